@@ -1,0 +1,112 @@
+package io.kvbench.engine;
+
+import java.util.Objects;
+
+/**
+ * What an engine promises, declared as data by its adapter. Tests and benchmarks read these declarations: an ordering
+ * test runs only where {@link #ordered()} holds, a concurrency test only where writers may run concurrently, and so on.
+ *
+ * @param ordered           iteration yields keys in unsigned lexicographic byte order
+ * @param rangeScans        {@link KvStore#scan} accepts bounds (implies ordered)
+ * @param concurrentReaders many threads may read one store object at once
+ * @param concurrentWriters many threads may write (and read) one store object at once
+ * @param writeOnce         writes must all come before the first read; the store is then sealed and read-only
+ * @param maxKeyBytes       the longest key the store accepts (keys are 1..maxKeyBytes bytes)
+ * @param maxValueBytes     the longest value the store accepts
+ * @param emptyValues       zero-length values are stored and read back as zero-length
+ * @param durability        what survives a process kill or a power cut under the adapter's setting
+ * @param notes             anything else a reader of results must know (tuning, caveats), with sources
+ */
+public record Capabilities(boolean ordered, boolean rangeScans, boolean concurrentReaders, boolean concurrentWriters,
+                           boolean writeOnce, int maxKeyBytes, int maxValueBytes, boolean emptyValues,
+                           Durability durability, String notes) {
+
+    public Capabilities {
+        Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(notes, "notes");
+        if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
+        if (concurrentWriters && !concurrentReaders) {
+            throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
+        }
+        if (maxKeyBytes < 1 || maxValueBytes < 0) {
+            throw new IllegalArgumentException("bad size limits: key " + maxKeyBytes + ", value " + maxValueBytes);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Named setters, so that an adapter's declaration reads as a list of promises. */
+    public static final class Builder {
+        private boolean ordered;
+        private boolean rangeScans;
+        private boolean concurrentReaders;
+        private boolean concurrentWriters;
+        private boolean writeOnce;
+        private int maxKeyBytes = Integer.MAX_VALUE;
+        private int maxValueBytes = Integer.MAX_VALUE;
+        private boolean emptyValues = true;
+        private Durability durability;
+        private String notes = "";
+
+        private Builder() {
+        }
+
+        /** Ordered iteration and range scans. */
+        public Builder orderedWithRangeScans() {
+            this.ordered = true;
+            this.rangeScans = true;
+            return this;
+        }
+
+        /** One store object may be used by many threads for reads and writes. */
+        public Builder threadSafe() {
+            this.concurrentReaders = true;
+            this.concurrentWriters = true;
+            return this;
+        }
+
+        public Builder concurrentReadersOnly() {
+            this.concurrentReaders = true;
+            this.concurrentWriters = false;
+            return this;
+        }
+
+        public Builder writeOnce() {
+            this.writeOnce = true;
+            return this;
+        }
+
+        public Builder maxKeyBytes(int maxKeyBytes) {
+            this.maxKeyBytes = maxKeyBytes;
+            return this;
+        }
+
+        public Builder maxValueBytes(int maxValueBytes) {
+            this.maxValueBytes = maxValueBytes;
+            return this;
+        }
+
+        public Builder noEmptyValues() {
+            this.emptyValues = false;
+            return this;
+        }
+
+        public Builder durability(Durability.Guarantee processKill, Durability.Guarantee powerLoss,
+                                  boolean prefixConsistent, String setting, String source) {
+            this.durability = new Durability(processKill, powerLoss, prefixConsistent, setting, source);
+            return this;
+        }
+
+        public Builder notes(String notes) {
+            this.notes = notes;
+            return this;
+        }
+
+        public Capabilities build() {
+            return new Capabilities(ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce, maxKeyBytes,
+                    maxValueBytes, emptyValues, durability, notes);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.kvbench.engine;
+
+import java.util.Objects;
+
+/**
+ * What an engine, configured as its adapter configures it, keeps when things go wrong. Crash tests read this instead of
+ * special-casing engine names.
+ *
+ * @param processKill      what survives the process being killed (SIGKILL) while the OS keeps running
+ * @param powerLoss        what survives a power cut or kernel crash (only fsync'd data)
+ * @param prefixConsistent after a process kill, the recovered state is a prefix of the acknowledged write history
+ *                         (no write is kept while an earlier one is lost)
+ * @param setting          the engine setting that gives these guarantees, e.g. "WAL on, sync=false"
+ * @param source           where the engine documents it (URL or document and section)
+ */
+public record Durability(Guarantee processKill, Guarantee powerLoss, boolean prefixConsistent, String setting,
+                         String source) {
+
+    /** The strength of a guarantee, strongest first. */
+    public enum Guarantee {
+        /** Every acknowledged put or delete survives. */
+        EVERY_WRITE,
+        /** Writes acknowledged before the last completed {@link KvStore#flush()} survive. */
+        AFTER_FLUSH,
+        /** Only a clean {@link KvStore#close()} persists anything; a crash may lose everything since the last close. */
+        AFTER_CLOSE,
+        /** Nothing is promised: the store may be lost or unopenable. */
+        NONE;
+
+        /** True when this guarantee keeps at least what {@code other} keeps. */
+        public boolean atLeast(Guarantee other) {
+            return ordinal() <= other.ordinal();
+        }
+    }
+
+    public Durability {
+        Objects.requireNonNull(processKill, "processKill");
+        Objects.requireNonNull(powerLoss, "powerLoss");
+        Objects.requireNonNull(setting, "setting");
+        Objects.requireNonNull(source, "source");
+        if (!processKill.atLeast(powerLoss)) {
+            throw new IllegalArgumentException("a power cut cannot keep more than a process kill: processKill="
+                    + processKill + ", powerLoss=" + powerLoss);
+        }
+    }
+}

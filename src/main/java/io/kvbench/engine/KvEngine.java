@@ -1,0 +1,31 @@
+package io.kvbench.engine;
+
+import java.nio.file.Path;
+
+/**
+ * The whole contract an engine adapter implements: who it is, what it promises, and how to open a store.
+ *
+ * <p>Adapters are found with {@link java.util.ServiceLoader} (one line in
+ * {@code META-INF/services/io.kvbench.engine.KvEngine}), so tests and benchmarks never name an engine. Like YCSB's DB
+ * class, every adapter states the semantics it chose in its {@link Capabilities} so that results compare honestly.
+ *
+ * <p>Callers open stores through {@link Engines#open}, which validates the directory first; adapters implement
+ * {@link #openStore} and may assume the directory exists and is writable.
+ */
+public interface KvEngine {
+
+    /** Short, stable, lower-case id used on the command line and in result files, e.g. {@code rocksdb}. */
+    String id();
+
+    /** Version of the engine library actually on the class path (not of this adapter). */
+    String version();
+
+    /** What the engine promises, as the adapter configures it. */
+    Capabilities capabilities();
+
+    /**
+     * Opens (creating if needed) a store in {@code dir}, which exists, is a directory and is writable.
+     * Engine failures are reported as {@link KvException} naming this engine.
+     */
+    KvStore openStore(Path dir, StoreOptions options);
+}

@@ -1,0 +1,203 @@
+package io.kvbench.engine;
+
+/**
+ * One open store. Public methods are final: they check the input once, the same way for every engine (so a bad call
+ * fails with the same clear message everywhere), then call the adapter's {@code do*} method. The checks are a null
+ * test, a length compare and a volatile read; the JIT inlines them, so the measured path costs what the engine costs.
+ *
+ * <p>Keys are 1..{@link Capabilities#maxKeyBytes()} bytes, values 0..{@link Capabilities#maxValueBytes()} bytes.
+ * Arrays passed in may be reused by the caller after the call returns; arrays returned belong to the caller.
+ *
+ * <p>A store may be used from many threads only as far as its engine's {@link Capabilities} say.
+ */
+public abstract class KvStore implements AutoCloseable {
+
+    private final String engineId;
+    private final int maxKeyBytes;
+    private final int maxValueBytes;
+    private final boolean emptyValues;
+    private final boolean rangeScans;
+    private volatile boolean closed;
+
+    protected KvStore(KvEngine engine) {
+        Capabilities caps = engine.capabilities();
+        this.engineId = engine.id();
+        this.maxKeyBytes = caps.maxKeyBytes();
+        this.maxValueBytes = caps.maxValueBytes();
+        this.emptyValues = caps.emptyValues();
+        this.rangeScans = caps.rangeScans();
+    }
+
+    /** Inserts or overwrites. */
+    public final void put(byte[] key, byte[] value) {
+        checkKey(key);
+        checkValue(value);
+        checkOpen();
+        try {
+            doPut(key, value);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("put failed", e);
+        }
+    }
+
+    /** The value stored under {@code key}, or {@code null}. */
+    public final byte[] get(byte[] key) {
+        checkKey(key);
+        checkOpen();
+        try {
+            return doGet(key);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("get failed", e);
+        }
+    }
+
+    /**
+     * Reads the value under {@code key} into {@code valueOut} without allocating where the engine allows it (the form
+     * benchmarks use). Copies at most {@code valueOut.length} bytes.
+     *
+     * @return the full length of the stored value (may exceed {@code valueOut.length}), or -1 if the key is absent
+     */
+    public final int get(byte[] key, byte[] valueOut) {
+        checkKey(key);
+        if (valueOut == null) throw new KvException(engineId, "null value buffer");
+        checkOpen();
+        try {
+            return doGet(key, valueOut);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("get failed", e);
+        }
+    }
+
+    /** Removes {@code key}; removing an absent key is not an error. */
+    public final void delete(byte[] key) {
+        checkKey(key);
+        checkOpen();
+        try {
+            doDelete(key);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("delete failed", e);
+        }
+    }
+
+    /**
+     * Visits entries with {@code fromInclusive <= key < toExclusive} (a {@code null} bound is open) until the visitor
+     * returns false. Ordered engines visit in unsigned lexicographic key order; unordered engines accept only open
+     * bounds and visit every entry in their own order.
+     */
+    public final void scan(byte[] fromInclusive, byte[] toExclusive, EntryVisitor visitor) {
+        if (visitor == null) throw new KvException(engineId, "null scan visitor");
+        if ((fromInclusive != null || toExclusive != null) && !rangeScans) {
+            throw new KvException(engineId, "range scans are not supported (the engine is not ordered); scan with null bounds");
+        }
+        checkOpen();
+        try {
+            doScan(fromInclusive, toExclusive, visitor);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("scan failed", e);
+        }
+    }
+
+    /** Forces every acknowledged write to stable storage (fsync where the engine offers it). */
+    public final void flush() {
+        checkOpen();
+        try {
+            doFlush();
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("flush failed", e);
+        }
+    }
+
+    /** Persists what the engine persists on a clean close and releases every resource. Idempotent. */
+    @Override
+    public final void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        try {
+            doClose();
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("close failed", e);
+        }
+    }
+
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    public final String engineId() {
+        return engineId;
+    }
+
+    protected abstract void doPut(byte[] key, byte[] value) throws Exception;
+
+    protected abstract byte[] doGet(byte[] key) throws Exception;
+
+    /** Adapters whose engine can read into a caller's buffer override this to avoid the copy in the default. */
+    protected int doGet(byte[] key, byte[] valueOut) throws Exception {
+        byte[] value = doGet(key);
+        if (value == null) return -1;
+        System.arraycopy(value, 0, valueOut, 0, Math.min(value.length, valueOut.length));
+        return value.length;
+    }
+
+    protected abstract void doDelete(byte[] key) throws Exception;
+
+    protected abstract void doScan(byte[] fromInclusive, byte[] toExclusive, EntryVisitor visitor) throws Exception;
+
+    protected abstract void doFlush() throws Exception;
+
+    protected abstract void doClose() throws Exception;
+
+    /** An exception naming this store's engine, for adapters to throw. */
+    protected final KvException failure(String message, Throwable cause) {
+        return new KvException(engineId, message, cause);
+    }
+
+    /** An exception naming this store's engine, for adapters to throw. */
+    protected final KvException failure(String message) {
+        return new KvException(engineId, message);
+    }
+
+    /** True when {@code key} lies in [from, to) with null meaning open; for adapters that filter ranges themselves. */
+    protected static boolean inRange(byte[] key, byte[] fromInclusive, byte[] toExclusive) {
+        return (fromInclusive == null || java.util.Arrays.compareUnsigned(key, fromInclusive) >= 0)
+                && (toExclusive == null || java.util.Arrays.compareUnsigned(key, toExclusive) < 0);
+    }
+
+    private void checkOpen() {
+        if (closed) throw new KvException(engineId, "store is closed: no operation is allowed after close()");
+    }
+
+    private void checkKey(byte[] key) {
+        if (key == null) throw new KvException(engineId, "null key: keys must be non-null byte arrays");
+        if (key.length == 0) throw new KvException(engineId, "empty key: keys must be at least 1 byte");
+        if (key.length > maxKeyBytes) {
+            throw new KvException(engineId, "key too long: " + key.length + " bytes, limit " + maxKeyBytes + " bytes");
+        }
+    }
+
+    private void checkValue(byte[] value) {
+        if (value == null) throw new KvException(engineId, "null value: values must be non-null byte arrays");
+        if (value.length > maxValueBytes) {
+            throw new KvException(engineId, "value too long: " + value.length + " bytes, limit " + maxValueBytes + " bytes");
+        }
+        if (value.length == 0 && !emptyValues) {
+            throw new KvException(engineId, "empty value: the engine does not store zero-length values");
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.kvbench.engine.adapter;
+
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.EntryVisitor;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.StoreOptions;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
+/** RocksDB through its JNI binding, with default options (WAL on, no fsync per write). */
+public final class RocksDbEngine implements KvEngine {
+
+    private static final Capabilities CAPABILITIES = Capabilities.builder()
+            // Default bytewise comparator: unsigned lexicographic order.
+            .orderedWithRangeScans()
+            // "RocksDB is thread-safe": one DB object serves many threads (wiki: Basic Operations, Concurrency).
+            .threadSafe()
+            // Keys and values are arbitrary byte arrays; RocksJava passes them as Java arrays (< 2 GiB).
+            .maxKeyBytes(8 << 20)
+            .maxValueBytes(Integer.MAX_VALUE - 8)
+            // Every write goes to the WAL through write(2) before it is acknowledged, so it survives a process
+            // kill; only sync'd WAL survives a power cut. Recovery replays the WAL in order (point-in-time recovery).
+            .durability(EVERY_WRITE, AFTER_FLUSH, true, "WAL enabled, WriteOptions.sync=false; flush() = flushWal(sync)",
+                    "https://github.com/facebook/rocksdb/wiki/WAL-Recovery-Modes and wiki 'Basic Operations' (Synchronous Writes)")
+            .build();
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    @Override
+    public String id() {
+        return "rocksdb";
+    }
+
+    @Override
+    public String version() {
+        return LibraryVersion.of(RocksDB.class, "org.rocksdb", "rocksdbjni");
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public KvStore openStore(Path dir, StoreOptions options) {
+        Options rocksOptions = new Options().setCreateIfMissing(true);
+        try {
+            return new Store(this, RocksDB.open(rocksOptions, dir.toString()), rocksOptions);
+        } catch (RocksDBException e) {
+            rocksOptions.close();
+            throw new io.kvbench.engine.KvException(id(), "cannot open store in " + dir, e);
+        }
+    }
+
+    private static final class Store extends KvStore {
+        private final RocksDB db;
+        private final Options options;
+
+        Store(KvEngine engine, RocksDB db, Options options) {
+            super(engine);
+            this.db = db;
+            this.options = options;
+        }
+
+        @Override
+        protected void doPut(byte[] key, byte[] value) throws RocksDBException {
+            db.put(key, value);
+        }
+
+        @Override
+        protected byte[] doGet(byte[] key) throws RocksDBException {
+            return db.get(key);
+        }
+
+        @Override
+        protected int doGet(byte[] key, byte[] valueOut) throws RocksDBException {
+            return db.get(key, valueOut); // RocksDB.NOT_FOUND is -1
+        }
+
+        @Override
+        protected void doDelete(byte[] key) throws RocksDBException {
+            db.delete(key);
+        }
+
+        @Override
+        protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) throws RocksDBException {
+            try (RocksIterator it = db.newIterator()) {
+                if (from == null) it.seekToFirst(); else it.seek(from);
+                for (; it.isValid(); it.next()) {
+                    byte[] key = it.key();
+                    if (to != null && Arrays.compareUnsigned(key, to) >= 0) return;
+                    if (!visitor.visit(key, it.value())) return;
+                }
+                it.status(); // throws if iteration stopped on an error rather than at the end
+            }
+        }
+
+        @Override
+        protected void doFlush() throws RocksDBException {
+            db.flushWal(true);
+        }
+
+        @Override
+        protected void doClose() {
+            db.close();
+            options.close();
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.kvbench.engine;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening, reopening and closing stores for a contract test, so that no test leaks an open store. */
+abstract class ContractTestBase {
+
+    @TempDir
+    Path tempDir;
+
+    private final List<KvStore> opened = new ArrayList<>();
+
+    @AfterEach
+    void closeStores() {
+        for (KvStore store : opened) store.close();
+        opened.clear();
+    }
+
+    KvStore open(KvEngine engine) {
+        return open(engine, tempDir.resolve("store"));
+    }
+
+    KvStore open(KvEngine engine, Path dir) {
+        KvStore store = Engines.open(engine, dir, StoreOptions.DEFAULT);
+        opened.add(store);
+        return store;
+    }
+
+    KvStore reopen(KvEngine engine, KvStore store) {
+        store.close();
+        return open(engine);
+    }
+
+    static void assumeCapability(boolean capable, KvEngine engine, String why) {
+        assumeTrue(capable, "[" + engine.id() + "] " + why);
+    }
+
+    /** Every entry of a store, keyed by unsigned order, read with a full scan. */
+    static TreeMap<byte[], byte[]> contents(KvStore store) {
+        TreeMap<byte[], byte[]> all = Bytes.unsignedTreeMap();
+        store.scan(null, null, (k, v) -> {
+            if (all.put(k.clone(), v.clone()) != null) throw new AssertionError("scan visited key " + Bytes.hex(k) + " twice");
+            return true;
+        });
+        return all;
+    }
+
+    /** Describes the first difference between a model and a store's contents, or null when they are equal. */
+    static String firstDifference(Map<byte[], byte[]> expected, TreeMap<byte[], byte[]> actual) {
+        TreeMap<byte[], byte[]> want = Bytes.unsignedTreeMap();
+        want.putAll(expected);
+        for (Map.Entry<byte[], byte[]> e : want.entrySet()) {
+            byte[] got = actual.get(e.getKey());
+            if (got == null) return "key " + Bytes.hex(e.getKey()) + " missing";
+            if (!java.util.Arrays.equals(got, e.getValue())) {
+                return "key " + Bytes.hex(e.getKey()) + ": expected " + Bytes.hex(e.getValue()) + ", got " + Bytes.hex(got);
+            }
+        }
+        for (byte[] key : actual.keySet()) {
+            if (!want.containsKey(key)) return "unexpected key " + Bytes.hex(key);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,31 @@
+package io.kvbench.engine;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+
+/**
+ * Supplies every registered engine to the contract tests, named by id so that display names read {@code [rocksdb] ...}.
+ * {@code -Dkvbench.engines=a,b} narrows the set for a quick local run; an id that is not registered is an error, so a
+ * typo never makes a run silently test nothing.
+ */
+public final class EngineSource {
+
+    private EngineSource() {
+    }
+
+    public static Stream<Named<KvEngine>> engines() {
+        return selected().stream().map(engine -> Named.of(engine.id(), engine));
+    }
+
+    static List<KvEngine> selected() {
+        String filter = System.getProperty("kvbench.engines", "").trim();
+        if (filter.isEmpty()) return Engines.all();
+        Set<String> ids = Arrays.stream(filter.split(",")).map(String::trim).collect(Collectors.toSet());
+        ids.forEach(Engines::byId); // fails on an unknown id, naming the valid ones
+        return Engines.all().stream().filter(e -> ids.contains(e.id())).toList();
+    }
+}

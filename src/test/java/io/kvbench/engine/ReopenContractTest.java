@@ -1,0 +1,60 @@
+package io.kvbench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** A clean close keeps everything: after reopening, the store holds exactly what was written. */
+class ReopenContractTest extends ContractTestBase {
+
+    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+
+    @ParameterizedTest(name = "[{0}] close and reopen keeps every entry")
+    @MethodSource(ENGINES)
+    void reopenKeepsEverything(KvEngine engine) {
+        Random random = new Random(7);
+        TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
+        KvStore store = open(engine);
+        int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
+        for (int i = 0; i < 5_000; i++) {
+            byte[] key = Bytes.randomKey(random, maxKeyLen);
+            byte[] value = Bytes.randomValue(random, 200);
+            if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
+            store.put(key, value);
+            model.put(key, value);
+        }
+        int deleted = 0;
+        for (byte[] key : model.keySet().toArray(new byte[0][])) {
+            if (deleted++ % 7 == 0) {
+                store.delete(key);
+                model.remove(key);
+            }
+        }
+        store = reopen(engine, store);
+        assertThat(firstDifference(model, contents(store))).as("contents after reopen").isNull();
+        for (var e : model.entrySet()) assertThat(store.get(e.getKey())).isEqualTo(e.getValue());
+
+        if (engine.capabilities().writeOnce()) return;
+        // A reopened store takes writes, and a second reopen keeps them too.
+        byte[] extra = Bytes.utf8("written-after-reopen");
+        store.put(extra, Bytes.utf8("yes"));
+        byte[] first = model.firstKey();
+        store.delete(first);
+        model.remove(first);
+        model.put(extra, Bytes.utf8("yes"));
+        store = reopen(engine, store);
+        assertThat(firstDifference(model, contents(store))).as("contents after second reopen").isNull();
+    }
+
+    @ParameterizedTest(name = "[{0}] reopening an empty store")
+    @MethodSource(ENGINES)
+    void reopenEmpty(KvEngine engine) {
+        KvStore store = open(engine);
+        store = reopen(engine, store);
+        assertThat(contents(store)).isEmpty();
+        assertThat(store.get(Bytes.utf8("x"))).isNull();
+    }
+}
