@@ -1,0 +1,84 @@
+package io.kvbench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code kvbench engines [--json]}: every registered engine with its version and declared promises. */
+@Command(name = "engines", mixinStandardHelpOptions = true,
+        description = "List the registered engines, their versions and declared capabilities.")
+final class EnginesCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print a JSON array instead of a table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The JSON shape of one engine: flat, stable field names. */
+    record EngineInfo(String id, String version, boolean ordered, boolean rangeScans, boolean concurrentReaders,
+                      boolean concurrentWriters, boolean writeOnce, int maxKeyBytes, int maxValueBytes,
+                      boolean emptyValues, Durability durability, String notes) {
+
+        static EngineInfo of(KvEngine engine) {
+            Capabilities c = engine.capabilities();
+            return new EngineInfo(engine.id(), engine.version(), c.ordered(), c.rangeScans(), c.concurrentReaders(),
+                    c.concurrentWriters(), c.writeOnce(), c.maxKeyBytes(), c.maxValueBytes(), c.emptyValues(),
+                    c.durability(), c.notes());
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<EngineInfo> engines = Engines.all().stream().map(EngineInfo::of).toList();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(engines));
+        } else {
+            printTable(out, engines);
+        }
+        out.flush();
+        return KvBench.EXIT_OK;
+    }
+
+    private static void printTable(PrintWriter out, List<EngineInfo> engines) {
+        TextTable table = new TextTable("engine", "version", "order", "threads", "write-once", "max key", "max value",
+                "survives kill", "survives power cut", "setting");
+        for (EngineInfo e : engines) {
+            table.row(e.id(), e.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : "hash",
+                    e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
+                    e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
+                    guarantee(e.durability().processKill()), guarantee(e.durability().powerLoss()),
+                    e.durability().setting());
+        }
+        table.print(out);
+        out.println(engines.size() + " engines. Durability: every write | after flush() | after close() | none. "
+                + "`kvbench engines --json` adds sources and notes.");
+    }
+
+    private static String guarantee(Durability.Guarantee g) {
+        return switch (g) {
+            case EVERY_WRITE -> "every write";
+            case AFTER_FLUSH -> "after flush()";
+            case AFTER_CLOSE -> "after close()";
+            case NONE -> "none";
+        };
+    }
+
+    static String bytes(long n) {
+        if (n >= Integer.MAX_VALUE - 64) return "~2 GiB";
+        if (n >= 1 << 20 && n % (1 << 20) == 0) return (n >> 20) + " MiB";
+        if (n >= 1 << 10 && n % (1 << 10) == 0) return (n >> 10) + " KiB";
+        return n + " B";
+    }
+}

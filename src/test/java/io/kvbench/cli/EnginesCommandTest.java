@@ -1,0 +1,62 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import org.junit.jupiter.api.Test;
+
+class EnginesCommandTest {
+
+    @Test
+    void jsonListsEveryRegisteredEngine() throws Exception {
+        CliRun run = CliRun.of("engines", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode engines = new ObjectMapper().readTree(run.out());
+        assertThat(engines.isArray()).isTrue();
+        assertThat(engines).hasSize(Engines.all().size());
+        for (JsonNode engine : engines) {
+            assertThat(engine.get("id").asText()).isNotBlank();
+            assertThat(engine.get("version").asText()).isNotBlank();
+            assertThat(engine.get("ordered").isBoolean()).isTrue();
+            assertThat(engine.at("/durability/processKill").asText()).isNotBlank();
+            assertThat(engine.at("/durability/source").asText()).isNotBlank();
+        }
+        assertThat(engines.findValuesAsText("id")).containsExactlyElementsOf(Engines.all().stream().map(KvEngine::id).toList());
+    }
+
+    @Test
+    void tableHasOneRowPerEngine() {
+        CliRun run = CliRun.of("engines");
+        assertThat(run.exitCode()).isZero();
+        for (KvEngine engine : Engines.all()) {
+            assertThat(run.out()).containsPattern("(?m)^" + engine.id() + "\\s+" + java.util.regex.Pattern.quote(engine.version()));
+        }
+        assertThat(run.out()).contains(Engines.all().size() + " engines");
+    }
+
+    @Test
+    void helpWorks() {
+        CliRun run = CliRun.of("--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("Usage: kvbench").contains("engines");
+        assertThat(CliRun.of("engines", "--help").out()).contains("--json");
+    }
+
+    @Test
+    void unknownCommandExitsTwoWithAMessage() {
+        CliRun run = CliRun.of("frobnicate");
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("frobnicate");
+    }
+
+    @Test
+    void unknownOptionAndMissingCommandExitTwo() {
+        assertThat(CliRun.of("engines", "--yaml").exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        CliRun bare = CliRun.of();
+        assertThat(bare.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bare.err()).contains("missing command");
+    }
+}
