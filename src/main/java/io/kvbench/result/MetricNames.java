@@ -1,0 +1,27 @@
+package io.kvbench.result;
+
+/** Names and units of the secondary metrics recorded with every result (keys of {@link BenchmarkResult#secondary()}). */
+public final class MetricNames {
+
+    /** Latency percentiles of single operations, sampled with HdrHistogram; unit "ns". */
+    public static final String LATENCY_P50 = "latency.p50";
+    public static final String LATENCY_P95 = "latency.p95";
+    public static final String LATENCY_P99 = "latency.p99";
+    public static final String LATENCY_P999 = "latency.p99.9";
+    public static final String LATENCY_P9999 = "latency.p99.99";
+    /** Space the store's directory occupies after flush/close, as allocated blocks (like du), unit "B". */
+    public static final String DISK_BYTES = "disk.bytes";
+    /** Process CPU time over wall time during measurement, in percent of one core (200 = two cores busy); unit "%". */
+    public static final String CPU_PERCENT = "cpu.percent";
+    /** Peak resident set size of the benchmark JVM (VmHWM), unit "B". */
+    public static final String RSS_PEAK_BYTES = "rss.peak.bytes";
+    /** Resident memory outside the Java heap (RSS minus committed heap), unit "B". */
+    public static final String NATIVE_BYTES = "native.bytes";
+    /** Bytes the process caused to be sent to the storage device (/proc/self/io write_bytes), unit "B". */
+    public static final String IO_WRITE_BYTES = "io.write.bytes";
+    /** Device bytes written divided by the logical bytes the workload wrote (keys + values); unit "x". */
+    public static final String WRITE_AMPLIFICATION = "write.amplification";
+
+    private MetricNames() {
+    }
+}
