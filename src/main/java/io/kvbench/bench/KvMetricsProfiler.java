@@ -1,0 +1,88 @@
+package io.kvbench.bench;
+
+import io.kvbench.result.MetricNames;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, peak RSS,
+ * native memory, device bytes written and write amplification. Runs inside the benchmark JVM; JMH calls it after the
+ * iteration's @TearDown methods, so the benchmark has already published what it measured into
+ * {@link IterationMetrics}. Use with {@code -prof io.kvbench.bench.KvMetricsProfiler} when running JMH by hand.
+ */
+public final class KvMetricsProfiler implements InternalProfiler {
+
+    private long cpuStart;
+    private long wallStart;
+    private long ioStart;
+
+    @Override
+    public String getDescription() {
+        return "kvbench secondary metrics: latency percentiles, disk, CPU, memory, device writes";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        IterationMetrics.reset();
+        cpuStart = ProcessProbes.processCpuNanos();
+        ioStart = ProcessProbes.deviceBytesWritten();
+        wallStart = System.nanoTime();
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        long wall = System.nanoTime() - wallStart;
+        long cpu = ProcessProbes.processCpuNanos();
+        long io = ProcessProbes.deviceBytesWritten();
+        if (iterationParams.getType() != IterationType.MEASUREMENT) return List.of();
+
+        IterationMetrics.Snapshot snapshot = IterationMetrics.snapshot();
+        List<Result> results = new ArrayList<>();
+        Histogram latencies = snapshot.latencies();
+        if (latencies.getTotalCount() > 0) {
+            results.add(ns(MetricNames.LATENCY_P50, latencies.getValueAtPercentile(50)));
+            results.add(ns(MetricNames.LATENCY_P95, latencies.getValueAtPercentile(95)));
+            results.add(ns(MetricNames.LATENCY_P99, latencies.getValueAtPercentile(99)));
+            results.add(ns(MetricNames.LATENCY_P999, latencies.getValueAtPercentile(99.9)));
+            results.add(ns(MetricNames.LATENCY_P9999, latencies.getValueAtPercentile(99.99)));
+        }
+        if (snapshot.diskBytes() >= 0) results.add(bytes(MetricNames.DISK_BYTES, snapshot.diskBytes()));
+        if (cpu >= 0 && cpuStart >= 0 && wall > 0) {
+            results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * (cpu - cpuStart) / wall, "%", AggregationPolicy.AVG));
+        }
+        long peakRss = ProcessProbes.peakRssBytes();
+        if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B", AggregationPolicy.MAX));
+        long rss = ProcessProbes.rssBytes();
+        if (rss >= 0) {
+            results.add(bytes(MetricNames.NATIVE_BYTES, Math.max(0, rss - ProcessProbes.committedHeapBytes())));
+        }
+        if (io >= 0 && ioStart >= 0) {
+            long written = io - ioStart;
+            results.add(bytes(MetricNames.IO_WRITE_BYTES, written));
+            if (snapshot.logicalBytesWritten() > 0) {
+                results.add(new ScalarResult(MetricNames.WRITE_AMPLIFICATION,
+                        (double) written / snapshot.logicalBytesWritten(), "x", AggregationPolicy.AVG));
+            }
+        }
+        return results;
+    }
+
+    private static ScalarResult ns(String name, double value) {
+        return new ScalarResult(name, value, "ns", AggregationPolicy.AVG);
+    }
+
+    private static ScalarResult bytes(String name, double value) {
+        return new ScalarResult(name, value, "B", AggregationPolicy.AVG);
+    }
+}

@@ -1,0 +1,77 @@
+package io.kvbench.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Readings of this process and its store directory, taken at iteration boundaries (never on the measured path).
+ * Linux-specific readings (/proc) return -1 where unavailable, and the metric is then left out rather than faked.
+ */
+final class ProcessProbes {
+
+    private ProcessProbes() {
+    }
+
+    /** CPU time of the whole process (all threads, JIT and GC included), in ns. */
+    static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** Bytes this process caused to be sent to the storage layer (/proc/self/io write_bytes). */
+    static long deviceBytesWritten() {
+        return procField("/proc/self/io", "write_bytes:");
+    }
+
+    /** Peak resident set size (VmHWM), in bytes. */
+    static long peakRssBytes() {
+        long kib = procField("/proc/self/status", "VmHWM:");
+        return kib < 0 ? -1 : kib * 1024;
+    }
+
+    /** Current resident set size (VmRSS), in bytes. */
+    static long rssBytes() {
+        long kib = procField("/proc/self/status", "VmRSS:");
+        return kib < 0 ? -1 : kib * 1024;
+    }
+
+    static long committedHeapBytes() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted();
+    }
+
+    /**
+     * Space the directory occupies on disk as allocated blocks, like {@code du -s -B1}: what a user pays for, including
+     * preallocated and sparse files at their real cost (file length would overstate LMDB's sparse map, for one).
+     */
+    static long diskBytes(Path dir) {
+        if (!Files.isDirectory(dir)) return -1;
+        try {
+            Process du = new ProcessBuilder(List.of("du", "-s", "-B1", dir.toString())).redirectErrorStream(true).start();
+            String out = new String(du.getInputStream().readAllBytes()).trim();
+            if (!du.waitFor(60, TimeUnit.SECONDS) || du.exitValue() != 0) return -1;
+            return Long.parseLong(out.split("\\s+")[0]);
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private static long procField(String file, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of(file))) {
+                if (line.startsWith(field)) return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

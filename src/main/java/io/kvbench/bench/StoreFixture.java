@@ -1,0 +1,138 @@
+package io.kvbench.bench;
+
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.StoreOptions;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Dataset;
+import io.kvbench.workload.Orders;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The store a benchmark measures, and everything done to it outside the measured path: generating the dataset,
+ * creating a fresh directory, loading, reopening, measuring disk use, deleting. Shared by every benchmark so that each
+ * engine is prepared exactly the same way.
+ */
+final class StoreFixture {
+
+    private final KvEngine engine;
+    private final Workload workload;
+    private final Dataset dataset;
+    private final Path dir;
+    private final StoreOptions options;
+    private KvStore store;
+
+    private StoreFixture(KvEngine engine, Workload workload, Dataset dataset, Path dir) {
+        this.engine = engine;
+        this.workload = workload;
+        this.dataset = dataset;
+        this.dir = dir;
+        int avgKey = (int) Math.max(1, Math.round(averageLength(true)));
+        int avgValue = (int) Math.round(averageLength(false));
+        long expected = workload.mix().insert() > 0 ? 2L * dataset.records() : dataset.records();
+        this.options = new StoreOptions(expected, avgKey, avgValue);
+    }
+
+    /** Resolves the JMH parameters; a combination that cannot run fails here with the reason. */
+    static StoreFixture create(String engineId, String workloadName, String profileName) {
+        KvEngine engine = Engines.byId(engineId);
+        Workload workload = Catalog.workload(workloadName);
+        Profile profile = Catalog.profile(profileName);
+        String unsupported = workload.unsupportedReason(engine.capabilities());
+        if (unsupported != null) throw new IllegalStateException("n/a: " + unsupported);
+        long records = profile.records(workload.family());
+        if (records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("too many records for one dataset: " + records);
+        Dataset dataset = Dataset.generate(workload, (int) records);
+        try {
+            Files.createDirectories(BenchSettings.dataDir());
+            Path dir = Files.createTempDirectory(BenchSettings.dataDir(), engineId + "-" + workloadName + "-");
+            return new StoreFixture(engine, workload, dataset, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a store directory under " + BenchSettings.dataDir(), e);
+        }
+    }
+
+    Workload workload() {
+        return workload;
+    }
+
+    Dataset dataset() {
+        return dataset;
+    }
+
+    KvStore store() {
+        return store;
+    }
+
+    /** Opens an empty store in a fresh directory (deleting what an earlier iteration left). */
+    void openEmpty() {
+        close();
+        deleteContents();
+        store = Engines.open(engine, dir.resolve("store"), options);
+    }
+
+    /** Loads every record in the workload's preload order, then closes and reopens, so reads start from disk state. */
+    void loadAndReopen() {
+        openEmpty();
+        int[] order = Orders.of(workload.preload() == Workload.Preload.RANDOM ? Workload.Order.RANDOM : Workload.Order.SEQUENTIAL,
+                dataset.records(), 1.0, workload.seed());
+        for (int i : order) store.put(dataset.key(i), dataset.value(i));
+        reopen();
+    }
+
+    void reopen() {
+        close();
+        store = Engines.open(engine, dir.resolve("store"), options);
+    }
+
+    void close() {
+        if (store != null) store.close();
+        store = null;
+    }
+
+    /** Allocated bytes of the store directory, after flushing what an open store holds. */
+    long diskBytes() {
+        if (store != null && !store.isClosed() && !engine.capabilities().writeOnce()) store.flush();
+        return ProcessProbes.diskBytes(dir);
+    }
+
+    /** Closes the store and deletes its directory. */
+    void destroy() {
+        close();
+        deleteContents();
+        try {
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+
+    private void deleteContents() {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(dir)).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot delete " + p, e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+    }
+
+    private double averageLength(boolean keys) {
+        long total = 0;
+        int n = Math.min(dataset.records(), 4096);
+        for (int i = 0; i < n; i++) total += keys ? dataset.key(i).length : dataset.value(i).length;
+        return (double) total / n;
+    }
+}

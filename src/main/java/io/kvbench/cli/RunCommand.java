@@ -1,0 +1,99 @@
+package io.kvbench.cli;
+
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.LocalRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code kvbench run}: the main job. Measures engines on workloads and writes results and reports. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Benchmark engines on workloads, print a comparison table and write results.json, "
+                + "jmh-results.json, summary.md and report.html.")
+final class RunCommand implements Callable<Integer> {
+
+    enum RunnerKind { local }
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID",
+            description = "Engines to measure (default: the profile's default set; see `kvbench engines`).")
+    List<String> engines;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME",
+            description = "Workloads to run (default: the profile's default set).")
+    List<String> workloads;
+
+    @Option(names = "--profile", defaultValue = "smoke", paramLabel = "NAME|FILE",
+            description = "smoke, ci, nightly, or a profile .json file (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--runner", defaultValue = "local", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    RunnerKind runner;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/run-<time>).")
+    Path out;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Where stores are created, on a real disk (default: <out>/data, deleted after each benchmark).")
+    Path dataDir;
+
+    @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
+            description = "Add JMH Blackhole.consumeCPU(TOKENS) to every operation, to check that the regression gate fires.")
+    long slowdownTokens;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Profile chosen = Catalog.profile(profile);
+        List<KvEngine> selectedEngines = selectEngines(chosen);
+        List<Workload> selectedWorkloads = selectWorkloads(chosen);
+        Path outDir = out != null ? out
+                : Path.of("kvbench-results", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new IllegalArgumentException("--out " + outDir + " is a file, not a directory");
+        }
+        if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
+            throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
+        }
+        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, profile, outDir,
+                dataDir != null ? dataDir : outDir.resolve("data"), slowdownTokens);
+        BenchmarkRunner benchmarkRunner = new LocalRunner();
+        PrintStream console = System.out;
+        console.printf("kvbench run: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
+                selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
+        RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()));
+        ResultsJson.write(outDir.resolve(ResultsJson.RESULTS_FILE), results);
+        RunOutput.write(results, outDir, spec.commandLine().getOut());
+        return KvBench.EXIT_OK;
+    }
+
+    private List<KvEngine> selectEngines(Profile chosen) {
+        List<String> ids = engines != null ? engines : chosen.defaultEngines();
+        if (ids.isEmpty()) return Engines.all();
+        return ids.stream().map(String::trim).map(Engines::byId).distinct().toList();
+    }
+
+    private List<Workload> selectWorkloads(Profile chosen) {
+        List<String> names = workloads != null ? workloads : chosen.defaultWorkloads();
+        if (names.isEmpty()) return Catalog.workloads();
+        return names.stream().map(String::trim).map(Catalog::workload).distinct().toList();
+    }
+}

@@ -1,0 +1,19 @@
+package io.kvbench.runner;
+
+import io.kvbench.result.RunResults;
+
+/**
+ * Where benchmarks run: a local forked JVM, or a fixed-resource container. Both take the same plan and return the same
+ * results, so reports, baselines and comparisons do not care which one ran.
+ */
+public interface BenchmarkRunner {
+
+    /** "local" or "container", recorded in every result's context. */
+    String name();
+
+    /**
+     * Runs every (engine, workload) of the plan. A combination that cannot run is recorded as NOT_APPLICABLE with the
+     * reason; one that fails is recorded as ERROR with the reason; neither stops the run.
+     */
+    RunResults run(RunPlan plan, Progress progress);
+}

@@ -1,0 +1,58 @@
+package io.kvbench.workload;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How big and how long a run is, read from {@code kvbench/profiles/<name>.json}: dataset sizes per workload family,
+ * JMH iterations and forks, and the benchmark JVM's heap.
+ *
+ * @param name             smoke, ci, nightly, or a custom name
+ * @param description      what the profile is for
+ * @param records          records per workload family (tc, hestia, halo, ds4j, sha1, ycsb)
+ * @param forks            JMH forks per benchmark; at least 1 (forks capture run-to-run variance)
+ * @param passes           iterations of single-shot passes
+ * @param operations       iterations and their length for timed operations
+ * @param heap             -Xms = -Xmx of the benchmark JVM, e.g. "1g"
+ * @param defaultEngines   engines a `kvbench run` without --engines measures (empty: all)
+ * @param defaultWorkloads workloads a `kvbench run` without --workloads measures (empty: all)
+ */
+public record Profile(String name, String description, Map<String, Long> records, int forks, Iterations passes,
+                      Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads) {
+
+    /** JMH iteration settings; seconds apply to timed operations only. */
+    public record Iterations(int warmupIterations, double warmupSeconds, int measurementIterations,
+                             double measurementSeconds) {
+        public Iterations {
+            if (warmupIterations < 0 || measurementIterations < 1) {
+                throw new IllegalArgumentException("need >= 0 warmup and >= 1 measurement iterations");
+            }
+        }
+    }
+
+    public Profile {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(records, "records of profile " + name);
+        Objects.requireNonNull(passes, "passes of profile " + name);
+        Objects.requireNonNull(operations, "operations of profile " + name);
+        Objects.requireNonNull(heap, "heap of profile " + name);
+        if (forks < 1) throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was " + forks);
+        if (!heap.matches("\\d+[mMgG]")) throw new IllegalArgumentException("profile " + name + ": heap must look like 512m or 2g");
+        description = description == null ? "" : description;
+        defaultEngines = defaultEngines == null ? List.of() : List.copyOf(defaultEngines);
+        defaultWorkloads = defaultWorkloads == null ? List.of() : List.copyOf(defaultWorkloads);
+        records = Map.copyOf(records);
+    }
+
+    /** Records of a workload family in this profile. */
+    public long records(String family) {
+        Long n = records.get(family);
+        if (n == null) throw new IllegalArgumentException("profile " + name + " does not size workload family '" + family + "'");
+        return n;
+    }
+
+    public Iterations iterations(Workload workload) {
+        return workload.isPass() ? passes : operations;
+    }
+}

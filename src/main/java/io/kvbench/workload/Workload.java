@@ -1,0 +1,124 @@
+package io.kvbench.workload;
+
+import io.kvbench.engine.Capabilities;
+import java.util.Objects;
+
+/**
+ * A named workload, read from {@code kvbench/workloads.json}. The fields are data; the benchmarks interpret them, and a
+ * profile sizes them ({@link Profile#records(String)} by {@link #family()}).
+ *
+ * @param name                unique name, e.g. {@code tc-seq-write}
+ * @param description         what it measures, in one sentence
+ * @param source              the published comparison it reproduces
+ * @param family              which published suite it belongs to; profiles size datasets per family
+ * @param key                 key format
+ * @param keyBytes            key length for {@link KeyFormat#RANDOM_BYTES} (maximum when variable)
+ * @param value               value format
+ * @param valueBytes          value length for {@link ValueFormat#RANDOM} (maximum when variable)
+ * @param variableSizes       random key/value lengths in 1..keyBytes and 0..valueBytes instead of fixed ones
+ * @param sortKeys            the dataset's records are numbered in unsigned key order (so SEQUENTIAL walks the
+ *                            key space in order, as HestiaStore's sequential reads do)
+ * @param seed                seed of every random choice, so that a dataset is reproducible
+ * @param phase               what is measured: one pass writing, one pass reading, or timed operations
+ * @param order               the order in which a pass visits records
+ * @param fraction            the share of records a pass visits (sha1-search-10pct visits 0.1)
+ * @param preload             how records are loaded before a read pass or operations (NONE for write passes)
+ * @param reopenEachIteration close and reopen the store before every iteration (cold-open reads)
+ * @param closeInPass         a write pass ends with close() (load and persist) instead of flush()
+ * @param threads             benchmark threads sharing one store
+ * @param mix                 operation proportions, for {@link Phase#OPERATIONS}
+ * @param distribution        which record an operation touches, for {@link Phase#OPERATIONS}
+ * @param maxScanLength       scans read 1..maxScanLength records (uniform), as YCSB's workload E
+ */
+public record Workload(String name, String description, String source, String family, KeyFormat key, int keyBytes,
+                       ValueFormat value, int valueBytes, boolean variableSizes, boolean sortKeys, long seed, Phase phase, Order order,
+                       double fraction, Preload preload, boolean reopenEachIteration, boolean closeInPass, int threads,
+                       Mix mix, Distribution distribution, int maxScanLength) {
+
+    public enum KeyFormat { DECIMAL8, LONG8, YCSB, MD5_HEX, SHA1, RANDOM_BYTES }
+
+    /** SAME_AS_KEY (Tokyo Cabinet), RANDOM bytes, POSITION8 (a long file offset), CONSTANT (HestiaStore's phrase). */
+    public enum ValueFormat { SAME_AS_KEY, RANDOM, POSITION8, CONSTANT }
+
+    public enum Phase { WRITE_PASS, READ_PASS, OPERATIONS }
+
+    public enum Order { SEQUENTIAL, RANDOM, REVERSE }
+
+    public enum Preload { NONE, SEQUENTIAL, RANDOM }
+
+    public enum Distribution { UNIFORM, ZIPFIAN, LATEST, SEQUENTIAL }
+
+    /** Operation proportions; they sum to 1. */
+    public record Mix(double read, double update, double insert, double scan, double readModifyWrite) {
+        public Mix {
+            double sum = read + update + insert + scan + readModifyWrite;
+            if (Math.abs(sum - 1.0) > 1e-9 || read < 0 || update < 0 || insert < 0 || scan < 0 || readModifyWrite < 0) {
+                throw new IllegalArgumentException("operation mix must be non-negative and sum to 1, was " + sum);
+            }
+        }
+
+        public static final Mix READ_ONLY = new Mix(1, 0, 0, 0, 0);
+
+        boolean writes() {
+            return update > 0 || insert > 0 || readModifyWrite > 0;
+        }
+    }
+
+    public Workload {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(family, "family of workload " + name);
+        Objects.requireNonNull(key, "key of workload " + name);
+        Objects.requireNonNull(value, "value of workload " + name);
+        Objects.requireNonNull(phase, "phase of workload " + name);
+        description = description == null ? "" : description;
+        source = source == null ? "" : source;
+        order = order == null ? Order.SEQUENTIAL : order;
+        preload = preload == null ? (phase == Phase.WRITE_PASS ? Preload.NONE : Preload.SEQUENTIAL) : preload;
+        fraction = fraction == 0 ? 1.0 : fraction;
+        threads = threads == 0 ? 1 : threads;
+        mix = mix == null ? Mix.READ_ONLY : mix;
+        distribution = distribution == null ? Distribution.UNIFORM : distribution;
+        maxScanLength = maxScanLength == 0 ? 100 : maxScanLength;
+        if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
+        if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
+        if (phase != Phase.OPERATIONS && threads != 1) {
+            throw new IllegalArgumentException(name + ": passes are single-threaded; use OPERATIONS for threads");
+        }
+        if (phase == Phase.WRITE_PASS && preload != Preload.NONE) {
+            throw new IllegalArgumentException(name + ": a write pass starts from an empty store (preload NONE)");
+        }
+        if ((key == KeyFormat.RANDOM_BYTES && keyBytes < 1) || (value == ValueFormat.RANDOM && valueBytes < 0)) {
+            throw new IllegalArgumentException(name + ": keyBytes/valueBytes missing for random keys or values");
+        }
+    }
+
+    /** True for single-shot passes (score in seconds per pass), false for timed operations (ops/s). */
+    public boolean isPass() {
+        return phase != Phase.OPERATIONS;
+    }
+
+    /**
+     * Why this workload cannot run on an engine with these capabilities, or null when it can. The reason is shown as
+     * "n/a (reason)" in reports; it is never turned into a zero.
+     */
+    public String unsupportedReason(Capabilities caps) {
+        boolean writesAfterReads = phase == Phase.OPERATIONS && mix.writes();
+        if (caps.writeOnce() && writesAfterReads) return "write-once engine: no writes after the first read";
+        if (mix.scan() > 0 && phase == Phase.OPERATIONS && !caps.rangeScans()) return "no range scans (unordered engine)";
+        if (threads > 1 && writesAfterReads && !caps.concurrentWriters()) return "no concurrent writers on one store";
+        if (threads > 1 && !caps.concurrentReaders()) return "no concurrent readers on one store";
+        int longestKey = switch (key) {
+            case DECIMAL8, LONG8 -> 8;
+            case YCSB -> 23;
+            case MD5_HEX -> 32;
+            case SHA1 -> 20;
+            case RANDOM_BYTES -> keyBytes;
+        };
+        if (longestKey > caps.maxKeyBytes()) return "keys of " + longestKey + " B exceed the engine's limit of " + caps.maxKeyBytes() + " B";
+        if (value == ValueFormat.RANDOM && valueBytes > caps.maxValueBytes()) {
+            return "values of " + valueBytes + " B exceed the engine's limit of " + caps.maxValueBytes() + " B";
+        }
+        if (!caps.emptyValues() && value == ValueFormat.RANDOM && variableSizes) return "engine stores no empty values";
+        return null;
+    }
+}
