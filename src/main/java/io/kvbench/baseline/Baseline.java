@@ -1,0 +1,72 @@
+package io.kvbench.baseline;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.Status;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The accepted performance of one (engine, workload) on one machine class under one profile: the content of
+ * {@code perf-baselines/<profile>/<machineClass>/<engine>/<workload>.json}.
+ *
+ * @param schemaVersion format version of the file
+ * @param metric        {@link BenchmarkResult#THROUGHPUT} or {@link BenchmarkResult#TIME_PER_PASS}
+ * @param score         the primary score (mean over samples), positive
+ * @param error         half-width of the 99.9 % confidence interval; NaN when unknown (written as null)
+ * @param samples       every iteration score the baseline was measured with; comparisons use them
+ * @param diskBytes     {@link MetricNames#DISK_BYTES} of the run, or null when it was not recorded
+ * @param context       what ran and where, copied from the result
+ * @param recordedAt    ISO-8601 instant the baseline was written
+ * @param reason        why it was (re)recorded, as given to {@code kvbench baseline update --reason}
+ */
+public record Baseline(int schemaVersion, String engine, String workload, String profile, String machineClass,
+                       String metric, String unit, double score, double error, List<Double> samples, Long diskBytes,
+                       ResultContext context, String recordedAt, String reason) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public Baseline {
+        samples = samples == null ? List.of() : List.copyOf(samples);
+        reason = reason == null ? "" : reason;
+    }
+
+    /** The baseline a measured result becomes; the result must be OK. */
+    public static Baseline of(BenchmarkResult result, String profile, String machineClass, Instant recordedAt,
+                              String reason) {
+        if (result.status() != Status.OK) {
+            throw new IllegalArgumentException(result.key() + " is " + result.status() + ", only OK results become baselines");
+        }
+        return new Baseline(SCHEMA_VERSION, result.engine(), result.workload(), profile, machineClass, result.metric(),
+                result.unit(), result.score(), result.error(), result.samples(), diskBytes(result), result.context(),
+                recordedAt.toString(), reason);
+    }
+
+    /** The disk footprint a result recorded, in whole bytes, or null when it recorded none. */
+    public static Long diskBytes(BenchmarkResult result) {
+        Metric disk = result.secondary(MetricNames.DISK_BYTES);
+        return disk == null || !Double.isFinite(disk.score()) ? null : Math.round(disk.score());
+    }
+
+    public BenchmarkKey key() {
+        return new BenchmarkKey(engine, workload);
+    }
+
+    /** True when a larger score is better (throughput); false for times. */
+    public boolean higherIsBetter() {
+        return BenchmarkResult.THROUGHPUT.equals(metric);
+    }
+
+    /**
+     * True when both record the same measurement (ignoring when and why they were recorded and the context), so that
+     * re-recording it would only churn the file.
+     */
+    public boolean sameMeasurementAs(Baseline other) {
+        return other != null && metric.equals(other.metric) && unit.equals(other.unit)
+                && Double.compare(score, other.score) == 0 && Double.compare(error, other.error) == 0
+                && samples.equals(other.samples) && Objects.equals(diskBytes, other.diskBytes);
+    }
+}

@@ -1,0 +1,144 @@
+package io.kvbench.baseline;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Turning a run into baselines, in two steps so that nothing is written unless everything is right: {@link #plan} checks
+ * the run and every existing baseline it would replace and works out the changes; {@link #apply} writes them.
+ */
+public final class BaselineUpdate {
+
+    /** What happens to one (engine, workload). */
+    public enum Kind { NEW, UPDATED, UNCHANGED }
+
+    /** One baseline to be written (or left alone when UNCHANGED); {@code old} is null for NEW. */
+    public record Change(Baseline old, Baseline updated) {
+
+        public Kind kind() {
+            return old == null ? Kind.NEW : old.sameMeasurementAs(updated) ? Kind.UNCHANGED : Kind.UPDATED;
+        }
+
+        public BenchmarkKey key() {
+            return updated.key();
+        }
+
+        /** (new - old) / old in percent; NaN for NEW. */
+        public double deltaPercent() {
+            return old == null ? Double.NaN : (updated.score() - old.score()) / old.score() * 100;
+        }
+    }
+
+    private final BaselineStore store;
+    private final String profile;
+    private final String machineClass;
+    private final List<Change> changes;
+    private final int notApplicable;
+    private final int errors;
+
+    private BaselineUpdate(BaselineStore store, String profile, String machineClass, List<Change> changes,
+                           int notApplicable, int errors) {
+        this.store = store;
+        this.profile = profile;
+        this.machineClass = machineClass;
+        this.changes = List.copyOf(changes);
+        this.notApplicable = notApplicable;
+        this.errors = errors;
+    }
+
+    /**
+     * Checks the run and reads the baselines it would replace; throws IllegalArgumentException (bad input) before
+     * anything is written when the run is partial, has errors, or is from another profile than {@code profile}, unless
+     * {@code force}, and always when an existing baseline is unreadable (the message names the file).
+     *
+     * @param profile the profile to record under, or null for the run's own profile
+     */
+    public static BaselineUpdate plan(RunResults run, BaselineStore store, String profile, String reason, boolean force,
+                                      Instant now) throws IOException {
+        if (!force) refuseUnfit(run, profile);
+        String target = profile == null ? run.profile() : profile;
+        String machineClass = run.machine().machineClass();
+        BaselineSet existing = store.load(target, machineClass);
+        List<Change> changes = new ArrayList<>();
+        int notApplicable = 0;
+        int errors = 0;
+        for (BenchmarkResult r : run.results()) {
+            if (r.status() == Status.NOT_APPLICABLE) {
+                notApplicable++;
+            } else if (r.status() == Status.ERROR) {
+                errors++;
+            } else {
+                if (r.context() == null) {
+                    throw new IllegalArgumentException(r.key() + ": field 'context' is missing; a baseline must say what it measured");
+                }
+                // Fails here, before any write, if a name cannot be a file name.
+                store.file(target, machineClass, BenchmarkKey.of(r));
+                Baseline updated = Baseline.of(r, target, machineClass, now, reason);
+                changes.add(new Change(existing.get(updated.key()), updated));
+            }
+        }
+        changes.sort(Comparator.comparing(Change::key));
+        return new BaselineUpdate(store, target, machineClass, changes, notApplicable, errors);
+    }
+
+    private static void refuseUnfit(RunResults run, String profile) {
+        String override = " (--force records it anyway)";
+        if (!run.complete()) {
+            throw new IllegalArgumentException("the run is not complete (results.json says complete: false); "
+                    + "a partial run cannot become a baseline" + override);
+        }
+        if (run.hasErrors()) {
+            String failed = run.results().stream().filter(r -> r.status() == Status.ERROR).map(BenchmarkResult::key)
+                    .collect(Collectors.joining(", "));
+            throw new IllegalArgumentException("the run has ERROR results (" + failed + "); fix them before recording "
+                    + "baselines" + override);
+        }
+        if (profile != null && !profile.equals(run.profile())) {
+            throw new IllegalArgumentException("the run is from profile '" + run.profile() + "', not '" + profile
+                    + "' (--profile)" + override);
+        }
+    }
+
+    /** Writes every NEW and UPDATED baseline, all or nothing as far as the file system allows. */
+    public void apply() throws IOException {
+        store.writeAll(changes.stream().filter(c -> c.kind() != Kind.UNCHANGED).map(Change::updated).toList());
+    }
+
+    public List<Change> changes() {
+        return changes;
+    }
+
+    public long count(Kind kind) {
+        return changes.stream().filter(c -> c.kind() == kind).count();
+    }
+
+    public String profile() {
+        return profile;
+    }
+
+    public String machineClass() {
+        return machineClass;
+    }
+
+    /** Not-applicable results, which never become baselines. */
+    public int notApplicable() {
+        return notApplicable;
+    }
+
+    /** ERROR results left out (only possible with force). */
+    public int errors() {
+        return errors;
+    }
+
+    public Path directory() {
+        return store.directory(profile, machineClass);
+    }
+}

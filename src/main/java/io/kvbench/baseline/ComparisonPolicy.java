@@ -1,0 +1,16 @@
+package io.kvbench.baseline;
+
+import io.kvbench.result.BenchmarkResult;
+
+/**
+ * Decides whether one measured result regressed against its baseline. Only ever called for an OK result that has a
+ * baseline; NEW, MISSING, ERROR and not-applicable rows are decided by {@link BaselineComparison} before a policy is
+ * asked, so a replacement policy only has to judge numbers.
+ */
+public interface ComparisonPolicy {
+
+    Assessment assess(Baseline baseline, BenchmarkResult measured);
+
+    /** One line saying how it decides and with which parameters, recorded next to the verdicts. */
+    String describe();
+}

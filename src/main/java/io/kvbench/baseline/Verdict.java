@@ -1,0 +1,17 @@
+package io.kvbench.baseline;
+
+/** The outcome of comparing one (engine, workload) with its baseline. */
+public enum Verdict {
+    /** Within noise and tolerance of the baseline. */
+    PASS,
+    /** Significantly and materially worse than the baseline (score or disk); fails the gate. */
+    REGRESSION,
+    /** Significantly and materially better than the baseline; a hint to update it. */
+    IMPROVEMENT,
+    /** Measured, but there is no comparable baseline (new benchmark, new machine class, changed metric). */
+    NEW,
+    /** A baseline exists, but the run has no measurement for it. */
+    MISSING,
+    /** The benchmark failed in this run: infrastructure or engine trouble, never a pass. */
+    ERROR
+}

@@ -1,0 +1,76 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BaselineUpdate;
+import io.kvbench.baseline.Formats;
+import io.kvbench.baseline.ResultsInput;
+import io.kvbench.result.RunResults;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kvbench baseline update --results DIR}: records a run's measurements as the new baselines of its profile and
+ * machine class. Refuses partial, errored and other-profile runs unless --force; writes nothing unless all is valid.
+ */
+@Command(name = "update", mixinStandardHelpOptions = true,
+        description = {"Record a run's results as the baselines of its profile and machine class.",
+                "Refuses (exit 2, nothing written) a partial run, one with ERROR results, or one of another profile "
+                        + "than --profile, unless --force. Not-applicable results are never recorded."})
+final class BaselineUpdateCommand implements Callable<Integer> {
+
+    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
+    Path results;
+
+    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
+            description = "Baselines root directory (default: ${DEFAULT-VALUE}); created if needed.")
+    Path baselines;
+
+    @Option(names = "--reason", paramLabel = "TEXT", defaultValue = "",
+            description = "Why the baselines change, stored in every file written.")
+    String reason;
+
+    @Option(names = "--profile", paramLabel = "PROFILE",
+            description = "Record under this profile; a run of another profile is refused unless --force.")
+    String profile;
+
+    @Option(names = "--force", description = "Record even a partial run, one with ERROR results (those are skipped) or of another profile.")
+    boolean force;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (Files.exists(baselines) && !Files.isDirectory(baselines)) {
+            throw new IllegalArgumentException("baselines directory " + baselines + " is not a directory");
+        }
+        RunResults run = ResultsInput.read(results);
+        BaselineUpdate update = BaselineUpdate.plan(run, new BaselineStore(baselines), profile, reason, force, Instant.now());
+        update.apply();
+
+        PrintWriter out = spec.commandLine().getOut();
+        for (BaselineUpdate.Change c : update.changes()) {
+            String unit = c.updated().unit();
+            switch (c.kind()) {
+                case NEW -> out.println("new        " + c.key() + ": " + Formats.score(c.updated().score(), unit));
+                case UPDATED -> out.println("updated    " + c.key() + ": " + Formats.score(c.old().score(), unit) + " -> "
+                        + Formats.score(c.updated().score(), unit) + " (" + Formats.percent(c.deltaPercent()) + ")");
+                case UNCHANGED -> out.println("unchanged  " + c.key() + ": " + Formats.score(c.updated().score(), unit));
+            }
+        }
+        out.println(update.count(BaselineUpdate.Kind.UPDATED) + " updated, " + update.count(BaselineUpdate.Kind.NEW)
+                + " new, " + update.count(BaselineUpdate.Kind.UNCHANGED) + " unchanged, " + update.notApplicable()
+                + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped" : "")
+                + " in " + update.directory());
+        if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
+        out.flush();
+        return KvBench.EXIT_OK;
+    }
+}

@@ -1,0 +1,119 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.BaselineComparison;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.ComparisonPolicy;
+import io.kvbench.baseline.ComparisonReport;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.ResultsInput;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.baseline.WelchPolicy;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kvbench compare --results DIR}: judges a run against the baselines of its profile and machine class, prints
+ * the verdicts and writes them to DIR/comparison.md and DIR/comparison.json.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare a run's results with the stored baselines of its profile and machine class.",
+                "Writes DIR/comparison.md and DIR/comparison.json. Exit 1 on a REGRESSION, 3 on an ERROR result "
+                        + "(infrastructure), 2 on bad input."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
+    Path results;
+
+    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
+            description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
+    Path baselines;
+
+    @Option(names = "--profile", paramLabel = "PROFILE",
+            description = "Expect results of this profile; a run of another profile is refused.")
+    String profile;
+
+    @Option(names = "--engine", split = ",", paramLabel = "ID", description = "Compare only these engines (repeatable or comma-separated).")
+    List<String> engines;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The one policy for now; replacing it is a one-line change here. */
+    private final ComparisonPolicy policy = new WelchPolicy();
+
+    @Override
+    public Integer call() throws Exception {
+        RunResults run = ResultsInput.read(results);
+        if (profile != null && !profile.equals(run.profile())) {
+            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE) + " is from profile '"
+                    + run.profile() + "', not '" + profile + "' (--profile)");
+        }
+        Set<String> engineFilter = engineFilter(run);
+        if (!Files.isDirectory(baselines) && (Files.exists(baselines) || spec.commandLine().getParseResult().hasMatchedOption("--baselines"))) {
+            // The default directory may legitimately not exist yet (everything is NEW); a named one that does not is a typo.
+            throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
+        }
+        String machineClass = run.machine().machineClass();
+        BaselineSet set = new BaselineStore(baselines).load(run.profile(), machineClass);
+        List<ComparisonRow> rows = BaselineComparison.compare(run.results(), set, policy,
+                key -> engineFilter == null || engineFilter.contains(key.engine()));
+        ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, baselines.toString(), policy.describe(), rows);
+
+        PrintWriter out = spec.commandLine().getOut();
+        TextTable table = new TextTable(ComparisonReport.HEADER.toArray(String[]::new));
+        for (ComparisonRow row : rows) table.row(ComparisonReport.cells(row));
+        table.print(out);
+        out.println(report.summary() + " (profile " + run.profile() + ", machine class " + machineClass + ")");
+
+        writeAtomically(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
+        ResultsJson.write(results.resolve(ComparisonReport.JSON_FILE), report);
+        out.println("wrote " + results.resolve(ComparisonReport.MARKDOWN_FILE) + " and " + ComparisonReport.JSON_FILE);
+        out.flush();
+
+        if (report.count(Verdict.REGRESSION) > 0) return KvBench.EXIT_FAILED;
+        if (report.count(Verdict.ERROR) > 0) return KvBench.EXIT_INFRASTRUCTURE;
+        return KvBench.EXIT_OK;
+    }
+
+    /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */
+    private Set<String> engineFilter(RunResults run) {
+        if (engines == null || engines.isEmpty()) return null;
+        Set<String> known = new TreeSet<>();
+        Engines.all().stream().map(KvEngine::id).forEach(known::add);
+        run.results().stream().map(BenchmarkResult::engine).forEach(known::add);
+        for (String engine : engines) {
+            if (!known.contains(engine)) {
+                throw new IllegalArgumentException("unknown engine '" + engine + "' in --engine; valid engines: "
+                        + String.join(", ", known));
+            }
+        }
+        return Set.copyOf(engines);
+    }
+
+    private static void writeAtomically(Path file, String text) throws java.io.IOException {
+        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString() + ".", ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

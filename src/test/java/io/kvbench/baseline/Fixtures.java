@@ -1,0 +1,96 @@
+package io.kvbench.baseline;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MachineInfo;
+import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/** Constructed results and baselines for tests (public: the CLI tests use it too). */
+public final class Fixtures {
+
+    public static final String PROFILE = "smoke";
+    public static final String MACHINE_CLASS = "test-cpu-2c";
+    public static final Instant RECORDED = Instant.parse("2025-01-02T03:04:05Z");
+
+    private Fixtures() {
+    }
+
+    public static MachineInfo machine(String machineClass) {
+        return new MachineInfo("Test CPU @ 3.0GHz", 2, 24L << 30, "Linux 6.1", machineClass);
+    }
+
+    public static ResultContext context(String profile, String machineClass) {
+        return new ResultContext("1.2.3", "OpenJDK 64-Bit Server VM 17.0.15", profile, "local", "abc1234",
+                "2025-01-02T03:00:00Z", machine(machineClass), Map.of("heap", "1g", "cpuset", "0-1"),
+                Map.of("records", "100000", "valueSize", "100"));
+    }
+
+    /** An OK throughput result whose score is the mean of the samples and error a 99.9 % half-width. */
+    public static BenchmarkResult ok(String engine, String workload, double... samples) {
+        return ok(engine, workload, BenchmarkResult.THROUGHPUT, samples);
+    }
+
+    public static BenchmarkResult ok(String engine, String workload, String metric, double... samples) {
+        double mean = Arrays.stream(samples).average().orElseThrow();
+        double error = Double.NaN;
+        if (samples.length >= 2) {
+            double var = Arrays.stream(samples).map(s -> (s - mean) * (s - mean)).sum() / (samples.length - 1);
+            error = 3.29 * Math.sqrt(var / samples.length);
+        }
+        String unit = BenchmarkResult.THROUGHPUT.equals(metric) ? "ops/s" : "s/op";
+        return new BenchmarkResult(engine, workload, Status.OK, "", metric, mean, error, unit,
+                Arrays.stream(samples).boxed().toList(), Map.of(), context(PROFILE, MACHINE_CLASS));
+    }
+
+    /** The same result with a disk footprint recorded. */
+    public static BenchmarkResult withDisk(BenchmarkResult r, long bytes) {
+        Map<String, Metric> secondary = new HashMap<>(r.secondary());
+        secondary.put(MetricNames.DISK_BYTES, new Metric(bytes, Double.NaN, "B"));
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
+                r.unit(), r.samples(), secondary, r.context());
+    }
+
+    /** The same result with another error estimate. */
+    public static BenchmarkResult withError(BenchmarkResult r, double error) {
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), error,
+                r.unit(), r.samples(), r.secondary(), r.context());
+    }
+
+    public static BenchmarkResult failed(String engine, String workload, String reason) {
+        return BenchmarkResult.error(engine, workload, reason, context(PROFILE, MACHINE_CLASS));
+    }
+
+    public static BenchmarkResult notApplicable(String engine, String workload, String reason) {
+        return BenchmarkResult.notApplicable(engine, workload, reason, context(PROFILE, MACHINE_CLASS));
+    }
+
+    /** n samples from a normal distribution, reproducible by seed. */
+    public static double[] normal(long seed, int n, double mean, double sd) {
+        Random random = new Random(seed);
+        double[] samples = new double[n];
+        for (int i = 0; i < n; i++) samples[i] = mean + sd * random.nextGaussian();
+        return samples;
+    }
+
+    public static RunResults run(String profile, String machineClass, boolean complete, BenchmarkResult... results) {
+        return new RunResults(RunResults.SCHEMA_VERSION, complete, profile, "local", "2025-01-02T03:00:00Z",
+                machine(machineClass), List.of(results));
+    }
+
+    public static RunResults run(BenchmarkResult... results) {
+        return run(PROFILE, MACHINE_CLASS, true, results);
+    }
+
+    public static Baseline baseline(BenchmarkResult r) {
+        return Baseline.of(r, PROFILE, MACHINE_CLASS, RECORDED, "test");
+    }
+}

@@ -1,0 +1,147 @@
+package io.kvbench.baseline;
+
+import static io.kvbench.baseline.Fixtures.baseline;
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.baseline.Fixtures.withDisk;
+import static io.kvbench.baseline.Fixtures.withError;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.result.BenchmarkResult;
+import org.junit.jupiter.api.Test;
+
+class WelchPolicyTest {
+
+    private final WelchPolicy policy = new WelchPolicy();
+
+    private Assessment assess(BenchmarkResult before, BenchmarkResult after) {
+        return policy.assess(baseline(before), after);
+    }
+
+    @Test
+    void clearThroughputDropIsARegression() {
+        Assessment a = assess(ok("e", "w", normal(1, 10, 1000, 10)), ok("e", "w", normal(2, 10, 800, 10)));
+        assertThat(a.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(a.pValue()).isLessThan(0.01);
+        assertThat(a.confidence()).startsWith("p");
+        assertThat(a.note()).contains("slower");
+    }
+
+    @Test
+    void pureNoiseAlwaysPasses() {
+        // 2 % noise on both sides can be "significant" by chance, but never reaches the 10 % minimum effect.
+        for (int seed = 0; seed < 50; seed++) {
+            Assessment a = assess(ok("e", "w", normal(seed, 10, 1000, 20)), ok("e", "w", normal(seed + 1000, 10, 1000, 20)));
+            assertThat(a.verdict()).as("seed %d: %s", seed, a).isEqualTo(Verdict.PASS);
+        }
+    }
+
+    @Test
+    void clearThroughputGainIsAnImprovement() {
+        Assessment a = assess(ok("e", "w", normal(3, 10, 1000, 10)), ok("e", "w", normal(4, 10, 1300, 10)));
+        assertThat(a.verdict()).isEqualTo(Verdict.IMPROVEMENT);
+        assertThat(a.pValue()).isLessThan(0.01);
+    }
+
+    @Test
+    void significantChangeUnderTheMinimumEffectPasses() {
+        BenchmarkResult before = ok("e", "w", normal(5, 10, 1000, 5));
+        BenchmarkResult after = ok("e", "w", normal(6, 10, 950, 5));
+        Assessment a = assess(before, after);
+        assertThat(a.pValue()).isLessThan(0.001);
+        assertThat(a.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(a.note()).contains("minimum effect");
+        // The same data fails once the minimum effect is tuned below the 5 % change.
+        WelchPolicy strict = new WelchPolicy(new WelchPolicy.Parameters(0.01, 0.03, 0.05, 65536));
+        assertThat(strict.assess(baseline(before), after).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void largeButInsignificantChangePasses() {
+        Assessment a = assess(ok("e", "w", 500, 1500, 800, 1200), ok("e", "w", 350, 1350, 650, 1050));
+        assertThat(a.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(a.pValue()).isGreaterThan(0.01);
+        assertThat(a.note()).contains("not significant");
+    }
+
+    @Test
+    void longerTimePerPassIsARegressionAndShorterAnImprovement() {
+        BenchmarkResult before = ok("e", "w", BenchmarkResult.TIME_PER_PASS, normal(7, 5, 2.0, 0.02));
+        Assessment slower = assess(before, ok("e", "w", BenchmarkResult.TIME_PER_PASS, normal(8, 5, 2.6, 0.02)));
+        assertThat(slower.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(slower.note()).contains("longer");
+        Assessment faster = assess(before, ok("e", "w", BenchmarkResult.TIME_PER_PASS, normal(9, 5, 1.5, 0.02)));
+        assertThat(faster.verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void diskGrowthBeyondToleranceIsARegressionEvenWithSteadyThroughput() {
+        double[] samples = normal(10, 10, 1000, 10);
+        BenchmarkResult before = withDisk(ok("e", "w", samples), 100L << 20);
+        Assessment grown = assess(before, withDisk(ok("e", "w", samples), 110L << 20));
+        assertThat(grown.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(grown.note()).contains("disk").contains("+10.0%");
+
+        assertThat(assess(before, withDisk(ok("e", "w", samples), 104L << 20)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(assess(before, withDisk(ok("e", "w", samples), 80L << 20)).verdict()).isEqualTo(Verdict.IMPROVEMENT);
+        Assessment unrecorded = assess(before, ok("e", "w", samples));
+        assertThat(unrecorded.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(unrecorded.note()).contains("disk size not recorded");
+    }
+
+    @Test
+    void smallStoresGetTheAbsoluteDiskSlack() {
+        double[] samples = normal(11, 10, 1000, 10);
+        BenchmarkResult before = withDisk(ok("e", "w", samples), 10 * 1024);
+        assertThat(assess(before, withDisk(ok("e", "w", samples), 60 * 1024)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(assess(before, withDisk(ok("e", "w", samples), 80 * 1024)).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void singleSamplesFallBackToConfidenceIntervalOverlap() {
+        BenchmarkResult before = withError(ok("e", "w", 1000), 20);
+        Assessment disjoint = assess(before, withError(ok("e", "w", 800), 20));
+        assertThat(disjoint.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(disjoint.pValue()).isNaN();
+        assertThat(disjoint.confidence()).isEqualTo("CI disjoint");
+
+        Assessment overlapping = assess(before, withError(ok("e", "w", 850), 150));
+        assertThat(overlapping.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(overlapping.confidence()).isEqualTo("CI overlap");
+
+        // One side with many samples is not enough for the t-test either.
+        Assessment mixed = assess(ok("e", "w", normal(12, 10, 1000, 5)), withError(ok("e", "w", 700), 10));
+        assertThat(mixed.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(mixed.confidence()).isEqualTo("CI disjoint");
+    }
+
+    @Test
+    void withoutAnErrorEstimateNothingIsSignificant() {
+        Assessment a = assess(ok("e", "w", 1000), ok("e", "w", 500));
+        assertThat(a.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(a.confidence()).isEqualTo("no error estimate");
+        assertThat(a.note()).contains("-50.0%").contains("not significant");
+    }
+
+    @Test
+    void constantSamplesAreCertain() {
+        assertThat(WelchPolicy.welchPValue(new double[] {5, 5, 5}, new double[] {5, 5})).isEqualTo(1.0);
+        assertThat(WelchPolicy.welchPValue(new double[] {5, 5, 5}, new double[] {4, 4})).isEqualTo(0.0);
+        assertThat(assess(ok("e", "w", 100, 100, 100), ok("e", "w", 50, 50, 50)).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void aChangedMetricIsNotComparable() {
+        Assessment a = assess(ok("e", "w", 1, 2, 3), ok("e", "w", BenchmarkResult.TIME_PER_PASS, 1, 2, 3));
+        assertThat(a.verdict()).isEqualTo(Verdict.NEW);
+        assertThat(a.note()).contains("not comparable");
+    }
+
+    @Test
+    void parametersAreValidatedAndDescribed() {
+        assertThatThrownBy(() -> new WelchPolicy.Parameters(0, 0.1, 0.05, 0)).hasMessageContaining("alpha");
+        assertThatThrownBy(() -> new WelchPolicy.Parameters(0.01, -1, 0.05, 0)).hasMessageContaining("minEffect");
+        assertThat(policy.describe()).contains("alpha 0.01").contains("minimum effect 10%").contains("5% + 64.0 KiB");
+    }
+}

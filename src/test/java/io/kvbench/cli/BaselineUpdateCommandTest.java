@@ -1,0 +1,159 @@
+package io.kvbench.cli;
+
+import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
+import static io.kvbench.baseline.Fixtures.PROFILE;
+import static io.kvbench.baseline.Fixtures.failed;
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.notApplicable;
+import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.baseline.Fixtures.run;
+import static io.kvbench.baseline.Fixtures.withDisk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BaselineUpdateCommandTest {
+
+    @TempDir
+    Path tmp;
+    Path results;
+    Path baselines;
+
+    @BeforeEach
+    void dirs() throws IOException {
+        results = tmp.resolve("out");
+        baselines = tmp.resolve("perf-baselines");
+        Files.createDirectories(results);
+    }
+
+    private CliRun update(RunResults run, String... extra) throws IOException {
+        ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run);
+        List<String> args = new ArrayList<>(List.of("baseline", "update", "--results", results.toString(),
+                "--baselines", baselines.toString()));
+        args.addAll(List.of(extra));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    /** Every file under the baselines root with its content, to prove a refused update touched nothing. */
+    private Map<String, String> snapshot() throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        if (!Files.exists(baselines)) return files;
+        try (Stream<Path> walk = Files.walk(baselines)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) files.put(baselines.relativize(p).toString(), Files.readString(p));
+        }
+        return files;
+    }
+
+    private BaselineSet stored() throws IOException {
+        return new BaselineStore(baselines).load(PROFILE, MACHINE_CLASS);
+    }
+
+    private final RunResults first = run(withDisk(ok("rocksdb", "tc-seq-read", normal(1, 5, 1000, 10)), 4096),
+            ok("rocksdb", "tc-seq-write", 500, 510), notApplicable("rocksdb", "hash-get", "ordered engine"));
+
+    @Test
+    void writesBaselinesAndReportsWhatChanged() throws IOException {
+        CliRun created = update(first, "--reason", "first recording");
+        assertThat(created.exitCode()).as(created.err()).isZero();
+        assertThat(created.out()).contains("new        rocksdb / tc-seq-read").contains("0 updated, 2 new, 0 unchanged, 1 not applicable");
+        BaselineSet set = stored();
+        assertThat(set.baselines()).containsOnlyKeys(new BenchmarkKey("rocksdb", "tc-seq-read"), new BenchmarkKey("rocksdb", "tc-seq-write"));
+        Baseline read = set.get(new BenchmarkKey("rocksdb", "tc-seq-read"));
+        assertThat(read.reason()).isEqualTo("first recording");
+        assertThat(read.diskBytes()).isEqualTo(4096L);
+        assertThat(read.samples()).hasSize(5);
+        assertThat(read.context().profile()).isEqualTo(PROFILE);
+        assertThat(baselines.resolve("smoke/test-cpu-2c/rocksdb/hash-get.json")).doesNotExist();
+
+        Map<String, String> before = snapshot();
+        CliRun second = update(run(first.results().get(0), ok("rocksdb", "tc-seq-write", 600, 610)), "--reason", "faster writes");
+        assertThat(second.exitCode()).as(second.err()).isZero();
+        assertThat(second.out()).contains("updated    rocksdb / tc-seq-write: 505 ops/s -> 605 ops/s (+19.8%)")
+                .contains("unchanged  rocksdb / tc-seq-read").contains("1 updated, 0 new, 1 unchanged");
+        Map<String, String> after = snapshot();
+        // The unchanged baseline keeps its file byte for byte (and its old reason): no churn in review.
+        assertThat(after.get("smoke/test-cpu-2c/rocksdb/tc-seq-read.json")).isEqualTo(before.get("smoke/test-cpu-2c/rocksdb/tc-seq-read.json"));
+        assertThat(after.get("smoke/test-cpu-2c/rocksdb/tc-seq-write.json")).contains("faster writes");
+        assertThat(after.keySet()).allMatch(name -> name.endsWith(".json"));
+    }
+
+    @Test
+    void refusesPartialErroredAndOtherProfileRunsWithoutTouchingAnything() throws IOException {
+        assertThat(update(first).exitCode()).isZero();
+        Map<String, String> before = snapshot();
+
+        RunResults partial = run(PROFILE, MACHINE_CLASS, false, ok("rocksdb", "tc-seq-read", 1, 2), ok("lmdb", "new", 3, 4));
+        CliRun refusedPartial = update(partial);
+        assertThat(refusedPartial.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedPartial.err()).startsWith("kvbench: the run is not complete").contains("--force");
+        assertThat(snapshot()).isEqualTo(before);
+
+        CliRun refusedErrors = update(run(ok("lmdb", "new", 3, 4), failed("rocksdb", "tc-seq-read", "crash")));
+        assertThat(refusedErrors.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedErrors.err()).contains("ERROR results (rocksdb / tc-seq-read)");
+        assertThat(snapshot()).isEqualTo(before);
+
+        CliRun refusedProfile = update(run("nightly", MACHINE_CLASS, true, ok("lmdb", "new", 3, 4)), "--profile", "smoke");
+        assertThat(refusedProfile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedProfile.err()).contains("profile 'nightly', not 'smoke'");
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void forceRecordsAPartialRunButNeverItsErrors() throws IOException {
+        RunResults partial = run(PROFILE, MACHINE_CLASS, false, ok("lmdb", "w", 3, 4), failed("rocksdb", "w", "crash"));
+        CliRun forced = update(partial, "--force", "--reason", "bootstrap");
+        assertThat(forced.exitCode()).as(forced.err()).isZero();
+        assertThat(forced.out()).contains("1 ERROR skipped");
+        assertThat(stored().baselines()).containsOnlyKeys(new BenchmarkKey("lmdb", "w"));
+    }
+
+    @Test
+    void anUnreadableExistingBaselineStopsTheWholeUpdate() throws IOException {
+        assertThat(update(first).exitCode()).isZero();
+        Path broken = baselines.resolve("smoke/test-cpu-2c/rocksdb/tc-seq-write.json");
+        Files.writeString(broken, "{}");
+        Map<String, String> before = snapshot();
+        CliRun run = update(run(ok("rocksdb", "tc-seq-read", 5, 6), ok("aaa", "new", 1, 2)));
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains(broken.toString()).contains("field 'schemaVersion' is missing");
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    @Test
+    void missingResultsIsBadInputAndBareBaselineAsksForASubcommand() {
+        CliRun run = CliRun.of("baseline", "update", "--results", tmp.resolve("nope").toString(), "--baselines", baselines.toString());
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("does not exist");
+        assertThat(baselines).doesNotExist();
+
+        CliRun bare = CliRun.of("baseline");
+        assertThat(bare.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bare.err()).contains("missing subcommand").contains("update");
+        assertThat(CliRun.of("--help").out()).contains("compare").contains("baseline");
+    }
+
+    @Test
+    void recordedBaselinesCompareCleanAgainstTheSameRun() throws IOException {
+        assertThat(update(first).exitCode()).isZero();
+        CliRun compare = CliRun.of("compare", "--results", results.toString(), "--baselines", baselines.toString());
+        assertThat(compare.exitCode()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("2 PASS");
+    }
+}

@@ -1,0 +1,180 @@
+package io.kvbench.cli;
+
+import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
+import static io.kvbench.baseline.Fixtures.PROFILE;
+import static io.kvbench.baseline.Fixtures.baseline;
+import static io.kvbench.baseline.Fixtures.failed;
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.notApplicable;
+import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.baseline.Fixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareCommandTest {
+
+    @TempDir
+    Path tmp;
+    Path results;
+    Path baselines;
+
+    private final BenchmarkResult readBefore = ok("rocksdb", "tc-seq-read", normal(1, 10, 1000, 10));
+    private final BenchmarkResult writeBefore = ok("rocksdb", "tc-seq-write", normal(2, 10, 500, 5));
+
+    @BeforeEach
+    void baselines() throws IOException {
+        results = tmp.resolve("out");
+        baselines = tmp.resolve("perf-baselines");
+        Files.createDirectories(results);
+        new BaselineStore(baselines).writeAll(List.of(baseline(readBefore), baseline(writeBefore)));
+    }
+
+    private void writeRun(RunResults run) throws IOException {
+        ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run);
+    }
+
+    private CliRun compare(String... extra) {
+        List<String> args = new java.util.ArrayList<>(List.of("compare", "--results", results.toString(),
+                "--baselines", baselines.toString()));
+        args.addAll(List.of(extra));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void steadyRunPassesAndWritesBothReports() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)), ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
+                notApplicable("rocksdb", "hash-only", "ordered engine")));
+        CliRun run = compare();
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-seq-read\\s+PASS\\s+")
+                .contains("2 PASS").contains("machine class " + MACHINE_CLASS).doesNotContain("hash-only");
+        String md = Files.readString(results.resolve("comparison.md"));
+        assertThat(md).contains("## Baseline comparison").contains("| rocksdb | tc-seq-write | PASS |");
+        JsonNode json = new ObjectMapper().readTree(results.resolve("comparison.json").toFile());
+        assertThat(json.get("rows")).hasSize(2);
+        assertThat(json.at("/rows/0/verdict").asText()).isEqualTo("PASS");
+        assertThat(json.at("/rows/0/baselineScore").asDouble()).isEqualTo(readBefore.score());
+        assertThat(json.at("/counts/PASS").asInt()).isEqualTo(2);
+        assertThat(json.get("policy").asText()).contains("Welch");
+    }
+
+    @Test
+    void regressionExitsOne() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10)), ok("rocksdb", "tc-seq-write", normal(6, 10, 500, 5)),
+                failed("lmdb", "tc-seq-read", "fork crashed")));
+        CliRun run = compare();
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-seq-read\\s+REGRESSION\\s+.*-(29|30)\\.\\d%")
+                .containsPattern("(?m)^lmdb\\s+tc-seq-read\\s+ERROR");
+        assertThat(Files.readString(results.resolve("comparison.md"))).contains("**REGRESSION**");
+    }
+
+    @Test
+    void errorWithoutRegressionExitsThree() throws IOException {
+        writeRun(run(failed("rocksdb", "tc-seq-read", "out of disk"), ok("rocksdb", "tc-seq-write", normal(7, 10, 500, 5))));
+        CliRun run = compare();
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+        assertThat(run.out()).contains("out of disk").contains("1 PASS, 1 ERROR");
+    }
+
+    @Test
+    void missingAndImprovedRowsDoNotFail() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(8, 10, 1500, 10))));
+        CliRun run = compare();
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("1 IMPROVEMENT, 1 MISSING");
+    }
+
+    @Test
+    void unknownMachineClassIsNewAndPasses() throws IOException {
+        writeRun(run(PROFILE, "big-iron-64c", true, ok("rocksdb", "tc-seq-read", 1, 2, 3)));
+        CliRun run = compare();
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("NEW").contains("no baseline for machine class big-iron-64c");
+    }
+
+    @Test
+    void defaultBaselinesDirectoryMayBeAbsentButANamedOneMayNot() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2, 3)));
+        // Relative default "perf-baselines" resolved against the working directory, where there is none.
+        assertThat(Path.of("perf-baselines")).doesNotExist();
+        CliRun byDefault = CliRun.of("compare", "--results", results.toString());
+        assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
+        assertThat(byDefault.out()).contains("1 NEW");
+
+        CliRun named = CliRun.of("compare", "--results", results.toString(), "--baselines", tmp.resolve("typo").toString());
+        assertThat(named.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(named.err()).contains("typo").contains("does not exist");
+    }
+
+    @Test
+    void badInputExitsTwoAndWritesNothing() throws IOException {
+        CliRun noDir = CliRun.of("compare", "--results", tmp.resolve("nope").toString());
+        assertThat(noDir.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noDir.err()).startsWith("kvbench: results directory").contains("does not exist");
+
+        CliRun noFile = compare();
+        assertThat(noFile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noFile.err()).contains("has no results.json");
+
+        Files.writeString(results.resolve("results.json"), "{\"schemaVersion\": 1, \"complete\": tru");
+        CliRun broken = compare();
+        assertThat(broken.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(broken.err()).contains("results.json: malformed").doesNotContain("\tat ");
+
+        writeRun(new RunResults(1, true, PROFILE, "local", "t", null, List.of()));
+        assertThat(compare().err()).contains("field 'machine' is missing");
+
+        BenchmarkResult noScore = new BenchmarkResult("rocksdb", "w", io.kvbench.result.Status.OK, "", "throughput",
+                Double.NaN, Double.NaN, "ops/s", List.of(), null, null);
+        writeRun(run(noScore));
+        CliRun unscored = compare();
+        assertThat(unscored.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(unscored.err()).contains("results[0] (rocksdb / w): field 'score'");
+
+        writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2)));
+        CliRun otherProfile = compare("--profile", "nightly");
+        assertThat(otherProfile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(otherProfile.err()).contains("profile 'smoke', not 'nightly'");
+
+        CliRun unknownEngine = compare("--engine", "rocksdb,nosuchdb");
+        assertThat(unknownEngine.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(unknownEngine.err()).contains("unknown engine 'nosuchdb'").contains("valid engines: ").contains("rocksdb");
+
+        assertThat(results.resolve("comparison.md")).doesNotExist();
+        assertThat(results.resolve("comparison.json")).doesNotExist();
+    }
+
+    @Test
+    void malformedBaselineExitsTwoNamingFileAndField() throws IOException {
+        Path file = new BaselineStore(baselines).file(PROFILE, MACHINE_CLASS, new BenchmarkKey("rocksdb", "tc-seq-read"));
+        Files.writeString(file, Files.readString(file).replaceFirst("\"score\": [0-9.]+", "\"score\": \"fast\""));
+        writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2)));
+        CliRun run = compare();
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err().strip()).isEqualTo("kvbench: " + file + ": field 'score' is not a number");
+        assertThat(results.resolve("comparison.md")).doesNotExist();
+    }
+
+    @Test
+    void engineFilterLimitsRows() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(9, 10, 1000, 10)), ok("lmdb", "tc-seq-read", 1, 2)));
+        CliRun run = compare("--engine", "lmdb");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("1 NEW").doesNotContain("rocksdb");
+    }
+}
