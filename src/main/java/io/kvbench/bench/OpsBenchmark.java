@@ -95,8 +95,13 @@ public class OpsBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(Shared shared, ThreadParams thread) {
+            init(shared, thread.getThreadIndex());
+        }
+
+        /** Prepares this worker for thread {@code threadIndex} (also used outside JMH by the overhead benchmark). */
+        void init(Shared shared, int threadIndex) {
             Workload.Mix mix = shared.spec.mix();
-            random = new SplittableRandom(shared.spec.seed() * 1_000_003L + thread.getThreadIndex());
+            random = new SplittableRandom(shared.spec.seed() * 1_000_003L + threadIndex);
             chooser = KeyChooser.of(shared.spec.distribution(), shared.loaded);
             valueBuffer = new byte[Math.max(1, shared.data.maxValueBytes())];
             readBelow = mix.read();
