@@ -3,9 +3,9 @@ package io.kvbench.runner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 
 /** The JVM flags the engines need (module opens/exports, Chronicle's no-network switches), from pom.xml. */
 public final class JvmFlags {
@@ -14,16 +14,17 @@ public final class JvmFlags {
     }
 
     public static List<String> engineFlags() {
-        Properties props = new Properties();
-        try (InputStream in = JvmFlags.class.getResourceAsStream("jvm.properties")) {
-            if (in == null) throw new IllegalStateException("io/kvbench/runner/jvm.properties is missing from the build");
-            props.load(in);
+        String text;
+        try (InputStream in = JvmFlags.class.getResourceAsStream("jvm-flags.txt")) {
+            if (in == null) throw new IllegalStateException("io/kvbench/runner/jvm-flags.txt is missing from the build");
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<String> flags = Arrays.stream(props.getProperty("flags", "").trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        List<String> flags = text.lines().filter(line -> !line.isBlank() && !line.trim().startsWith("#"))
+                .flatMap(line -> Arrays.stream(line.trim().split("\\s+"))).toList();
         if (flags.isEmpty() || flags.get(0).startsWith("${")) {
-            throw new IllegalStateException("jvm.properties was not filtered by Maven: " + props.getProperty("flags"));
+            throw new IllegalStateException("jvm-flags.txt was not filtered by Maven: " + flags);
         }
         if (Runtime.version().feature() >= 24) {
             // Newer JDKs warn about JNI and sun.misc.Unsafe; the engines use both by design.
