@@ -1,0 +1,188 @@
+package io.kvbench.engine.adapter;
+
+import com.sleepycat.je.Cursor;
+import com.sleepycat.je.CursorConfig;
+import com.sleepycat.je.Database;
+import com.sleepycat.je.DatabaseConfig;
+import com.sleepycat.je.DatabaseEntry;
+import com.sleepycat.je.Durability;
+import com.sleepycat.je.Environment;
+import com.sleepycat.je.EnvironmentConfig;
+import com.sleepycat.je.JEVersion;
+import com.sleepycat.je.LockMode;
+import com.sleepycat.je.OperationStatus;
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.EntryVisitor;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.StoreOptions;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
+/**
+ * Berkeley DB Java Edition: one transactional Environment in the store directory holding one Database; every put and
+ * delete is an auto-commit transaction with {@link Durability#COMMIT_WRITE_NO_SYNC}: the commit writes the log from the
+ * JVM to the OS (so it survives a process kill) without an fsync, which flush() does with {@code flushLog(true)}.
+ *
+ * <p>Why transactional: a non-transactional (or deferred-write) JE database keeps writes in JE's own log buffers until
+ * they fill or a checkpoint/sync runs, so a process kill loses recent writes; COMMIT_WRITE_NO_SYNC is JE's equivalent
+ * of RocksDB's default (WAL written, not synced), the common ground of this suite.
+ */
+public final class BerkeleyDbJeEngine implements KvEngine {
+
+    private static final String DATABASE = "kvbench";
+
+    private static final Capabilities CAPABILITIES = Capabilities.builder()
+            // No key comparator configured: "By default, JE performs all such comparisons using a byte-by-byte
+            // lexicographic comparison" (https://docs.oracle.com/cd/E17277_02/html/GettingStartedGuide/comparator.html);
+            // the bytes compare unsigned (com.sleepycat.je.tree.Key.compareUnsignedBytes; checked by the ordering suite).
+            .orderedWithRangeScans()
+            // Environment and Database handles are thread-safe (javadoc of both classes); cursors are per scan here.
+            .threadSafe()
+            // JE has no key size limit; keys live in B-tree nodes, so huge keys are slow. 8 MiB is the bound probed here.
+            .maxKeyBytes(8 << 20)
+            // Records are Java arrays; JE has no smaller record limit (a log entry larger than je.log.fileMax is written
+            // whole). The JVM's array limit.
+            .maxValueBytes(Integer.MAX_VALUE - 8)
+            .durability(EVERY_WRITE, AFTER_FLUSH, true,
+                    "transactional, auto-commit per write, Durability.COMMIT_WRITE_NO_SYNC; flush() = Environment.flushLog(true)",
+                    "https://docs.oracle.com/cd/E17277_02/html/TransactionGettingStarted/nodurabletxn.html"
+                            + " (WRITE_NO_SYNC: the log is written to the OS on commit, not synced: survives an application"
+                            + " crash, not an OS crash); javadoc Environment.flushLog(boolean fsync); recovery replays"
+                            + " committed transactions in log order")
+            .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets use"
+                    + " LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
+                    + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store directory.")
+            .build();
+
+    @Override
+    public String id() {
+        return "berkeleydb-je";
+    }
+
+    @Override
+    public String version() {
+        // JE's jar carries no pom.properties; JEVersion is the version of the classes actually loaded.
+        String version = JEVersion.CURRENT_VERSION.getNumericVersionString();
+        return version == null || version.isBlank() ? LibraryVersion.of(Environment.class, "com.sleepycat", "je") : version;
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public KvStore openStore(Path dir, StoreOptions options) {
+        EnvironmentConfig envConfig = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
+        envConfig.setDurability(Durability.COMMIT_WRITE_NO_SYNC);
+        Environment env = null;
+        try {
+            env = new Environment(dir.toFile(), envConfig);
+            DatabaseConfig dbConfig = new DatabaseConfig().setAllowCreate(true).setTransactional(true);
+            Database db = env.openDatabase(null, DATABASE, dbConfig);
+            return new Store(this, env, db);
+        } catch (RuntimeException e) {
+            if (env != null) {
+                try {
+                    env.close();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw new KvException(id(), "cannot open store in " + dir, e);
+        }
+    }
+
+    /** Per-thread entries for point operations, so that a put or get allocates no DatabaseEntry. */
+    private static final class Entries {
+        final DatabaseEntry key = new DatabaseEntry();
+        final DatabaseEntry data = new DatabaseEntry();
+    }
+
+    private static final class Store extends KvStore {
+        private final Environment env;
+        private final Database db;
+        private final ThreadLocal<Entries> entries = ThreadLocal.withInitial(Entries::new);
+
+        Store(KvEngine engine, Environment env, Database db) {
+            super(engine);
+            this.env = env;
+            this.db = db;
+        }
+
+        @Override
+        protected void doPut(byte[] key, byte[] value) {
+            Entries e = entries.get();
+            e.key.setData(key);
+            e.data.setData(value);
+            db.put(null, e.key, e.data);
+            e.data.setData(null); // do not keep the caller's value reachable from the thread
+        }
+
+        @Override
+        protected byte[] doGet(byte[] key) {
+            Entries e = entries.get();
+            e.key.setData(key);
+            if (db.get(null, e.key, e.data, LockMode.DEFAULT) != OperationStatus.SUCCESS) return null;
+            byte[] value = bytes(e.data);
+            e.data.setData(null); // do not keep the caller's value reachable from the thread
+            return value;
+        }
+
+        @Override
+        protected void doDelete(byte[] key) {
+            Entries e = entries.get();
+            e.key.setData(key);
+            db.delete(null, e.key); // NOTFOUND for an absent key is not an error
+        }
+
+        @Override
+        protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) {
+            // Fresh entries: the visitor may call this store from the same thread.
+            DatabaseEntry key = new DatabaseEntry();
+            DatabaseEntry data = new DatabaseEntry();
+            try (Cursor cursor = db.openCursor(null, CursorConfig.READ_COMMITTED)) {
+                OperationStatus status;
+                if (from == null) {
+                    status = cursor.getFirst(key, data, LockMode.DEFAULT);
+                } else {
+                    key.setData(from);
+                    status = cursor.getSearchKeyRange(key, data, LockMode.DEFAULT);
+                }
+                for (; status == OperationStatus.SUCCESS; status = cursor.getNext(key, data, LockMode.DEFAULT)) {
+                    byte[] k = bytes(key);
+                    if (to != null && Arrays.compareUnsigned(k, to) >= 0) return;
+                    if (!visitor.visit(k, bytes(data))) return;
+                }
+            }
+        }
+
+        /** The bytes of an output entry; JE hands back exact-size arrays, so this copies only in the unexpected case. */
+        private static byte[] bytes(DatabaseEntry entry) {
+            byte[] data = entry.getData();
+            if (data == null) return new byte[0];
+            if (entry.getOffset() == 0 && entry.getSize() == data.length) return data;
+            return Arrays.copyOfRange(data, entry.getOffset(), entry.getOffset() + entry.getSize());
+        }
+
+        @Override
+        protected void doFlush() {
+            env.flushLog(true);
+        }
+
+        @Override
+        protected void doClose() {
+            try {
+                db.close();
+            } finally {
+                env.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.kvbench.engine.adapter;
+
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.EntryVisitor;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.StoreOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import org.fusesource.leveldbjni.JniDBFactory;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Options;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.WriteOptions;
+
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
+/**
+ * The C++ LevelDB bundled in leveldbjni-all 1.8 (a 2013 fork of LevelDB 1.x by the leveldbjni authors), through
+ * {@link JniDBFactory}, with default options and {@code WriteOptions.sync=false}.
+ *
+ * <p>Class clash: leveldbjni-all bundles its own copy of the {@code org.iq80.leveldb} API (13 interfaces and option
+ * classes), and leveldb-api 0.12 (for the pure Java adapter) brings them too, so the class path and the shaded jar hold
+ * two copies and the first wins. Compared with javap, 0.12's copy is a superset: the same members, plus a default
+ * {@code DB.iterator()} (the older copy only repeats field initialisers). JniDB implements every method of either
+ * version, so this adapter and the pure Java one work with whichever copy is loaded.
+ *
+ * <p>Durability: the bundled LevelDB writes files through {@code PosixMmapFile} (symbols of libleveldbjni.so), and its
+ * log writer calls {@code Flush()} after every record, so an acknowledged write is in the OS page cache and survives a
+ * process kill; recovery replays the logs in order (a prefix). flush() fsyncs the log, manifest and CURRENT files and the
+ * directory, for the same reason as the pure Java port ({@link LevelDbJavaEngine#fsyncLevelDbFiles}): a sync write only
+ * syncs the current log, while the previous one is closed unsynced when the memtable is switched.
+ */
+public final class LevelDbJniEngine implements KvEngine {
+
+    private static final Capabilities CAPABILITIES = Capabilities.builder()
+            // Default BytewiseComparator: memcmp order, i.e. unsigned bytes.
+            .orderedWithRangeScans()
+            // LevelDB docs, "Concurrency": one leveldb::DB object may be shared by threads without external locking.
+            .threadSafe()
+            // No engine limit (lengths are varint32, data in std::string); 8 MiB is the key bound the suite probes.
+            .maxKeyBytes(8 << 20)
+            // Values cross JNI as Java arrays: the JVM's array limit.
+            .maxValueBytes(Integer.MAX_VALUE - 8)
+            .durability(EVERY_WRITE, AFTER_FLUSH, true,
+                    "default options, WriteOptions.sync=false (log records reach the page cache through mmap);"
+                            + " flush() = fsync of *.log, MANIFEST, CURRENT and the directory",
+                    "LevelDB doc/index.md 'Synchronous Writes' (a non-sync write survives a process crash);"
+                            + " leveldb 1.x db/log_writer.cc (Flush after each record), util/env_posix.cc (PosixMmapFile)")
+            .notes("Native library extracted by HawtJNI to java.io.tmpdir on first use. Default options (via"
+                    + " org.iq80.leveldb.Options): Snappy compression, 4 MiB write buffer, 8 MiB block cache.")
+            .build();
+
+    private static final WriteOptions WRITE = new WriteOptions().sync(false);
+    private static final ReadOptions READ = new ReadOptions();
+
+    @Override
+    public String id() {
+        return "leveldb-jni";
+    }
+
+    @Override
+    public String version() {
+        return LibraryVersion.of(JniDBFactory.class, "org.fusesource.leveldbjni", "leveldbjni-all");
+    }
+
+    @Override
+    public Capabilities capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public KvStore openStore(Path dir, StoreOptions options) {
+        try {
+            return new Store(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            throw new KvException(id(), "cannot open store in " + dir, e);
+        }
+    }
+
+    private static final class Store extends KvStore {
+        private final DB db;
+        private final Path dir;
+
+        Store(KvEngine engine, DB db, Path dir) {
+            super(engine);
+            this.db = db;
+            this.dir = dir;
+        }
+
+        @Override
+        protected void doPut(byte[] key, byte[] value) {
+            db.put(key, value, WRITE);
+        }
+
+        @Override
+        protected byte[] doGet(byte[] key) {
+            return db.get(key, READ);
+        }
+
+        @Override
+        protected void doDelete(byte[] key) {
+            db.delete(key, WRITE);
+        }
+
+        @Override
+        protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) throws IOException {
+            try (DBIterator it = db.iterator(READ)) {
+                if (from == null) it.seekToFirst(); else it.seek(from);
+                while (it.hasNext()) {
+                    Map.Entry<byte[], byte[]> entry = it.next();
+                    byte[] key = entry.getKey();
+                    if (to != null && Arrays.compareUnsigned(key, to) >= 0) return;
+                    if (!visitor.visit(key, entry.getValue())) return;
+                }
+            }
+        }
+
+        @Override
+        protected void doFlush() throws IOException {
+            LevelDbJavaEngine.fsyncLevelDbFiles(dir);
+        }
+
+        @Override
+        protected void doClose() throws IOException {
+            db.close();
+        }
+    }
+}
