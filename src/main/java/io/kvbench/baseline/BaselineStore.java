@@ -1,5 +1,7 @@
 package io.kvbench.baseline;
 
+import io.kvbench.result.AtomicFiles;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -17,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -118,15 +119,11 @@ public final class BaselineStore {
         Map<Path, Path> temps = new LinkedHashMap<>();
         try {
             for (Map.Entry<Path, Baseline> e : targets.entrySet()) {
-                Path dir = e.getKey().toAbsolutePath().getParent();
-                Files.createDirectories(dir);
-                Path tmp = Files.createTempFile(dir, e.getKey().getFileName().toString() + ".", ".tmp");
-                temps.put(e.getKey(), tmp);
-                Files.writeString(tmp, toJson(e.getValue()), StandardCharsets.UTF_8);
+                temps.put(e.getKey(), AtomicFiles.stage(e.getKey(), toJson(e.getValue())));
             }
             for (Iterator<Map.Entry<Path, Path>> it = temps.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<Path, Path> e = it.next();
-                Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                AtomicFiles.replace(e.getValue(), e.getKey());
                 it.remove();
             }
         } finally {

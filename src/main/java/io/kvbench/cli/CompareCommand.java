@@ -1,5 +1,8 @@
 package io.kvbench.cli;
 
+import io.kvbench.report.ReportWriter;
+import io.kvbench.report.TextTable;
+import io.kvbench.result.AtomicFiles;
 import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
@@ -15,10 +18,8 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -82,9 +83,12 @@ final class CompareCommand implements Callable<Integer> {
         table.print(out);
         out.println(report.summary() + " (profile " + run.profile() + ", machine class " + machineClass + ")");
 
-        writeAtomically(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
+        AtomicFiles.writeString(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
         ResultsJson.write(results.resolve(ComparisonReport.JSON_FILE), report);
-        out.println("wrote " + results.resolve(ComparisonReport.MARKDOWN_FILE) + " and " + ComparisonReport.JSON_FILE);
+        // summary.md has one writer: the report, now with the verdicts under "Comparison with baselines".
+        ReportWriter.write(run, results, report.markdown());
+        out.println("wrote " + results.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE
+                + " and the verdicts into " + ReportWriter.SUMMARY_FILE);
         out.flush();
 
         if (report.count(Verdict.REGRESSION) > 0) return KvBench.EXIT_FAILED;
@@ -107,13 +111,4 @@ final class CompareCommand implements Callable<Integer> {
         return Set.copyOf(engines);
     }
 
-    private static void writeAtomically(Path file, String text) throws java.io.IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString() + ".", ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
 }

@@ -6,6 +6,7 @@ import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.report.TextTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

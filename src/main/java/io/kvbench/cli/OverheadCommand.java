@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import io.kvbench.report.TextTable;
 import io.kvbench.bench.BenchSettings;
 import io.kvbench.bench.HarnessOverheadBenchmark;
 import io.kvbench.runner.JvmFlags;

@@ -1,20 +1,26 @@
 package io.kvbench.cli;
 
-import io.kvbench.result.BenchmarkResult;
+import io.kvbench.report.ConsoleReport;
+import io.kvbench.report.ReportWriter;
+import io.kvbench.report.Units;
 import io.kvbench.result.RunResults;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
-/** What a finished run prints and writes besides results.json. */
+/** What a finished run prints and writes besides results.json: the comparison table, summary.md and report.html. */
 final class RunOutput {
 
     private RunOutput() {
     }
 
-    static void write(RunResults results, Path outDir, PrintWriter out) {
-        for (BenchmarkResult r : results.results()) {
-            out.println(r.engine() + " " + r.workload() + " " + r.status() + " " + r.score() + " +- " + r.error() + " " + r.unit() + " " + r.reason() + " " + r.secondary());
-        }
+    static void write(RunResults results, Path outDir, PrintWriter out) throws IOException {
+        out.println();
+        ConsoleReport.print(results, out, Units.forConsole());
+        ReportWriter.Written written = ReportWriter.write(results, outDir, null);
+        out.println();
+        out.println("results: " + outDir.resolve("results.json") + "  (raw JMH JSON: " + outDir.resolve("jmh-results.json") + ")");
+        out.println("report:  " + written.html() + "  summary: " + written.summary());
         out.flush();
     }
 }

@@ -1,0 +1,42 @@
+package io.kvbench.report;
+
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.RunResults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes the report files of a run into a directory: summary.md (Markdown for job summaries and PR comments) and
+ * report.html (the page people look at). The run command calls this after a run; the compare command calls it again
+ * with its verdicts so that summary.md keeps one writer.
+ */
+public final class ReportWriter {
+
+    public static final String SUMMARY_FILE = "summary.md";
+    public static final String HTML_FILE = "report.html";
+
+    /** The files written. */
+    public record Written(Path summary, Path html) {
+    }
+
+    private ReportWriter() {
+    }
+
+    /**
+     * @param comparison Markdown with the verdicts of a comparison with baselines, shown under
+     *                   {@value SummaryMarkdown#COMPARISON_HEADING} in summary.md; null for none
+     */
+    public static Written write(RunResults run, Path outDir, String comparison) throws IOException {
+        // Render both before touching the directory, so a rendering failure leaves no half-written report behind.
+        String summary = SummaryMarkdown.render(run, comparison);
+        String html = HtmlReport.render(run);
+        Files.createDirectories(outDir);
+        Path summaryFile = outDir.resolve(SUMMARY_FILE);
+        Path htmlFile = outDir.resolve(HTML_FILE);
+        AtomicFiles.writeString(summaryFile, summary);
+        AtomicFiles.writeString(htmlFile, html);
+        return new Written(summaryFile, htmlFile);
+    }
+
+}

@@ -1,0 +1,71 @@
+package io.kvbench.report;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.Status;
+import java.util.List;
+
+/**
+ * The text of a result's cells, shared by the console, Markdown and HTML reports so that all three say the same.
+ * A result that was not measured never shows a number: its score cell says "n/a (reason)" or "ERROR (reason)".
+ */
+public final class ResultCells {
+
+    /** A secondary metric column: its heading and the metric name it shows. */
+    public record Column(String heading, String metric) {
+    }
+
+    /** The secondary metrics of the detail tables, in reading order. */
+    public static final List<Column> SECONDARY = List.of(
+            new Column("p50", MetricNames.LATENCY_P50),
+            new Column("p99", MetricNames.LATENCY_P99),
+            new Column("p99.9", MetricNames.LATENCY_P999),
+            new Column("disk", MetricNames.DISK_BYTES),
+            new Column("CPU", MetricNames.CPU_PERCENT),
+            new Column("RSS peak", MetricNames.RSS_PEAK_BYTES),
+            new Column("native", MetricNames.NATIVE_BYTES),
+            new Column("written", MetricNames.IO_WRITE_BYTES),
+            new Column("write amp.", MetricNames.WRITE_AMPLIFICATION));
+
+    private ResultCells() {
+    }
+
+    /** The engine id; "?" for a result that lacks one (a hand-edited file), so no report fails on it. */
+    public static String engine(BenchmarkResult r) {
+        return r.engine() == null || r.engine().isBlank() ? "?" : r.engine();
+    }
+
+    /** "1.23M ± 0.05M ops/s", or "n/a (reason)" / "ERROR (reason)" for a result that has no score. */
+    public static String score(BenchmarkResult r, Units units) {
+        if (WorkloadGroup.measured(r)) return units.measurement(r.score(), r.error(), r.unit());
+        return statusLabel(r) + (reason(r).isEmpty() ? "" : " (" + reason(r) + ")");
+    }
+
+    /** "n/a", "ERROR" or, for an OK row that carries no score (a malformed file), "no score". */
+    public static String statusLabel(BenchmarkResult r) {
+        if (r.status() == Status.NOT_APPLICABLE) return "n/a";
+        if (r.status() == Status.OK) return "no score";
+        return "ERROR";
+    }
+
+    /** The reason on one line: reasons are often exception messages with line breaks. */
+    public static String reason(BenchmarkResult r) {
+        String reason = r.reason() == null ? "" : r.reason().strip().replaceAll("\\s+", " ");
+        if (reason.isEmpty() && r.status() == null) return "no status recorded";
+        return reason;
+    }
+
+    /** A secondary metric's value, the "missing" mark when not recorded, and empty for an unmeasured result. */
+    public static String secondary(BenchmarkResult r, String metricName, Units units) {
+        if (!WorkloadGroup.measured(r)) return "";
+        Metric m = r.secondary(metricName);
+        if (m == null || !Double.isFinite(m.score())) return units.missing();
+        return units.value(m.score(), m.unit());
+    }
+
+    /** "0.432x" of the best score; empty for an unmeasured result. */
+    public static String relative(WorkloadGroup.Row row, Units units) {
+        return row.measured() ? units.relative(row.relative()) : "";
+    }
+}

@@ -1,0 +1,76 @@
+package io.kvbench.report;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MachineInfo;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The context every report opens with, drawn from a run: where and how it ran, and how many results it has of each
+ * kind. JDK and revision live in each result's context; when results disagree (a merged run), all values are listed.
+ */
+public record RunHeader(String profile, String runner, String machine, String machineClass, String jdk,
+                        String gitRevision, String time, String engines, boolean complete, int measured,
+                        int notApplicable, int errors) {
+
+    static final String UNKNOWN = "unknown";
+
+    public static RunHeader of(RunResults run) {
+        MachineInfo machine = run.machine() != null ? run.machine()
+                : run.results().stream().map(BenchmarkResult::context).filter(Objects::nonNull)
+                        .map(ResultContext::machine).filter(Objects::nonNull).findFirst().orElse(null);
+        String time = orUnknown(run.startedAt() != null ? run.startedAt() : distinct(run, ResultContext::time));
+        int measured = (int) run.results().stream().filter(WorkloadGroup::measured).count();
+        int notApplicable = (int) run.results().stream().filter(r -> r.status() == Status.NOT_APPLICABLE).count();
+        return new RunHeader(orUnknown(run.profile()), orUnknown(run.runner()), describe(machine),
+                machine == null ? UNKNOWN : orUnknown(machine.machineClass()), orUnknown(distinct(run, ResultContext::jdk)),
+                orUnknown(distinct(run, ResultContext::gitRevision)), time, engines(run), run.complete(), measured,
+                notApplicable, run.results().size() - measured - notApplicable);
+    }
+
+    /** "18 measured, 3 not applicable, 1 error". */
+    public String counts() {
+        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors");
+    }
+
+    /** "Intel(R) Xeon(R) ..., 2 cores, 24 GiB RAM, Linux 6.1". */
+    static String describe(MachineInfo m) {
+        if (m == null) return UNKNOWN;
+        StringBuilder s = new StringBuilder(orUnknown(m.cpuModel()));
+        if (m.cores() > 0) s.append(", ").append(m.cores()).append(m.cores() == 1 ? " core" : " cores");
+        if (m.memoryBytes() > 0) s.append(", ").append(Units.UNICODE.value(m.memoryBytes(), "B")).append(" RAM");
+        if (m.os() != null && !m.os().isBlank()) s.append(", ").append(m.os());
+        return s.toString();
+    }
+
+    /** "lmdb 0.9.3, rocksdb 11.8.1": each engine once, by id. */
+    private static String engines(RunResults run) {
+        TreeMap<String, Set<String>> versions = new TreeMap<>();
+        for (BenchmarkResult r : run.results()) {
+            Set<String> v = versions.computeIfAbsent(Objects.toString(r.engine(), UNKNOWN), e -> new LinkedHashSet<>());
+            if (r.context() != null && r.context().engineVersion() != null && !r.context().engineVersion().isBlank()) {
+                v.add(r.context().engineVersion());
+            }
+        }
+        return versions.entrySet().stream()
+                .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + " " + String.join("/", e.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String distinct(RunResults run, Function<ResultContext, String> field) {
+        String joined = run.results().stream().map(BenchmarkResult::context).filter(Objects::nonNull).map(field)
+                .filter(v -> v != null && !v.isBlank()).distinct().collect(Collectors.joining("; "));
+        return joined.isEmpty() ? null : joined;
+    }
+
+    private static String orUnknown(String s) {
+        return s == null || s.isBlank() ? UNKNOWN : s;
+    }
+}

@@ -1,0 +1,136 @@
+package io.kvbench.report;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.RunResults;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * summary.md: GitHub-flavoured Markdown for a job summary or a PR comment. The run's context, one ranked table per
+ * workload, the secondary metrics folded away in a details block, and optionally the verdicts of a comparison with
+ * baselines, so that one writer produces the whole file.
+ */
+public final class SummaryMarkdown {
+
+    public static final String COMPARISON_HEADING = "Comparison with baselines";
+
+    private static final Units UNITS = Units.UNICODE;
+
+    private SummaryMarkdown() {
+    }
+
+    /**
+     * @param comparison Markdown supplied by the compare command (trusted, inserted as is), or null for none
+     */
+    public static String render(RunResults run, String comparison) {
+        RunHeader h = RunHeader.of(run);
+        List<WorkloadGroup> groups = WorkloadGroup.of(run);
+        StringBuilder md = new StringBuilder();
+        md.append("## kvbench results: profile `").append(code(h.profile())).append("`, runner `").append(code(h.runner()))
+                .append("`\n\n");
+        if (!h.complete()) {
+            md.append("> [!WARNING]\n> **Incomplete run**: some planned benchmarks did not finish; "
+                    + "these results cannot become a baseline.\n\n");
+        }
+        md.append("| | |\n|---|---|\n");
+        contextRow(md, "Machine", escape(h.machine()) + " (class `" + code(h.machineClass()) + "`)");
+        contextRow(md, "JDK", escape(h.jdk()));
+        contextRow(md, "kvbench revision", "`" + code(h.gitRevision()) + "`");
+        contextRow(md, "Started", escape(h.time()));
+        contextRow(md, "Engines", escape(h.engines()));
+        contextRow(md, "Results", escape(h.counts()));
+        md.append('\n');
+
+        if (comparison != null && !comparison.isBlank()) {
+            md.append("### ").append(COMPARISON_HEADING).append("\n\n").append(comparison.strip()).append("\n\n");
+        }
+        if (groups.isEmpty()) md.append("No results.\n\n");
+        for (WorkloadGroup group : groups) scoreTable(md, group);
+        if (!groups.isEmpty()) secondaryTables(md, groups);
+        md.append("Score: mean ").append(UNITS.plusMinus()).append(" 99.9% confidence interval over measurement "
+                + "iterations; vs best: score / best score of the workload.\n");
+        return md.toString();
+    }
+
+    private static void contextRow(StringBuilder md, String name, String markdownValue) {
+        md.append("| ").append(name).append(" | ").append(markdownValue.replace("\n", " ")).append(" |\n");
+    }
+
+    private static void scoreTable(StringBuilder md, WorkloadGroup group) {
+        md.append("### ").append(escape(group.workload())).append("\n\n");
+        String about = String.join(" · ", Stream.of(group.direction(), group.parameters())
+                .filter(s -> !s.isEmpty()).toList());
+        if (!about.isEmpty()) md.append("_").append(escape(about)).append("_\n\n");
+        md.append("| engine | score | vs best | p99 | disk | CPU |\n|:---|---:|---:|---:|---:|---:|\n");
+        for (WorkloadGroup.Row row : group.rows()) {
+            BenchmarkResult r = row.result();
+            if (row.measured()) {
+                md.append(cells(escape(ResultCells.engine(r)), escape(ResultCells.score(r, UNITS)), ResultCells.relative(row, UNITS),
+                        ResultCells.secondary(r, MetricNames.LATENCY_P99, UNITS),
+                        ResultCells.secondary(r, MetricNames.DISK_BYTES, UNITS),
+                        ResultCells.secondary(r, MetricNames.CPU_PERCENT, UNITS)));
+            } else {
+                md.append(cells(escape(ResultCells.engine(r)), "**" + ResultCells.statusLabel(r) + "** "
+                        + escape(reason(r)), "", "", "", ""));
+            }
+        }
+        md.append('\n');
+    }
+
+    private static void secondaryTables(StringBuilder md, List<WorkloadGroup> groups) {
+        md.append("<details><summary>Secondary metrics: latency percentiles, disk, CPU, memory, bytes written</summary>\n\n");
+        List<String> headings = new ArrayList<>(List.of("engine"));
+        ResultCells.SECONDARY.forEach(c -> headings.add(c.heading()));
+        for (WorkloadGroup group : groups) {
+            List<WorkloadGroup.Row> measured = group.measuredRows();
+            if (measured.isEmpty()) continue;
+            md.append("#### ").append(escape(group.workload())).append("\n\n");
+            md.append(cells(headings.toArray(String[]::new)));
+            md.append("|:---").append("|---:".repeat(ResultCells.SECONDARY.size())).append("|\n");
+            for (WorkloadGroup.Row row : measured) {
+                List<String> cells = new ArrayList<>(List.of(escape(ResultCells.engine(row.result()))));
+                ResultCells.SECONDARY.forEach(c -> cells.add(ResultCells.secondary(row.result(), c.metric(), UNITS)));
+                md.append(cells(cells.toArray(String[]::new)));
+            }
+            md.append('\n');
+        }
+        md.append("Latency percentiles of single operations; disk as allocated after the run; CPU in % of one core; "
+                + "RSS peak and native (RSS minus heap) of the benchmark JVM; written: bytes sent to the device; "
+                + "write amp.: device bytes / logical bytes.\n\n</details>\n\n");
+    }
+
+    private static String reason(BenchmarkResult r) {
+        String reason = ResultCells.reason(r);
+        return reason.isEmpty() ? "" : "(" + reason + ")";
+    }
+
+    private static String cells(String... cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
+    }
+
+    /**
+     * Makes data safe in a table cell: GitHub renders inline HTML, so angle brackets and ampersands become entities;
+     * Markdown punctuation is backslash-escaped so a reason cannot start a link, emphasis or a new column.
+     */
+    static String escape(String text) {
+        if (text == null) return "";
+        StringBuilder s = new StringBuilder();
+        for (char c : text.replaceAll("\\s+", " ").toCharArray()) {
+            switch (c) {
+                case '&' -> s.append("&amp;");
+                case '<' -> s.append("&lt;");
+                case '>' -> s.append("&gt;");
+                case '|', '\\', '`', '*', '_', '[', ']', '#', '~' -> s.append('\\').append(c);
+                default -> s.append(c);
+            }
+        }
+        return s.toString();
+    }
+
+    /** Inside a code span only the backtick and the pipe (table) matter. */
+    private static String code(String text) {
+        return text == null ? "" : text.replace("`", "'").replace("|", "/").replaceAll("\\s+", " ");
+    }
+}
