@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code kvbench overhead}: measures what the harness adds over calling LMDB and RocksDB directly. */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Measure the harness overhead: uniform point reads through kvbench vs the engine's own API "
-                + "(RocksDB, LMDB). The overhead must stay within 3 %.")
+                + "(RocksDB, LMDB). The overhead must stay within 3 %%.")
 final class OverheadCommand implements Callable<Integer> {
 
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE",
