@@ -79,10 +79,22 @@ final class RunCommand implements Callable<Integer> {
         PrintStream console = System.out;
         console.printf("kvbench run: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
-        RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()));
-        ResultsJson.write(outDir.resolve(ResultsJson.RESULTS_FILE), results);
+        Path resultsFile = outDir.resolve(ResultsJson.RESULTS_FILE);
+        RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()),
+                partial -> ResultsJson.write(resultsFile, partial));
+        ResultsJson.write(resultsFile, results);
+        if (dataDir == null) deleteIfEmpty(plan.dataDir());
         RunOutput.write(results, outDir, spec.commandLine().getOut());
         return KvBench.EXIT_OK;
+    }
+
+    /** The default data directory goes away when every benchmark cleaned up after itself; leftovers stay for a look. */
+    private static void deleteIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (java.io.IOException notEmpty) {
+            // kept on purpose
+        }
     }
 
     private List<KvEngine> selectEngines(Profile chosen) {

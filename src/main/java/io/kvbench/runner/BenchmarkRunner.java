@@ -13,7 +13,15 @@ public interface BenchmarkRunner {
 
     /**
      * Runs every (engine, workload) of the plan. A combination that cannot run is recorded as NOT_APPLICABLE with the
-     * reason; one that fails is recorded as ERROR with the reason; neither stops the run.
+     * reason; one that fails is recorded as ERROR with the reason; neither stops the run. After each benchmark the
+     * results so far are handed to {@code checkpoint} marked incomplete, so that a run killed halfway leaves what it
+     * measured, and can never be mistaken for a complete one.
      */
-    RunResults run(RunPlan plan, Progress progress);
+    RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint);
+
+    /** Receives the results so far, after each benchmark. */
+    @FunctionalInterface
+    interface Checkpoint {
+        void save(RunResults partial) throws java.io.IOException;
+    }
 }

@@ -59,7 +59,7 @@ public final class LocalRunner implements BenchmarkRunner {
     }
 
     @Override
-    public RunResults run(RunPlan plan, Progress progress) {
+    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
         String startedAt = Instant.now().toString();
         MachineInfo machine = Machines.current();
         String git = GitRevision.current();
@@ -83,11 +83,13 @@ public final class LocalRunner implements BenchmarkRunner {
                             startedAt, machine, usedResources, parameters);
                     BenchmarkResult result = runOne(plan, engine, workload, context, log, jmhJson);
                     results.add(result);
+                    checkpoint.save(new RunResults(RunResults.SCHEMA_VERSION, false, plan.profile().name(), name(), startedAt,
+                            machine, results));
                     progress.finish(Outcomes.describe(result), result.status() != io.kvbench.result.Status.NOT_APPLICABLE);
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + plan.outDir().resolve(JMH_LOG), e);
+            throw new UncheckedIOException("cannot write results into " + plan.outDir(), e);
         }
         return new RunResults(RunResults.SCHEMA_VERSION, true, plan.profile().name(), name(), startedAt, machine, results);
     }
