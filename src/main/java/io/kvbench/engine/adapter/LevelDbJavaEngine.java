@@ -1,26 +1,14 @@
 package io.kvbench.engine.adapter;
 
 import io.kvbench.engine.Capabilities;
-import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
-import java.util.Map;
-import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Options;
-import org.iq80.leveldb.ReadOptions;
-import org.iq80.leveldb.WriteOptions;
 import org.iq80.leveldb.impl.Iq80DBFactory;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
@@ -70,9 +58,6 @@ public final class LevelDbJavaEngine implements KvEngine {
                     + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer, 8 MiB block cache.")
             .build();
 
-    private static final WriteOptions WRITE = new WriteOptions().sync(false);
-    private static final ReadOptions READ = new ReadOptions();
-
     @Override
     public String id() {
         return "leveldb-java";
@@ -91,82 +76,9 @@ public final class LevelDbJavaEngine implements KvEngine {
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
         try {
-            return new Store(this, Iq80DBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir);
+            return new LevelDbApiStore(this, Iq80DBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir);
         } catch (IOException | RuntimeException e) {
             throw new KvException(id(), "cannot open store in " + dir, e);
-        }
-    }
-
-    /**
-     * Fsyncs the files of a LevelDB directory that may hold acknowledged but unsynced data, then the directory itself
-     * (new log, manifest and table names, and the CURRENT rename). Shared with the JNI adapter: both engines write the
-     * same file layout and neither syncs a log file when it closes it. A file deleted meanwhile by a compaction is
-     * skipped: its content is in fsynced tables named by a synced manifest.
-     */
-    static void fsyncLevelDbFiles(Path dir) throws IOException {
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-            for (Path file : files) {
-                String name = file.getFileName().toString();
-                if (name.endsWith(".log") || name.startsWith("MANIFEST-") || name.equals("CURRENT")) fsync(file);
-            }
-        }
-        fsync(dir);
-    }
-
-    private static void fsync(Path path) throws IOException {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (NoSuchFileException deletedMeanwhile) {
-            // removed by a compaction after the listing
-        }
-    }
-
-    private static final class Store extends KvStore {
-        private final DB db;
-        private final Path dir;
-
-        Store(KvEngine engine, DB db, Path dir) {
-            super(engine);
-            this.db = db;
-            this.dir = dir;
-        }
-
-        @Override
-        protected void doPut(byte[] key, byte[] value) {
-            db.put(key, value, WRITE);
-        }
-
-        @Override
-        protected byte[] doGet(byte[] key) {
-            return db.get(key, READ);
-        }
-
-        @Override
-        protected void doDelete(byte[] key) {
-            db.delete(key, WRITE);
-        }
-
-        @Override
-        protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) throws IOException {
-            try (DBIterator it = db.iterator(READ)) {
-                if (from == null) it.seekToFirst(); else it.seek(from);
-                while (it.hasNext()) {
-                    Map.Entry<byte[], byte[]> entry = it.next();
-                    byte[] key = entry.getKey();
-                    if (to != null && Arrays.compareUnsigned(key, to) >= 0) return;
-                    if (!visitor.visit(key, entry.getValue())) return;
-                }
-            }
-        }
-
-        @Override
-        protected void doFlush() throws IOException {
-            fsyncLevelDbFiles(dir);
-        }
-
-        @Override
-        protected void doClose() throws IOException {
-            db.close();
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.kvbench.engine.adapter;
 
 import io.kvbench.engine.Capabilities;
-import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
@@ -9,14 +8,8 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Map;
 import org.fusesource.leveldbjni.JniDBFactory;
-import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Options;
-import org.iq80.leveldb.ReadOptions;
-import org.iq80.leveldb.WriteOptions;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
@@ -34,7 +27,7 @@ import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
  * <p>Durability: the bundled LevelDB writes files through {@code PosixMmapFile} (symbols of libleveldbjni.so), and its
  * log writer calls {@code Flush()} after every record, so an acknowledged write is in the OS page cache and survives a
  * process kill; recovery replays the logs in order (a prefix). flush() fsyncs the log, manifest and CURRENT files and the
- * directory, for the same reason as the pure Java port ({@link LevelDbJavaEngine#fsyncLevelDbFiles}): a sync write only
+ * directory, for the same reason as the pure Java port ({@link LevelDbApiStore#doFlush}): a sync write only
  * syncs the current log, while the previous one is closed unsynced when the memtable is switched.
  */
 public final class LevelDbJniEngine implements KvEngine {
@@ -57,9 +50,6 @@ public final class LevelDbJniEngine implements KvEngine {
                     + " org.iq80.leveldb.Options): Snappy compression, 4 MiB write buffer, 8 MiB block cache.")
             .build();
 
-    private static final WriteOptions WRITE = new WriteOptions().sync(false);
-    private static final ReadOptions READ = new ReadOptions();
-
     @Override
     public String id() {
         return "leveldb-jni";
@@ -78,58 +68,9 @@ public final class LevelDbJniEngine implements KvEngine {
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
         try {
-            return new Store(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir);
+            return new LevelDbApiStore(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw new KvException(id(), "cannot open store in " + dir, e);
-        }
-    }
-
-    private static final class Store extends KvStore {
-        private final DB db;
-        private final Path dir;
-
-        Store(KvEngine engine, DB db, Path dir) {
-            super(engine);
-            this.db = db;
-            this.dir = dir;
-        }
-
-        @Override
-        protected void doPut(byte[] key, byte[] value) {
-            db.put(key, value, WRITE);
-        }
-
-        @Override
-        protected byte[] doGet(byte[] key) {
-            return db.get(key, READ);
-        }
-
-        @Override
-        protected void doDelete(byte[] key) {
-            db.delete(key, WRITE);
-        }
-
-        @Override
-        protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) throws IOException {
-            try (DBIterator it = db.iterator(READ)) {
-                if (from == null) it.seekToFirst(); else it.seek(from);
-                while (it.hasNext()) {
-                    Map.Entry<byte[], byte[]> entry = it.next();
-                    byte[] key = entry.getKey();
-                    if (to != null && Arrays.compareUnsigned(key, to) >= 0) return;
-                    if (!visitor.visit(key, entry.getValue())) return;
-                }
-            }
-        }
-
-        @Override
-        protected void doFlush() throws IOException {
-            LevelDbJavaEngine.fsyncLevelDbFiles(dir);
-        }
-
-        @Override
-        protected void doClose() throws IOException {
-            db.close();
         }
     }
 }

@@ -1,0 +1,95 @@
+package io.kvbench.engine.adapter;
+
+import io.kvbench.engine.EntryVisitor;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Map;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.WriteOptions;
+
+/**
+ * A store over the {@code org.iq80.leveldb.DB} API, which both LevelDB engines implement (the pure Java port and the
+ * C++ one through leveldbjni): the two adapters differ only in how they open the DB and what they declare.
+ */
+final class LevelDbApiStore extends KvStore {
+
+    private static final WriteOptions WRITE = new WriteOptions().sync(false);
+    private static final ReadOptions READ = new ReadOptions();
+
+    private final DB db;
+    private final Path dir;
+
+    LevelDbApiStore(KvEngine engine, DB db, Path dir) {
+        super(engine);
+        this.db = db;
+        this.dir = dir;
+    }
+
+    @Override
+    protected void doPut(byte[] key, byte[] value) {
+        db.put(key, value, WRITE);
+    }
+
+    @Override
+    protected byte[] doGet(byte[] key) {
+        return db.get(key, READ);
+    }
+
+    @Override
+    protected void doDelete(byte[] key) {
+        db.delete(key, WRITE);
+    }
+
+    @Override
+    protected void doScan(byte[] from, byte[] to, EntryVisitor visitor) throws IOException {
+        try (DBIterator it = db.iterator(READ)) {
+            if (from == null) it.seekToFirst(); else it.seek(from);
+            while (it.hasNext()) {
+                Map.Entry<byte[], byte[]> entry = it.next();
+                byte[] key = entry.getKey();
+                if (to != null && Arrays.compareUnsigned(key, to) >= 0) return;
+                if (!visitor.visit(key, entry.getValue())) return;
+            }
+        }
+    }
+
+    /**
+     * Fsyncs the files of the LevelDB directory that may hold acknowledged but unsynced data, then the directory itself
+     * (new log, manifest and table names, and the CURRENT rename). Both engines write the same file layout and neither
+     * syncs a log file when it closes it. A file deleted meanwhile by a compaction is skipped: its content is in fsynced
+     * tables named by a synced manifest.
+     */
+    @Override
+    protected void doFlush() throws IOException {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".log") || name.startsWith("MANIFEST-") || name.equals("CURRENT")) fsync(file);
+            }
+        }
+        fsync(dir);
+    }
+
+    @Override
+    protected void doClose() throws IOException {
+        db.close();
+    }
+
+    private static void fsync(Path path) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (NoSuchFileException deletedMeanwhile) {
+            // removed by a compaction after the listing
+        }
+    }
+}
