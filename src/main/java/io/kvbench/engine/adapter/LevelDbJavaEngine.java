@@ -55,7 +55,9 @@ public final class LevelDbJavaEngine implements KvEngine {
                             + " impl/DbImpl.java (writeInternal, makeRoomForWrite, recover); https://github.com/dain/leveldb")
             .notes("Pure Java, but its Snappy compression (on by default) uses org.xerial.snappy's native library when that"
                     + " jar is on the class path (kvbench has it through Sparkey), else org.iq80.snappy, else none"
-                    + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer, 8 MiB block cache.")
+                    + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer, 8 MiB block cache."
+                    + " Known engine issue: a get racing with a background compaction can fail with 'Could not open"
+                    + " table N' (https://github.com/dain/leveldb/issues/78; knownissues/LevelDbJavaKnownIssueTest).")
             .build();
 
     @Override
