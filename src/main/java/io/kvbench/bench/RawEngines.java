@@ -1,23 +1,18 @@
 package io.kvbench.bench;
 
-import io.kvbench.engine.StoreOptions;
-import io.kvbench.engine.adapter.LmdbEngine;
-import io.kvbench.workload.Dataset;
+import io.kvbench.engine.KvStore;
+import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import org.lmdbjava.Dbi;
-import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
-import org.lmdbjava.EnvFlags;
 import org.lmdbjava.Txn;
-import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * Engines driven through their own APIs, configured exactly as their kvbench adapters configure them, for
- * {@link HarnessOverheadBenchmark}. Only here may benchmark code name an engine: it is the reference the harness is
- * measured against.
+ * The engine's own API on the very engine object a kvbench store wraps, for {@link HarnessOverheadBenchmark}: the same
+ * files, caches and settings, so the only difference between the two paths is kvbench's code. The handles are taken
+ * from the adapter by reflection, once, in setup; only here may benchmark code name an engine.
  */
 final class RawEngines {
 
@@ -31,62 +26,38 @@ final class RawEngines {
         void close();
     }
 
-    static RawReader open(String engine, Path dir, Dataset data) {
+    static RawReader of(String engine, KvStore store) {
         return switch (engine) {
-            case "rocksdb" -> rocksdb(dir, data);
-            case "lmdb" -> lmdb(dir, data);
+            case "rocksdb" -> rocksdb(field(store, "db", RocksDB.class));
+            case "lmdb" -> lmdb(field(store, "env", Env.class), field(store, "dbi", Dbi.class));
             default -> throw new IllegalArgumentException("no raw variant for engine '" + engine + "'; raw variants: rocksdb, lmdb");
         };
     }
 
-    private static RawReader rocksdb(Path dir, Dataset data) {
-        RocksDB.loadLibrary();
-        Options options = new Options().setCreateIfMissing(true);
-        try {
-            RocksDB db = RocksDB.open(options, dir.toString());
-            for (int i = 0; i < data.records(); i++) db.put(data.key(i), data.value(i));
-            db.close();
-            RocksDB reopened = RocksDB.open(options, dir.toString());
-            return new RawReader() {
-                @Override
-                public int get(byte[] key, byte[] out) {
-                    try {
-                        return reopened.get(key, out);
-                    } catch (RocksDBException e) {
-                        throw new IllegalStateException(e);
-                    }
+    private static RawReader rocksdb(RocksDB db) {
+        return new RawReader() {
+            @Override
+            public int get(byte[] key, byte[] out) {
+                try {
+                    return db.get(key, out);
+                } catch (RocksDBException e) {
+                    throw new IllegalStateException(e);
                 }
+            }
 
-                @Override
-                public void close() {
-                    reopened.close();
-                    options.close();
-                }
-            };
-        } catch (RocksDBException e) {
-            options.close();
-            throw new IllegalStateException("raw rocksdb: " + e.getMessage(), e);
-        }
+            @Override
+            public void close() {
+                // the store owns the DB
+            }
+        };
     }
 
-    /** LMDB the fastest way lmdbjava allows: direct buffers, one parked read transaction renewed per get. */
-    private static RawReader lmdb(Path dir, Dataset data) {
-        StoreOptions options = new StoreOptions(data.records(), data.key(0).length, data.maxValueBytes());
-        Env<ByteBuffer> env = Env.create().setMapSize(LmdbEngine.mapSize(options)).setMaxDbs(1)
-                .open(dir.toFile(), EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOTLS);
-        Dbi<ByteBuffer> dbi = env.openDbi((String) null, DbiFlags.MDB_CREATE);
+    /** LMDB the fastest way lmdbjava allows: a direct key buffer and one parked read transaction renewed per get. */
+    @SuppressWarnings("unchecked")
+    private static RawReader lmdb(Env<?> anyEnv, Dbi<?> anyDbi) {
+        Env<ByteBuffer> env = (Env<ByteBuffer>) anyEnv;
+        Dbi<ByteBuffer> dbi = (Dbi<ByteBuffer>) anyDbi;
         ByteBuffer key = ByteBuffer.allocateDirect(env.getMaxKeySize());
-        ByteBuffer value = ByteBuffer.allocateDirect(Math.max(1, data.maxValueBytes()));
-        try (Txn<ByteBuffer> txn = env.txnWrite()) {
-            for (int i = 0; i < data.records(); i++) {
-                key.clear();
-                key.put(data.key(i)).flip();
-                value.clear();
-                value.put(data.value(i)).flip();
-                dbi.put(txn, key, value);
-            }
-            txn.commit();
-        }
         Txn<ByteBuffer> read = env.txnRead();
         read.reset();
         return new RawReader() {
@@ -110,8 +81,18 @@ final class RawEngines {
             public void close() {
                 read.renew();
                 read.close();
-                env.close();
             }
         };
+    }
+
+    private static <T> T field(KvStore store, String name, Class<T> type) {
+        try {
+            Field field = store.getClass().getDeclaredField(name);
+            field.setAccessible(true);
+            return type.cast(field.get(store));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the " + store.engineId() + " adapter no longer has a field '" + name
+                    + "' of type " + type.getSimpleName() + "; update RawEngines", e);
+        }
     }
 }

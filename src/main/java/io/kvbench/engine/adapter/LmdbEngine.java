@@ -105,7 +105,7 @@ public final class LmdbEngine implements KvEngine {
     }
 
     /** Map size for these options: 4x the raw data (B-tree fill, copy-on-write, free pages), at least the floor. */
-    public static long mapSize(StoreOptions options) {
+    static long mapSize(StoreOptions options) {
         double raw = (double) options.expectedEntries() * (options.averageKeyBytes() + options.averageValueBytes() + 64.0);
         double wanted = Math.max(MAP_SIZE_FLOOR, Math.min(MAP_SIZE_CAP, 4.0 * raw));
         long pages = (long) Math.ceil(wanted / 4096.0);
