@@ -92,6 +92,7 @@ public class OpsBenchmark {
         private long logicalBytesWritten;
         private long misses;
         private boolean missesAreLoss;
+        private boolean inserts;
 
         @Setup(Level.Trial)
         public void setUp(Shared shared, ThreadParams thread) {
@@ -110,6 +111,7 @@ public class OpsBenchmark {
             scanBelow = insertBelow + mix.scan();
             // A read of a loaded record must hit; with inserts, or with no preload, a miss is legitimate.
             missesAreLoss = mix.insert() == 0 && shared.spec.preload() != Workload.Preload.NONE;
+            inserts = mix.insert() > 0;
         }
 
         long next(Shared shared) {
@@ -124,12 +126,17 @@ public class OpsBenchmark {
             operations++;
             BenchSettings.slowdown();
             double roll = random.nextDouble();
-            if (roll < readBelow) return read(shared, chooser.next(random, shared.records.get()));
-            if (roll < updateBelow) return write(shared, chooser.next(random, shared.records.get()));
+            if (roll < readBelow) return read(shared, chooser.next(random, records(shared)));
+            if (roll < updateBelow) return write(shared, chooser.next(random, records(shared)));
             if (roll < insertBelow) return write(shared, shared.records.getAndIncrement());
-            if (roll < scanBelow) return scan(shared, chooser.next(random, shared.records.get()));
-            long index = chooser.next(random, shared.records.get());
+            if (roll < scanBelow) return scan(shared, chooser.next(random, records(shared)));
+            long index = chooser.next(random, records(shared));
             return read(shared, index) + write(shared, index);
+        }
+
+        /** Records that exist now; a plain field read unless the workload inserts (then a volatile read). */
+        private long records(Shared shared) {
+            return inserts ? shared.records.get() : shared.loaded;
         }
 
         private long read(Shared shared, long index) {

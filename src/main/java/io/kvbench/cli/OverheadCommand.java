@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -64,6 +65,8 @@ final class OverheadCommand implements Callable<Integer> {
                 .measurementIterations(it.measurementIterations())
                 .measurementTime(TimeValue.milliseconds(Math.round(it.measurementSeconds() * 1000)))
                 .jvmArgs(jvmArgs.toArray(String[]::new))
+                // Allocation per operation (gc.alloc.rate.norm) shows whether the harness path allocates.
+                .addProfiler(GCProfiler.class)
                 .resultFormat(ResultFormatType.JSON)
                 .result(out.resolve("jmh-overhead.json").toString())
                 .build();
@@ -79,7 +82,8 @@ final class OverheadCommand implements Callable<Integer> {
             String method = r.getParams().getBenchmark().substring(r.getParams().getBenchmark().lastIndexOf('.') + 1);
             byEngine.computeIfAbsent(r.getParams().getParam("engine"), k -> new TreeMap<>()).put(method, r);
         }
-        TextTable table = new TextTable("engine", "raw ops/s", "harness ops/s", "overhead", "within 3 %");
+        TextTable table = new TextTable("engine", "raw ops/s", "harness ops/s", "overhead", "within 3 %",
+                "raw alloc", "harness alloc");
         boolean allWithin = true;
         for (var entry : byEngine.entrySet()) {
             RunResult raw = entry.getValue().get("raw");
@@ -88,11 +92,17 @@ final class OverheadCommand implements Callable<Integer> {
                     / raw.getPrimaryResult().getScore();
             boolean within = overhead <= 3.0;
             allWithin &= within;
-            table.row(entry.getKey(), scoreText(raw), scoreText(harness), String.format("%+.1f %%", overhead), within ? "yes" : "NO");
+            table.row(entry.getKey(), scoreText(raw), scoreText(harness), String.format("%+.1f %%", overhead), within ? "yes" : "NO",
+                    allocText(raw), allocText(harness));
         }
         table.print(console);
         console.flush();
         return allWithin ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
+    }
+
+    private static String allocText(RunResult r) {
+        var alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
+        return alloc == null ? "?" : String.format("%.1f B/op", alloc.getScore());
     }
 
     private static String scoreText(RunResult r) {
