@@ -27,13 +27,13 @@ final class EnginesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** The JSON shape of one engine: flat, stable field names. */
-    record EngineInfo(String id, String version, boolean ordered, boolean rangeScans, boolean concurrentReaders,
+    record EngineInfo(String id, String version, boolean scans, boolean ordered, boolean rangeScans, boolean concurrentReaders,
                       boolean concurrentWriters, boolean writeOnce, int maxKeyBytes, int maxValueBytes,
                       boolean emptyValues, Durability durability, String notes) {
 
         static EngineInfo of(KvEngine engine) {
             Capabilities c = engine.capabilities();
-            return new EngineInfo(engine.id(), engine.version(), c.ordered(), c.rangeScans(), c.concurrentReaders(),
+            return new EngineInfo(engine.id(), engine.version(), c.scans(), c.ordered(), c.rangeScans(), c.concurrentReaders(),
                     c.concurrentWriters(), c.writeOnce(), c.maxKeyBytes(), c.maxValueBytes(), c.emptyValues(),
                     c.durability(), c.notes());
         }
@@ -56,7 +56,7 @@ final class EnginesCommand implements Callable<Integer> {
         TextTable table = new TextTable("engine", "version", "order", "threads", "write-once", "max key", "max value",
                 "survives kill", "survives power cut", "setting");
         for (EngineInfo e : engines) {
-            table.row(e.id(), e.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : "hash",
+            table.row(e.id(), e.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans",
                     e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
                     e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
                     guarantee(e.durability().processKill()), guarantee(e.durability().powerLoss()),

@@ -6,6 +6,7 @@ import java.util.Objects;
  * What an engine promises, declared as data by its adapter. Tests and benchmarks read these declarations: an ordering
  * test runs only where {@link #ordered()} holds, a concurrency test only where writers may run concurrently, and so on.
  *
+ * @param scans             the store can iterate its entries ({@link KvStore#scan} with open bounds)
  * @param ordered           iteration yields keys in unsigned lexicographic byte order
  * @param rangeScans        {@link KvStore#scan} accepts bounds (implies ordered)
  * @param concurrentReaders many threads may read one store object at once
@@ -17,7 +18,7 @@ import java.util.Objects;
  * @param durability        what survives a process kill or a power cut under the adapter's setting
  * @param notes             anything else a reader of results must know (tuning, caveats), with sources
  */
-public record Capabilities(boolean ordered, boolean rangeScans, boolean concurrentReaders, boolean concurrentWriters,
+public record Capabilities(boolean scans, boolean ordered, boolean rangeScans, boolean concurrentReaders, boolean concurrentWriters,
                            boolean writeOnce, int maxKeyBytes, int maxValueBytes, boolean emptyValues,
                            Durability durability, String notes) {
 
@@ -25,6 +26,7 @@ public record Capabilities(boolean ordered, boolean rangeScans, boolean concurre
         Objects.requireNonNull(durability, "durability");
         Objects.requireNonNull(notes, "notes");
         if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
+        if (ordered && !scans) throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
         if (concurrentWriters && !concurrentReaders) {
             throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
         }
@@ -39,6 +41,7 @@ public record Capabilities(boolean ordered, boolean rangeScans, boolean concurre
 
     /** Named setters, so that an adapter's declaration reads as a list of promises. */
     public static final class Builder {
+        private boolean scans = true;
         private boolean ordered;
         private boolean rangeScans;
         private boolean concurrentReaders;
@@ -57,6 +60,18 @@ public record Capabilities(boolean ordered, boolean rangeScans, boolean concurre
         public Builder orderedWithRangeScans() {
             this.ordered = true;
             this.rangeScans = true;
+            return this;
+        }
+
+        /** Ordered iteration without a range API (full scans come in key order; bounded scans are refused). */
+        public Builder ordered() {
+            this.ordered = true;
+            return this;
+        }
+
+        /** The engine cannot iterate its entries at all (point operations only). */
+        public Builder noScans() {
+            this.scans = false;
             return this;
         }
 
@@ -105,7 +120,7 @@ public record Capabilities(boolean ordered, boolean rangeScans, boolean concurre
         }
 
         public Capabilities build() {
-            return new Capabilities(ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce, maxKeyBytes,
+            return new Capabilities(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce, maxKeyBytes,
                     maxValueBytes, emptyValues, durability, notes);
         }
     }

@@ -16,6 +16,7 @@ public abstract class KvStore implements AutoCloseable {
     private final int maxKeyBytes;
     private final int maxValueBytes;
     private final boolean emptyValues;
+    private final boolean scans;
     private final boolean rangeScans;
     private volatile boolean closed;
 
@@ -25,6 +26,7 @@ public abstract class KvStore implements AutoCloseable {
         this.maxKeyBytes = caps.maxKeyBytes();
         this.maxValueBytes = caps.maxValueBytes();
         this.emptyValues = caps.emptyValues();
+        this.scans = caps.scans();
         this.rangeScans = caps.rangeScans();
     }
 
@@ -90,14 +92,15 @@ public abstract class KvStore implements AutoCloseable {
     /**
      * Visits entries with {@code fromInclusive <= key < toExclusive} (a {@code null} bound is open) until the visitor
      * returns false. Ordered engines visit in unsigned lexicographic key order; unordered engines accept only open
-     * bounds and visit every entry in their own order.
+     * bounds and visit every entry in their own order; engines that cannot iterate refuse every scan.
      */
     public final void scan(byte[] fromInclusive, byte[] toExclusive, EntryVisitor visitor) {
         if (visitor == null) throw new KvException(engineId, "null scan visitor");
+        checkOpen();
+        if (!scans) throw new KvException(engineId, "scans are not supported: the engine cannot iterate its entries");
         if ((fromInclusive != null || toExclusive != null) && !rangeScans) {
             throw new KvException(engineId, "range scans are not supported (the engine is not ordered); scan with null bounds");
         }
-        checkOpen();
         try {
             doScan(fromInclusive, toExclusive, visitor);
         } catch (KvException e) {

@@ -94,10 +94,20 @@ class BadInputContractTest extends ContractTestBase {
         assertThat(Files.readString(file)).as("the file in the way is left untouched").isEqualTo("not a directory");
     }
 
+    @ParameterizedTest(name = "[{0}] scans on an engine that cannot iterate are refused")
+    @MethodSource(ENGINES)
+    void scanWithoutIteration(KvEngine engine) {
+        assumeCapability(!engine.capabilities().scans(), engine, "engine can iterate its entries");
+        KvStore store = open(engine);
+        store.put(utf8("k"), utf8("v"));
+        expect(engine, "scans are not supported", () -> store.scan(null, null, (k, v) -> true));
+    }
+
     @ParameterizedTest(name = "[{0}] range scans on an unordered engine are refused")
     @MethodSource(ENGINES)
     void rangeScanWithoutOrder(KvEngine engine) {
-        assumeCapability(!engine.capabilities().rangeScans(), engine, "engine supports range scans");
+        assumeCapability(!engine.capabilities().rangeScans() && engine.capabilities().scans(), engine,
+                "engine supports range scans, or no scans at all");
         KvStore store = open(engine);
         store.put(utf8("k"), utf8("v"));
         expect(engine, "range scans are not supported", () -> store.scan(utf8("a"), utf8("z"), (k, v) -> true));

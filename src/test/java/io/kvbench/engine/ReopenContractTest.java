@@ -2,6 +2,8 @@ package io.kvbench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,14 +29,16 @@ class ReopenContractTest extends ContractTestBase {
             model.put(key, value);
         }
         int deleted = 0;
+        List<byte[]> deletedKeys = new ArrayList<>();
         for (byte[] key : model.keySet().toArray(new byte[0][])) {
             if (deleted++ % 7 == 0) {
                 store.delete(key);
                 model.remove(key);
+                deletedKeys.add(key);
             }
         }
         store = reopen(engine, store);
-        assertThat(firstDifference(model, contents(store))).as("contents after reopen").isNull();
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys)).as("contents after reopen").isNull();
         for (var e : model.entrySet()) assertThat(store.get(e.getKey())).isEqualTo(e.getValue());
 
         if (engine.capabilities().writeOnce()) return;
@@ -44,9 +48,10 @@ class ReopenContractTest extends ContractTestBase {
         byte[] first = model.firstKey();
         store.delete(first);
         model.remove(first);
+        deletedKeys.add(first);
         model.put(extra, Bytes.utf8("yes"));
         store = reopen(engine, store);
-        assertThat(firstDifference(model, contents(store))).as("contents after second reopen").isNull();
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys)).as("contents after second reopen").isNull();
     }
 
     @ParameterizedTest(name = "[{0}] reopening an empty store")
@@ -54,7 +59,7 @@ class ReopenContractTest extends ContractTestBase {
     void reopenEmpty(KvEngine engine) {
         KvStore store = open(engine);
         store = reopen(engine, store);
-        assertThat(contents(store)).isEmpty();
+        if (engine.capabilities().scans()) assertThat(contents(store)).isEmpty();
         assertThat(store.get(Bytes.utf8("x"))).isNull();
     }
 }

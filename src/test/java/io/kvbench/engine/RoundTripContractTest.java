@@ -69,7 +69,7 @@ class RoundTripContractTest extends ContractTestBase {
         entries.forEach(store::put);
         entries.forEach((key, value) -> assertThat(store.get(key)).as("key %s", Bytes.hex(key)).isEqualTo(value));
         assertThat(store.get(new byte[] {0, 1})).isNull();
-        assertThat(contents(store)).hasSize(keys.length);
+        if (engine.capabilities().scans()) assertThat(contents(store)).hasSize(keys.length);
     }
 
     @ParameterizedTest(name = "[{0}] empty values")

@@ -31,7 +31,8 @@ public final class DataStore4jEngine implements KvEngine {
     private static final int MAX_BYTES = (64 << 20) - 1;
 
     private static final Capabilities CAPABILITIES = Capabilities.builder()
-            // Unordered as far as callers can tell: no iteration API at all (db/DB.java), hence no scans.
+            // No iteration API at all (db/DB.java): point operations only.
+            .noScans()
             // "Thread-safe with concurrency support" (readme.md): writes take a StampedLock write lock, gets the read
             // lock (db/DataStore4J.java).
             .threadSafe()

@@ -1,7 +1,6 @@
 package io.kvbench.engine.adapter;
 
 import io.kvbench.engine.Capabilities;
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
@@ -39,29 +38,29 @@ public final class HestiaStoreEngine implements KvEngine {
     /** A WAL record body (21 bytes + key + value) is at most 32 MiB (WalRecordCodec.MAX_RECORD_BODY_SIZE). */
     private static final int MAX_VALUE_BYTES = 32 * 1024 * 1024 - 21 - MAX_KEY_BYTES;
 
-    private static final Capabilities CAPABILITIES = new Capabilities(
+    private static final Capabilities CAPABILITIES = Capabilities.builder()
             // Ordered: TypeDescriptorByteArray compares unsigned bytes (ByteArray.compareTo) and getStream() reads
-            // "all entries in ascending key order" (docs/how-to-use/quick-start.md).
-            true,
-            // No range scans: SegmentIndex has no key-range read; getStream takes a SegmentWindow (segment numbers).
-            false,
+            // "all entries in ascending key order" (docs/how-to-use/quick-start.md). No range scans: SegmentIndex has
+            // no key-range read; getStream takes a SegmentWindow (segment numbers).
+            .ordered()
             // "SegmentIndex is thread-safe and does not use a global read/write lock" (docs/architecture/concurrency.md).
-            true, true,
-            false, MAX_KEY_BYTES, MAX_VALUE_BYTES,
-            true,
+            .threadSafe()
+            .maxKeyBytes(MAX_KEY_BYTES)
+            .maxValueBytes(MAX_VALUE_BYTES)
             // WAL on, ASYNC: each put/delete is appended with FileChannel.write before it is applied (WalPathStorage),
             // so it survives a kill and is replayed in LSN order on open; ASYNC never fsyncs the WAL (WalSyncPolicy),
             // and FsDirectory writes segment files through a BufferedOutputStream and renames them without any fsync
             // (FsFileWriterStream, AbstractDirectory.renameFile), so nothing is promised after a power cut.
-            new Durability(EVERY_WRITE, NONE, true,
+            .durability(EVERY_WRITE, NONE, true,
                     "WAL enabled, WalDurabilityMode.ASYNC; flush() = maintenance().flushAndWait() (no fsync)",
                     "docs/operations/wal.md, docs/architecture/limits.md (Durability and Recovery); WalSyncPolicy, "
-                            + "WalPathStorage, FsFileWriterStream"),
-            "defaults except WAL (off by default; ASYNC gives the kill-survival common ground); scans hold "
+                            + "WalPathStorage, FsFileWriterStream")
+            .notes("defaults except WAL (off by default; ASYNC gives the kill-survival common ground); scans hold "
                     + "SegmentIteratorIsolation.FULL_ISOLATION, which blocks writers until the scan ends (FAIL_FAST, the "
                     + "default, silently ends a scan at the first concurrent write); the value "
                     + "TypeDescriptorByteArray.TOMBSTONE_VALUE (46 ASCII bytes) is reserved and cannot be stored; open "
-                    + "retries an intermittent engine failure after a crash (see openStore)");
+                    + "retries an intermittent engine failure after a crash (see openStore)")
+            .build();
 
     @Override
     public String id() {
