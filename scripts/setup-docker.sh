@@ -30,8 +30,11 @@ if [ ${#missing[@]} -eq 0 ]; then
   say "packages: docker engine and mmdebstrap already installed"
 else
   start=$SECONDS
-  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null || die "apt-get update failed"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null || die "apt-get install ${missing[*]} failed"
+  apt_log=$(mktemp)
+  # apt's own output only when it fails: a run that works prints one line.
+  { DEBIAN_FRONTEND=noninteractive apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } \
+    >"$apt_log" 2>&1 || { tail -n 20 "$apt_log" >&2; die "apt-get could not install ${missing[*]} (its last lines above)"; }
+  rm -f "$apt_log"
   say "packages: installed ${missing[*]} in $((SECONDS - start)) s"
 fi
 command -v dockerd >/dev/null 2>&1 || die "dockerd not found after installing docker.io"
@@ -60,8 +63,9 @@ if docker image inspect "$TAG" >/dev/null 2>&1; then
   say "image $TAG: already present"
 else
   start=$SECONDS
+  # pipefail (set above): a failing mmdebstrap fails the pipeline even though docker import got a partial stream.
   mmdebstrap --quiet --variant=apt --include=openjdk-17-jdk-headless "$SUITE" - | docker import - "$TAG" >/dev/null \
-    || die "building $TAG with mmdebstrap failed (are Debian's package sources reachable?)"
+    || { docker image rm -f "$TAG" >/dev/null 2>&1 || true; die "building $TAG with mmdebstrap failed (are Debian's package sources reachable?)"; }
   docker run --rm --network none "$TAG" sh -c 'java -version && command -v du' >/dev/null 2>&1 \
     || die "image $TAG was built but cannot run java or du"
   say "image $TAG: built in $((SECONDS - start)) s"

@@ -126,7 +126,9 @@ final class RunCommand implements Callable<Integer> {
 
     private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile, List<String> forkFlags) {
         if (runner instanceof ContainerRunner) {
-            return profile.name() + " (cpusets " + String.join(" or ", profile.cpusets()) + ", memory " + profile.memory()
+            long memory = profile.memoryBytes(benchmarkProfile.heap());
+            return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory " + ResourceProfile.size(memory)
+                    + (profile.memory().startsWith("heap+") ? " = heap+" + profile.memory().substring(5) : "")
                     + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags()) + ", network none)";
         }
         if (!forkFlags.isEmpty()) { // the local run inside a benchmark container

@@ -130,7 +130,7 @@ public record ResourceProfile(String name, String description, List<String> cpus
     }
 
     /** Bytes as Docker and people write them: "3g" when whole gibibytes, else "3584m". */
-    static String size(long bytes) {
+    public static String size(long bytes) {
         return bytes % (1L << 30) == 0 ? (bytes >> 30) + "g" : (bytes >> 20) + "m";
     }
 }
