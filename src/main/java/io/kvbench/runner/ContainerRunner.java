@@ -138,7 +138,6 @@ public final class ContainerRunner implements BenchmarkRunner {
                         try {
                             result = runOne(plan, engine, workload, setup, context, jmhJson, jmhLog);
                         } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
                             interrupted = true;
                             result = BenchmarkResult.error(engine.id(), workload.name(), "interrupted", context);
                         }
@@ -147,7 +146,9 @@ public final class ContainerRunner implements BenchmarkRunner {
                         machine = result.context().machine(); // the container's own view of its CPUs and memory
                         machineFromContainer = true;
                     }
-                    interrupted |= Thread.currentThread().isInterrupted(); // also when Testcontainers swallowed it
+                    // Cleared, so that the checkpoint below can still write (file channels refuse to while interrupted);
+                    // restored when the run returns.
+                    interrupted |= Thread.interrupted();
                     results.add(result);
                     checkpoint.save(new RunResults(RunResults.SCHEMA_VERSION, false, plan.profile().name(), name(), startedAt,
                             machine, results));
@@ -157,6 +158,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results into " + outDir, e);
         }
+        if (interrupted) Thread.currentThread().interrupt();
         return new RunResults(RunResults.SCHEMA_VERSION, !interrupted, plan.profile().name(), name(), startedAt, machine, results);
     }
 

@@ -92,9 +92,7 @@ final class DockerEngine {
     }
 
     private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage().trim();
+        String message = RuntimeImage.rootMessage(e);
         if (message.contains("network bridge not found")) {
             message += " (Testcontainers looked up the Docker host address; set TESTCONTAINERS_HOST_OVERRIDE=localhost)";
         }

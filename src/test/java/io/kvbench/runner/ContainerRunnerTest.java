@@ -13,9 +13,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,15 +29,19 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("container")
 class ContainerRunnerTest {
 
+    private static final AtomicBoolean SAID_WHY = new AtomicBoolean();
     static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void needsDocker() {
+    /** Per test, not @BeforeAll: surefire reports each test as skipped, with this reason, instead of running none. */
+    @BeforeEach
+    void needsDocker() {
         Optional<String> unavailable = ContainerRunner.dockerAvailable();
-        Assumptions.assumeTrue(unavailable.isEmpty(), () -> "container tests skipped: Docker not available (" + unavailable.orElse("") + ")");
+        String why = "container tests skipped: Docker not available (" + unavailable.orElse("") + ")";
+        if (unavailable.isPresent() && !SAID_WHY.getAndSet(true)) System.out.println(why); // the console shows only a count
+        Assumptions.assumeTrue(unavailable.isEmpty(), why);
     }
 
     @Test
@@ -92,7 +97,9 @@ class ContainerRunnerTest {
         Path out = tmp.resolve("interrupted");
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
         AtomicReference<RunResults> results = new AtomicReference<>();
-        Thread run = new Thread(() -> results.set(new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { })));
+        Path partial = out.resolve("partial.json");
+        Thread run = new Thread(() -> results.set(new ContainerRunner(ResourceProfile.load("one-core"))
+                .run(plan, progress(plan), p -> ResultsJson.write(partial, p))));
         run.start();
         await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
 
@@ -103,6 +110,7 @@ class ContainerRunnerTest {
         assertThat(results.get().complete()).isFalse();
         assertThat(results.get().results()).hasSize(1);
         assertThat(results.get().results().get(0).reason()).isEqualTo("interrupted");
+        assertThat(ResultsJson.read(partial).complete()).isFalse(); // the checkpoint still writes after an interrupt
         assertThat(containers(true)).isZero();
     }
 
