@@ -22,6 +22,9 @@ public final class KvBench implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // Testcontainers (the container runner) logs through SLF4J, which has no provider here and would print three
+        // warning lines; the same setting surefire and the benchmark JVMs get from pom.xml.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
         System.exit(execute(args));
     }
 

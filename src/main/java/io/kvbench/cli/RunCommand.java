@@ -5,8 +5,10 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.ContainerRunner;
 import io.kvbench.runner.LocalRunner;
 import io.kvbench.runner.Progress;
+import io.kvbench.runner.ResourceProfile;
 import io.kvbench.runner.RunPlan;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
@@ -17,6 +19,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "jmh-results.json, summary.md and report.html.")
 final class RunCommand implements Callable<Integer> {
 
-    enum RunnerKind { local }
+    enum RunnerKind { auto, local, container }
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
             description = "Engines to measure (default: the profile's default set; see `kvbench engines`).")
@@ -43,8 +47,23 @@ final class RunCommand implements Callable<Integer> {
             description = "smoke, ci, nightly, or a profile .json file (default: ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--runner", defaultValue = "local", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runner", defaultValue = "auto", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} "
+            + "(default: ${DEFAULT-VALUE}: a fixed-resource container per benchmark when Docker is available, else local forked JVMs).")
     RunnerKind runner;
+
+    @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
+            description = "Resource profile of the benchmark containers: one-core, or a .json file (default: ${DEFAULT-VALUE}).")
+    String resources;
+
+    @Option(names = "--base-image", paramLabel = "IMAGE",
+            description = "Base image (a JDK 17) of the benchmark containers (default: $KVBENCH_BASE_IMAGE, else "
+                    + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
+    String baseImage;
+
+    /** Set by ContainerRunner for the local run inside a container: the resource profile's GC and processor count. */
+    @Option(names = "--fork-jvm-flag", hidden = true, paramLabel = "FLAG",
+            description = "Extra flag for the forked benchmark JVMs (write --fork-jvm-flag=-XX:...).")
+    List<String> forkJvmFlags = List.of();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/run-<time>).")
     Path out;
@@ -75,10 +94,12 @@ final class RunCommand implements Callable<Integer> {
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, profile, outDir,
                 dataDir != null ? dataDir : outDir.resolve("data"), slowdownTokens);
-        BenchmarkRunner benchmarkRunner = new LocalRunner();
+        ResourceProfile resourceProfile = ResourceProfile.load(resources); // bad input even when it will not be used
         PrintStream console = System.out;
+        BenchmarkRunner benchmarkRunner = chooseRunner(resourceProfile, console);
         console.printf("kvbench run: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
+        console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen, forkJvmFlags));
         Path resultsFile = outDir.resolve(ResultsJson.RESULTS_FILE);
         RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()),
                 partial -> ResultsJson.write(resultsFile, partial));
@@ -86,6 +107,36 @@ final class RunCommand implements Callable<Integer> {
         if (dataDir == null) deleteIfEmpty(plan.dataDir());
         RunOutput.write(results, outDir, spec.commandLine().getOut());
         return KvBench.EXIT_OK;
+    }
+
+    /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
+    private BenchmarkRunner chooseRunner(ResourceProfile resourceProfile, PrintStream console) {
+        if (runner == RunnerKind.local) {
+            return forkJvmFlags.isEmpty() ? new LocalRunner() : new LocalRunner(
+                    Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), forkJvmFlags);
+        }
+        Optional<String> unavailable = ContainerRunner.dockerAvailable();
+        if (unavailable.isPresent()) {
+            if (runner == RunnerKind.container) throw new IllegalStateException("--runner container: Docker not available (" + unavailable.get() + ")");
+            console.println("Docker not available (" + unavailable.get() + "); running benchmarks in local forked JVMs");
+            return new LocalRunner();
+        }
+        return new ContainerRunner(resourceProfile).withBaseImage(baseImage);
+    }
+
+    private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile, List<String> forkFlags) {
+        if (runner instanceof ContainerRunner) {
+            long memory = profile.memoryBytes(benchmarkProfile.heap());
+            return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory " + ResourceProfile.size(memory)
+                    + (profile.memory().startsWith("heap+") ? " = heap+" + profile.memory().substring(5) : "")
+                    + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags()) + ", network none)";
+        }
+        if (!forkFlags.isEmpty()) { // the local run inside a benchmark container
+            return Runtime.getRuntime().availableProcessors() + " cores as this JVM sees them, heap " + benchmarkProfile.heap()
+                    + ", " + String.join(" ", forkFlags);
+        }
+        return "unrestricted: " + Runtime.getRuntime().availableProcessors() + " cores of this machine, heap " + benchmarkProfile.heap()
+                + " (resource profiles apply to containers only)";
     }
 
     /** The default data directory goes away when every benchmark cleaned up after itself; leftovers stay for a look. */

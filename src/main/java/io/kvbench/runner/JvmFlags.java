@@ -13,7 +13,13 @@ public final class JvmFlags {
     private JvmFlags() {
     }
 
+    /** The flags for a JVM of this JVM's version. */
     public static List<String> engineFlags() {
+        return engineFlags(Runtime.version().feature());
+    }
+
+    /** The flags for a JVM of another Java version (e.g. a container's JDK 17 started from a newer host JVM). */
+    public static List<String> engineFlags(int javaFeatureVersion) {
         String text;
         try (InputStream in = JvmFlags.class.getResourceAsStream("jvm-flags.txt")) {
             if (in == null) throw new IllegalStateException("io/kvbench/runner/jvm-flags.txt is missing from the build");
@@ -26,7 +32,7 @@ public final class JvmFlags {
         if (flags.isEmpty() || flags.get(0).startsWith("${")) {
             throw new IllegalStateException("jvm-flags.txt was not filtered by Maven: " + flags);
         }
-        if (Runtime.version().feature() >= 24) {
+        if (javaFeatureVersion >= 24) {
             // Newer JDKs warn about JNI and sun.misc.Unsafe; the engines use both by design.
             return java.util.stream.Stream.concat(flags.stream(),
                     java.util.stream.Stream.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")).toList();

@@ -43,10 +43,20 @@ public final class LocalRunner implements BenchmarkRunner {
     public static final String JMH_JSON = "jmh-results.json";
 
     private final Map<String, String> resources;
+    private final List<String> benchmarkJvmFlags;
 
-    /** @param resources resource limits in force, recorded in every result (the container runner adds its own) */
-    public LocalRunner(Map<String, String> resources) {
+    /**
+     * @param resources         resource limits in force, recorded in every result (the container runner adds its own)
+     * @param benchmarkJvmFlags extra flags for the forked benchmark JVMs (a resource profile's GC and processor count),
+     *                          placed after the engines' flags and before the heap
+     */
+    public LocalRunner(Map<String, String> resources, List<String> benchmarkJvmFlags) {
         this.resources = Map.copyOf(resources);
+        this.benchmarkJvmFlags = List.copyOf(benchmarkJvmFlags);
+    }
+
+    public LocalRunner(Map<String, String> resources) {
+        this(resources, List.of());
     }
 
     public LocalRunner() {
@@ -79,9 +89,10 @@ public final class LocalRunner implements BenchmarkRunner {
                     Map<String, String> parameters = parameters(plan.profile(), workload);
                     Map<String, String> usedResources = new LinkedHashMap<>(resources);
                     usedResources.put("heap", plan.profile().heap());
+                    if (!benchmarkJvmFlags.isEmpty()) usedResources.put("jvmFlags", String.join(" ", benchmarkJvmFlags));
                     ResultContext context = new ResultContext(engine.version(), jdk, plan.profile().name(), name(), git,
                             startedAt, machine, usedResources, parameters);
-                    BenchmarkResult result = runOne(plan, engine, workload, context, log, jmhJson);
+                    BenchmarkResult result = runOne(plan, engine, workload, context, log, jmhJson, benchmarkJvmFlags);
                     results.add(result);
                     checkpoint.save(new RunResults(RunResults.SCHEMA_VERSION, false, plan.profile().name(), name(), startedAt,
                             machine, results));
@@ -94,14 +105,14 @@ public final class LocalRunner implements BenchmarkRunner {
         return new RunResults(RunResults.SCHEMA_VERSION, true, plan.profile().name(), name(), startedAt, machine, results);
     }
 
-    private BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, ResultContext context,
-                                   PrintStream log, JmhJson jmhJson) {
+    private static BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, ResultContext context,
+                                          PrintStream log, JmhJson jmhJson, List<String> extraJvmFlags) {
         String unsupported = workload.unsupportedReason(engine.capabilities());
         if (unsupported != null) return BenchmarkResult.notApplicable(engine.id(), workload.name(), unsupported, context);
         Path json = plan.outDir().resolve(".jmh-" + engine.id() + "-" + workload.name() + ".json");
         try {
             log.println("=== " + engine.id() + " x " + workload.name() + " ===");
-            Collection<RunResult> runs = new Runner(options(plan, engine, workload, json),
+            Collection<RunResult> runs = new Runner(options(plan, engine, workload, json, extraJvmFlags),
                     OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL)).run();
             jmhJson.append(json);
             if (runs.size() != 1) {
@@ -119,11 +130,13 @@ public final class LocalRunner implements BenchmarkRunner {
         }
     }
 
-    private static org.openjdk.jmh.runner.options.Options options(RunPlan plan, KvEngine engine, Workload workload, Path json) {
+    private static org.openjdk.jmh.runner.options.Options options(RunPlan plan, KvEngine engine, Workload workload, Path json,
+                                                                  List<String> extraJvmFlags) {
         Profile profile = plan.profile();
         Profile.Iterations iterations = profile.iterations(workload);
         String method = workload.isPass() ? PassBenchmark.class.getName() + ".pass" : OpsBenchmark.class.getName() + ".operation";
         List<String> jvmArgs = new ArrayList<>(JvmFlags.engineFlags());
+        jvmArgs.addAll(extraJvmFlags);
         jvmArgs.add("-Xms" + profile.heap());
         jvmArgs.add("-Xmx" + profile.heap());
         // A fully resident heap: no page faults inside measurements, and RSS minus the heap is exactly the memory the

@@ -1,6 +1,8 @@
 package io.kvbench.runner;
 
+import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.nio.file.Path;
@@ -26,6 +28,15 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
         if (engines.isEmpty()) throw new IllegalArgumentException("no engine selected");
         if (workloads.isEmpty()) throw new IllegalArgumentException("no workload selected");
         if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
+    }
+
+    /**
+     * A plan by names, as a test writes it: {@code RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", dir)}.
+     * Stores go to {@code outDir/data}; unknown names fail with the valid choices.
+     */
+    public static RunPlan of(List<String> engineIds, List<String> workloadNames, String profileRef, Path outDir) {
+        return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload).toList(),
+                Catalog.profile(profileRef), profileRef, outDir, outDir.resolve("data"), 0);
     }
 
     /** How many (engine, workload) benchmarks the plan holds. */

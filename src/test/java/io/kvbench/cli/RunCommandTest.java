@@ -55,6 +55,14 @@ class RunCommandTest {
     }
 
     @Test
+    void unknownResourceProfileNamesTheValidOnes() {
+        CliRun run = CliRun.of("run", "--runner", "local", "--resources", "eight-cores", "--out", tmp.resolve("o").toString());
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("unknown resource profile 'eight-cores'").contains("one-core");
+        assertThat(tmp.resolve("o")).doesNotExist();
+    }
+
+    @Test
     void unknownRunnerIsAUsageError() {
         assertThat(CliRun.of("run", "--runner", "cloud").exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
     }

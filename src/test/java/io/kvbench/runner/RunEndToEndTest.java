@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One real run through JMH forks, then the baseline cycle on its results: a run compared with baselines recorded from
- * itself passes; a run with a deliberate, large slowdown is a REGRESSION and exits 1. Small datasets and short
+ * One real run through JMH forks on this machine (--runner local; ContainerRunnerTest covers containers), then the
+ * baseline cycle on its results: a run compared with baselines recorded from itself passes; a run with a deliberate, large slowdown is a REGRESSION and exits 1. Small datasets and short
  * iterations keep it to a few seconds per benchmark; the slowdown (about 20 µs per operation on top of ~1 µs reads)
  * is far beyond any noise, so the verdict cannot flake.
  */
@@ -32,7 +32,7 @@ class RunEndToEndTest {
         Path baselines = tmp.resolve("baselines");
 
         Path first = tmp.resolve("first");
-        assertThat(cli("run", "--profile", profile, "--engines", "rocksdb,sparkey",
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb,sparkey",
                 "--workloads", "tc-random-read,ycsb-c,ycsb-a", "--out", first.toString())).isZero();
         RunResults results = ResultsJson.read(first.resolve("results.json"));
         assertThat(results.complete()).isTrue();
@@ -59,7 +59,7 @@ class RunEndToEndTest {
         assertThat(Files.readString(first.resolve("comparison.md"))).contains("PASS").doesNotContain("REGRESSION");
 
         Path slow = tmp.resolve("slow");
-        assertThat(cli("run", "--profile", profile, "--engines", "rocksdb", "--workloads", "ycsb-c",
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads", "ycsb-c",
                 "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
         assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
                 .isEqualTo(KvBench.EXIT_FAILED);

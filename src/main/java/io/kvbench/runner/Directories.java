@@ -1,0 +1,33 @@
+package io.kvbench.runner;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Removing the scratch directories of a finished container. */
+final class Directories {
+
+    private Directories() {
+    }
+
+    static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    /** Leftovers (a store a benchmark did not clean up) stay for a look. */
+    static void deleteIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (DirectoryNotEmptyException kept) {
+            // kept on purpose
+        } catch (IOException e) {
+            // not worth failing a measured benchmark for
+        }
+    }
+}
