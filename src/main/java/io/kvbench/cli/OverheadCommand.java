@@ -1,8 +1,8 @@
 package io.kvbench.cli;
 
-import io.kvbench.report.TextTable;
 import io.kvbench.bench.BenchSettings;
 import io.kvbench.bench.HarnessOverheadBenchmark;
+import io.kvbench.report.TextTable;
 import io.kvbench.runner.JvmFlags;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
@@ -11,16 +11,19 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -30,18 +33,28 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code kvbench overhead}: measures what the harness adds over calling LMDB and RocksDB directly. */
+/**
+ * {@code kvbench overhead}: what the harness adds over calling LMDB and RocksDB directly. On a shared machine the speed
+ * drifts by more than the effect within a minute, so raw and harness forks are interleaved in rounds (random order per
+ * round) and each round is compared with itself; the overhead is the mean of the per-round ratios with a 95 %
+ * confidence interval.
+ */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Measure the harness overhead: uniform point reads through kvbench vs the engine's own API "
-                + "(RocksDB, LMDB). The overhead must stay within 3 %%.")
+                + "(RocksDB, LMDB), interleaved in rounds. The overhead must stay within 3 %%.")
 final class OverheadCommand implements Callable<Integer> {
 
+    static final double LIMIT_PERCENT = 3.0;
+
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE",
-            description = "Profile giving dataset size, iterations and forks (default: ${DEFAULT-VALUE}).")
+            description = "Profile giving dataset size, iterations and heap (default: ${DEFAULT-VALUE}).")
     String profile;
 
+    @Option(names = "--rounds", defaultValue = "6", description = "Interleaved rounds, one fork per variant each (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--out", defaultValue = "kvbench-results/overhead", paramLabel = "DIR",
-            description = "Where jmh-overhead.json and jmh.log go (default: ${DEFAULT-VALUE}).")
+            description = "Where jmh.log goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Spec
@@ -49,63 +62,83 @@ final class OverheadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
         Profile chosen = Catalog.profile(profile);
         Files.createDirectories(out);
         Path data = Files.createDirectories(out.resolve("data"));
+        PrintWriter console = spec.commandLine().getOut();
+        console.println("kvbench overhead: profile " + chosen.name() + ", " + rounds + " interleaved rounds, JMH log in "
+                + out.resolve("jmh.log"));
+        console.flush();
+        // engine -> variant -> per-round scores; allocation per op from the last round
+        Map<String, Map<String, List<Double>>> scores = new TreeMap<>();
+        Map<String, Map<String, Double>> allocation = new TreeMap<>();
+        Random order = new Random(20261121L);
+        try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("jmh.log")), true)) {
+            OutputFormat format = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+            for (int round = 1; round <= rounds; round++) {
+                List<String> variants = new ArrayList<>(List.of("raw", "harness"));
+                Collections.shuffle(variants, order);
+                for (String variant : variants) {
+                    for (RunResult r : new Runner(options(chosen, variant, data), format).run()) {
+                        String engine = r.getParams().getParam("engine");
+                        scores.computeIfAbsent(engine, k -> new TreeMap<>()).computeIfAbsent(variant, k -> new ArrayList<>())
+                                .add(r.getPrimaryResult().getScore());
+                        var alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
+                        if (alloc != null) allocation.computeIfAbsent(engine, k -> new TreeMap<>()).put(variant, alloc.getScore());
+                    }
+                }
+                console.println("  round " + round + "/" + rounds + " done");
+                console.flush();
+            }
+        }
+        TextTable table = new TextTable("engine", "raw ops/s", "harness ops/s", "overhead (95% CI)", "within 3 %",
+                "raw alloc", "harness alloc");
+        boolean allWithin = true;
+        for (var entry : scores.entrySet()) {
+            List<Double> raw = entry.getValue().get("raw");
+            List<Double> harness = entry.getValue().get("harness");
+            SummaryStatistics overhead = new SummaryStatistics();
+            for (int i = 0; i < raw.size(); i++) overhead.addValue(100.0 * (1 - harness.get(i) / raw.get(i)));
+            double halfWidth = new TDistribution(overhead.getN() - 1).inverseCumulativeProbability(0.975)
+                    * overhead.getStandardDeviation() / Math.sqrt(overhead.getN());
+            boolean within = overhead.getMean() <= LIMIT_PERCENT;
+            allWithin &= within;
+            Map<String, Double> alloc = allocation.getOrDefault(entry.getKey(), Map.of());
+            table.row(entry.getKey(), mean(raw), mean(harness),
+                    String.format("%+.1f %% +- %.1f", overhead.getMean(), halfWidth), within ? "yes" : "NO",
+                    bytesPerOp(alloc.get("raw")), bytesPerOp(alloc.get("harness")));
+        }
+        table.print(console);
+        console.println("overhead = 1 - harness/raw per round (positive: the harness is slower); mean over rounds.");
+        console.flush();
+        return allWithin ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
+    }
+
+    private org.openjdk.jmh.runner.options.Options options(Profile chosen, String variant, Path data) {
         Profile.Iterations it = chosen.operations();
         List<String> jvmArgs = new ArrayList<>(JvmFlags.engineFlags());
         jvmArgs.addAll(List.of("-Xms" + chosen.heap(), "-Xmx" + chosen.heap(), "-XX:+AlwaysPreTouch",
                 "-D" + BenchSettings.DATA_DIR + "=" + data.toAbsolutePath()));
-        var options = new OptionsBuilder()
-                .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName()) + "\\.")
+        return new OptionsBuilder()
+                .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName() + "." + variant) + "$")
                 .param("profile", profile)
-                .forks(chosen.forks())
+                .forks(1)
                 .warmupIterations(Math.max(2, it.warmupIterations()))
                 .warmupTime(TimeValue.milliseconds(Math.round(it.warmupSeconds() * 1000)))
                 .measurementIterations(it.measurementIterations())
                 .measurementTime(TimeValue.milliseconds(Math.round(it.measurementSeconds() * 1000)))
                 .jvmArgs(jvmArgs.toArray(String[]::new))
-                // Allocation per operation (gc.alloc.rate.norm) shows whether the harness path allocates.
+                // Allocation per operation (gc.alloc.rate.norm) shows whether a path allocates.
                 .addProfiler(GCProfiler.class)
-                .resultFormat(ResultFormatType.JSON)
-                .result(out.resolve("jmh-overhead.json").toString())
                 .build();
-        PrintWriter console = spec.commandLine().getOut();
-        console.println("kvbench overhead: profile " + chosen.name() + ", JMH log in " + out.resolve("jmh.log"));
-        console.flush();
-        Collection<RunResult> results;
-        try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("jmh.log")), true)) {
-            results = new Runner(options, OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL)).run();
-        }
-        Map<String, Map<String, RunResult>> byEngine = new TreeMap<>();
-        for (RunResult r : results) {
-            String method = r.getParams().getBenchmark().substring(r.getParams().getBenchmark().lastIndexOf('.') + 1);
-            byEngine.computeIfAbsent(r.getParams().getParam("engine"), k -> new TreeMap<>()).put(method, r);
-        }
-        TextTable table = new TextTable("engine", "raw ops/s", "harness ops/s", "overhead", "within 3 %",
-                "raw alloc", "harness alloc");
-        boolean allWithin = true;
-        for (var entry : byEngine.entrySet()) {
-            RunResult raw = entry.getValue().get("raw");
-            RunResult harness = entry.getValue().get("harness");
-            double overhead = 100.0 * (raw.getPrimaryResult().getScore() - harness.getPrimaryResult().getScore())
-                    / raw.getPrimaryResult().getScore();
-            boolean within = overhead <= 3.0;
-            allWithin &= within;
-            table.row(entry.getKey(), scoreText(raw), scoreText(harness), String.format("%+.1f %%", overhead), within ? "yes" : "NO",
-                    allocText(raw), allocText(harness));
-        }
-        table.print(console);
-        console.flush();
-        return allWithin ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
     }
 
-    private static String allocText(RunResult r) {
-        var alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
-        return alloc == null ? "?" : String.format("%.1f B/op", alloc.getScore());
+    private static String mean(List<Double> values) {
+        return String.format("%,.0f", values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
     }
 
-    private static String scoreText(RunResult r) {
-        return String.format("%,.0f +- %,.0f", r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError());
+    private static String bytesPerOp(Double value) {
+        return value == null ? "?" : String.format("%.1f B/op", value);
     }
 }

@@ -1,0 +1,23 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The overhead measurement itself is a benchmark (run by hand, figures in the README); here only its bad input. */
+class OverheadCommandTest {
+
+    @Test
+    void needsAtLeastTwoRoundsForAnInterval() {
+        CliRun run = CliRun.of("overhead", "--rounds", "1");
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("--rounds must be >= 2");
+    }
+
+    @Test
+    void unknownProfileNamesTheValidOnes() {
+        CliRun run = CliRun.of("overhead", "--profile", "weekly");
+        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("unknown profile 'weekly'");
+    }
+}
