@@ -1,6 +1,7 @@
 package io.kvbench.baseline;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.workload.Profile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +52,12 @@ public final class WelchPolicy implements ComparisonPolicy {
 
     public WelchPolicy(Parameters parameters) {
         this.parameters = parameters;
+    }
+
+    /** The policy a profile's perf gate asks for; the defaults when the profile sets none. */
+    public static WelchPolicy forGate(Profile.Gate gate) {
+        if (gate == null) return new WelchPolicy();
+        return new WelchPolicy(new Parameters(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes()));
     }
 
     public Parameters parameters() {

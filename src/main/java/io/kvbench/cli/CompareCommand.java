@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.report.ReportWriter;
+import io.kvbench.workload.Catalog;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.baseline.BaselineComparison;
@@ -53,11 +54,15 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--engine", split = ",", paramLabel = "ID", description = "Compare only these engines (repeatable or comma-separated).")
     List<String> engines;
 
+    @Option(names = "--min-effect", paramLabel = "FRACTION",
+            description = "Smallest relative change that counts (0.1 = 10 %%); default: the profile's gate, else 0.1.")
+    Double minEffect;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "Significance level; default: the profile's gate, else 0.01.")
+    Double alpha;
+
     @Spec
     CommandSpec spec;
-
-    /** The one policy for now; replacing it is a one-line change here. */
-    private final ComparisonPolicy policy = new WelchPolicy();
 
     @Override
     public Integer call() throws Exception {
@@ -71,6 +76,7 @@ final class CompareCommand implements Callable<Integer> {
             // The default directory may legitimately not exist yet (everything is NEW); a named one that does not is a typo.
             throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
         }
+        ComparisonPolicy policy = policy(run.profile());
         String machineClass = run.machine().machineClass();
         BaselineSet set = new BaselineStore(baselines).load(run.profile(), machineClass);
         List<ComparisonRow> rows = BaselineComparison.compare(run.results(), set, policy,
@@ -94,6 +100,14 @@ final class CompareCommand implements Callable<Integer> {
         if (report.count(Verdict.REGRESSION) > 0) return KvBench.EXIT_FAILED;
         if (report.count(Verdict.ERROR) > 0) return KvBench.EXIT_INFRASTRUCTURE;
         return KvBench.EXIT_OK;
+    }
+
+    /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */
+    private ComparisonPolicy policy(String profileName) {
+        WelchPolicy.Parameters gate = Catalog.PROFILES.contains(profileName)
+                ? WelchPolicy.forGate(Catalog.profile(profileName).gate()).parameters() : WelchPolicy.Parameters.DEFAULTS;
+        return new WelchPolicy(new WelchPolicy.Parameters(alpha != null ? alpha : gate.alpha(),
+                minEffect != null ? minEffect : gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes()));
     }
 
     /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */

@@ -17,9 +17,19 @@ import java.util.Objects;
  * @param heap             -Xms = -Xmx of the benchmark JVM, e.g. "1g"
  * @param defaultEngines   engines a `kvbench run` without --engines measures (empty: all)
  * @param defaultWorkloads workloads a `kvbench run` without --workloads measures (empty: all)
+ * @param gate             how far a result of this profile may move before the perf gate calls it a regression; set
+ *                         from the run-to-run spread measured with this profile (null: the comparison defaults)
  */
 public record Profile(String name, String description, Map<String, Long> records, int forks, Iterations passes,
-                      Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads) {
+                      Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads,
+                      Gate gate) {
+
+    /**
+     * Regression thresholds of the perf gate: significance (alpha of Welch's t-test) AND a minimum relative effect for
+     * scores; a relative tolerance plus absolute slack for disk bytes.
+     */
+    public record Gate(double alpha, double minEffect, double diskTolerance, long diskSlackBytes, String measured) {
+    }
 
     /** JMH iteration settings; seconds apply to timed operations only. */
     public record Iterations(int warmupIterations, double warmupSeconds, int measurementIterations,

@@ -17,7 +17,8 @@ import java.util.Random;
 /** Constructed results and baselines for tests (public: the CLI tests use it too). */
 public final class Fixtures {
 
-    public static final String PROFILE = "smoke";
+    /** Not a shipped profile, so comparisons use the default policy rather than a profile's gate. */
+    public static final String PROFILE = "test-profile";
     public static final String MACHINE_CLASS = "test-cpu-2c";
     public static final Instant RECORDED = Instant.parse("2025-01-02T03:04:05Z");
 

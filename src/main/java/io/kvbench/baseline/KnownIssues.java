@@ -1,0 +1,56 @@
+package io.kvbench.baseline;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Status;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Engine bugs kvbench has found and recorded ({@code kvbench/known-issues.json}), each with an upstream reference. A
+ * benchmark that fails with a recorded engine bug is reported as that bug, not as an infrastructure error or a
+ * regression, so that a gate fails only on what is new.
+ */
+public final class KnownIssues {
+
+    /**
+     * @param engine    engine id
+     * @param reason    regular expression found in the failure reason
+     * @param reference upstream issue or source line
+     * @param summary   one sentence for people
+     */
+    public record KnownIssue(String engine, String reason, String reference, String summary) {
+        boolean matches(BenchmarkResult result) {
+            return engine.equals(result.engine()) && Pattern.compile(reason).matcher(result.reason()).find();
+        }
+    }
+
+    private static final List<KnownIssue> ALL = load();
+
+    private KnownIssues() {
+    }
+
+    public static List<KnownIssue> all() {
+        return ALL;
+    }
+
+    /** The recorded engine bug an ERROR result shows, if any. */
+    public static Optional<KnownIssue> of(BenchmarkResult result) {
+        if (result.status() != Status.ERROR) return Optional.empty();
+        return ALL.stream().filter(issue -> issue.matches(result)).findFirst();
+    }
+
+    private static List<KnownIssue> load() {
+        try (InputStream in = KnownIssues.class.getClassLoader().getResourceAsStream("kvbench/known-issues.json")) {
+            if (in == null) throw new IllegalStateException("kvbench/known-issues.json is missing from the class path");
+            return List.copyOf(JsonMapper.builder().build().readValue(in, new TypeReference<List<KnownIssue>>() { }));
+        } catch (IOException e) {
+            throw new UncheckedIOException("kvbench/known-issues.json is unreadable", e);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.kvbench.perf;
+
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.kvbench.baseline.BaselineComparison;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.KnownIssues;
+import io.kvbench.baseline.WelchPolicy;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.report.ReportWriter;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.runner.ContainerRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.ResourceProfile;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The performance gate of {@code mvn test}: every (engine x workload) of the profile (smoke by default,
+ * {@code -Dkvbench.perf.profile=ci} with {@code mvn verify -Pperf}) runs in the fixed-resource container and is checked
+ * against {@code perf-baselines/<profile>/<machine class>/}. Thresholds come from the profile's {@code gate}, set from
+ * the spread measured on this machine: the gate catches gross slowdowns and disk growth, never noise. A machine class
+ * without baselines reports NEW and passes; an engine bug recorded in known-issues.json is skipped with its reference;
+ * any other ERROR fails (infrastructure errors are never a pass). Results and reports go to target/perf-results/.
+ */
+@Tag("perf")
+@Tag("container")
+class PerfGateTest {
+
+    private static final String PROFILE = System.getProperty("kvbench.perf.profile", "smoke");
+
+    @TestFactory
+    Stream<DynamicTest> everyBenchmarkAgainstItsBaseline() throws Exception {
+        Optional<String> noDocker = ContainerRunner.dockerAvailable();
+        assumeTrue(noDocker.isEmpty(), () -> "the perf gate runs in a fixed-resource container: " + noDocker.orElse(""));
+        Profile profile = Catalog.profile(PROFILE);
+        List<String> engines = selectedEngines();
+        List<String> workloads = profile.defaultWorkloads().isEmpty()
+                ? Catalog.workloads().stream().map(Workload::name).toList() : profile.defaultWorkloads();
+        Path out = Path.of("target", "perf-results", PROFILE).toAbsolutePath();
+        deleteRecursively(out);
+        RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
+        RunResults results = new ContainerRunner(ResourceProfile.load(ResourceProfile.DEFAULT))
+                .run(plan, new Progress(System.out, plan.size()), partial -> ResultsJson.write(out.resolve(ResultsJson.RESULTS_FILE), partial));
+        ResultsJson.write(out.resolve(ResultsJson.RESULTS_FILE), results);
+
+        String machineClass = results.machine().machineClass();
+        BaselineSet baselines = new BaselineStore(BaselineStore.DEFAULT_ROOT).load(PROFILE, machineClass);
+        WelchPolicy policy = WelchPolicy.forGate(profile.gate());
+        List<ComparisonRow> rows = BaselineComparison.compare(results.results(), baselines, policy,
+                key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
+        ReportWriter.write(results, out, null);
+        Map<String, BenchmarkResult> byKey = results.results().stream()
+                .collect(Collectors.toMap(r -> r.engine() + "/" + r.workload(), Function.identity()));
+        System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + policy.describe()
+                + (baselines.exists() ? "" : "; no baselines for this machine class: every row is NEW"));
+        return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
+                () -> check(row, byKey.get(row.engine() + "/" + row.workload()), machineClass)));
+    }
+
+    private static void check(ComparisonRow row, BenchmarkResult result, String machineClass) {
+        switch (row.verdict()) {
+            case PASS, IMPROVEMENT -> System.out.println(describe(row));
+            case NEW -> System.out.println(describe(row) + " (NEW: " + row.note() + ")");
+            case MISSING -> abort("baseline without a result in this run: " + row.note());
+            case ERROR -> {
+                Optional<KnownIssues.KnownIssue> known = result == null ? Optional.empty() : KnownIssues.of(result);
+                if (known.isPresent()) abort("known engine issue " + known.get().reference() + ": " + known.get().summary());
+                fail("ERROR, never a pass: " + row.note());
+            }
+            case REGRESSION -> fail(describe(row) + "\n" + row.note()
+                    + "\nIf the change was intended, record new baselines (profile " + PROFILE + ", machine class "
+                    + machineClass + "):\n  mvn -B package -DskipTests && java -jar target/kvbench.jar run --runner container"
+                    + " --profile " + PROFILE + " --engines " + row.engine() + " --workloads " + row.workload()
+                    + " --out target/rebaseline && java -jar target/kvbench.jar baseline update --results target/rebaseline"
+                    + " --reason \"<why>\"");
+        }
+    }
+
+    private static String describe(ComparisonRow row) {
+        return String.format("%s [%s] %s: baseline %s, measured %s, delta %s, confidence %s", row.verdict(), row.engine(),
+                row.workload(), score(row.baselineScore(), row.unit()), score(row.measuredScore(), row.unit()),
+                Double.isNaN(row.deltaPercent()) ? "n/a" : String.format("%+.1f %%", row.deltaPercent()), row.confidence());
+    }
+
+    private static String score(double value, String unit) {
+        return Double.isNaN(value) ? "-" : String.format("%.4g %s", value, unit);
+    }
+
+
+    /** All engines, or those of -Dkvbench.engines (an unknown id fails, naming the valid ones). */
+    private static List<String> selectedEngines() {
+        String filter = System.getProperty("kvbench.engines", "").trim();
+        if (filter.isEmpty()) return Engines.all().stream().map(KvEngine::id).toList();
+        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).map(KvEngine::id).toList();
+    }
+
+    private static void deleteRecursively(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+}
