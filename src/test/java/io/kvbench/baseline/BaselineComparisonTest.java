@@ -57,7 +57,7 @@ class BaselineComparisonTest {
         List<ComparisonRow> rows = compare(List.of(ok("a", "w", 1, 2), notApplicable("a", "n", "x")), none);
         assertThat(rows).singleElement().satisfies(r -> {
             assertThat(r.verdict()).isEqualTo(Verdict.NEW);
-            assertThat(r.note()).isEqualTo("no baseline for machine class big-iron-64c (profile smoke)");
+            assertThat(r.note()).isEqualTo("no baseline for machine class big-iron-64c (profile " + PROFILE + ")");
             assertThat(r.baselineScore()).isNaN();
         });
     }

@@ -51,7 +51,7 @@ class BaselineStoreTest {
     @Test
     void filesAreSortedIndentedAndOneSamplePerLine() throws IOException {
         store().writeAll(List.of(rocks, lmdb));
-        Path file = root.resolve("smoke/test-cpu-2c/rocksdb/tc-seq-read.json");
+        Path file = root.resolve(Fixtures.PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json");
         String text = Files.readString(file);
         assertThat(text).endsWith("}\n").doesNotContain("\r");
         List<String> topLevelKeys = text.lines().filter(l -> l.matches("^  \"\\w+\": .*")).map(l -> l.substring(3, l.indexOf('"', 3))).toList();
@@ -60,7 +60,7 @@ class BaselineStoreTest {
                 .contains("\"diskBytes\": 123456").contains("\"score\": 1000.2916666666666");
         // Nested maps are sorted too, so reordering in the producer never shows up as a diff.
         assertThat(text.indexOf("\"cpuset\"")).isLessThan(text.indexOf("\"heap\""));
-        assertThat(Files.readString(root.resolve("smoke/test-cpu-2c/lmdb/tc-seq-read.json")))
+        assertThat(Files.readString(root.resolve(Fixtures.PROFILE + "/test-cpu-2c/lmdb/tc-seq-read.json")))
                 .contains("\"error\": null").contains("\"diskBytes\": null");
     }
 

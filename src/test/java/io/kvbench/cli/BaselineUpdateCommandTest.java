@@ -79,7 +79,7 @@ class BaselineUpdateCommandTest {
         assertThat(read.diskBytes()).isEqualTo(4096L);
         assertThat(read.samples()).hasSize(5);
         assertThat(read.context().profile()).isEqualTo(PROFILE);
-        assertThat(baselines.resolve("smoke/test-cpu-2c/rocksdb/hash-get.json")).doesNotExist();
+        assertThat(baselines.resolve(PROFILE + "/test-cpu-2c/rocksdb/hash-get.json")).doesNotExist();
 
         Map<String, String> before = snapshot();
         CliRun second = update(run(first.results().get(0), ok("rocksdb", "tc-seq-write", 600, 610)), "--reason", "faster writes");
@@ -88,8 +88,8 @@ class BaselineUpdateCommandTest {
                 .contains("unchanged  rocksdb / tc-seq-read").contains("1 updated, 0 new, 1 unchanged");
         Map<String, String> after = snapshot();
         // The unchanged baseline keeps its file byte for byte (and its old reason): no churn in review.
-        assertThat(after.get("smoke/test-cpu-2c/rocksdb/tc-seq-read.json")).isEqualTo(before.get("smoke/test-cpu-2c/rocksdb/tc-seq-read.json"));
-        assertThat(after.get("smoke/test-cpu-2c/rocksdb/tc-seq-write.json")).contains("faster writes");
+        assertThat(after.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json")).isEqualTo(before.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json"));
+        assertThat(after.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-write.json")).contains("faster writes");
         assertThat(after.keySet()).allMatch(name -> name.endsWith(".json"));
     }
 
@@ -127,7 +127,7 @@ class BaselineUpdateCommandTest {
     @Test
     void anUnreadableExistingBaselineStopsTheWholeUpdate() throws IOException {
         assertThat(update(first).exitCode()).isZero();
-        Path broken = baselines.resolve("smoke/test-cpu-2c/rocksdb/tc-seq-write.json");
+        Path broken = baselines.resolve(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-write.json");
         Files.writeString(broken, "{}");
         Map<String, String> before = snapshot();
         CliRun run = update(run(ok("rocksdb", "tc-seq-read", 5, 6), ok("aaa", "new", 1, 2)));

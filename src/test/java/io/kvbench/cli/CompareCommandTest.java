@@ -76,7 +76,7 @@ class CompareCommandTest {
     void aShippedProfileIsJudgedByItsGate() throws IOException {
         // 30 % slower: a regression under the default 10 % minimum effect, noise under smoke's gate (75 %).
         new BaselineStore(baselines).writeAll(List.of(
-                io.kvbench.baseline.Baseline.of(readBefore, "smoke", MACHINE_CLASS, "2026-01-01T00:00:00Z", "test")));
+                io.kvbench.baseline.Baseline.of(readBefore, "smoke", MACHINE_CLASS, io.kvbench.baseline.Fixtures.RECORDED, "test")));
         writeRun(run("smoke", MACHINE_CLASS, true, ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10))));
         CliRun smokeGate = compare();
         assertThat(smokeGate.exitCode()).as(smokeGate.out()).isZero();
