@@ -2,7 +2,6 @@ package io.kvbench.perf;
 
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
@@ -53,7 +52,12 @@ class PerfGateTest {
     @TestFactory
     Stream<DynamicTest> everyBenchmarkAgainstItsBaseline() throws Exception {
         Optional<String> noDocker = ContainerRunner.dockerAvailable();
-        assumeTrue(noDocker.isEmpty(), () -> "the perf gate runs in a fixed-resource container: " + noDocker.orElse(""));
+        if (noDocker.isPresent()) {
+            // One visible skipped test with the reason (an aborted factory would show as zero tests).
+            String reason = "the perf gate runs in a fixed-resource container: " + noDocker.get();
+            System.out.println("perf gate skipped: " + reason);
+            return Stream.of(DynamicTest.dynamicTest("perf gate (" + PROFILE + ")", () -> abort(reason)));
+        }
         Profile profile = Catalog.profile(PROFILE);
         List<String> engines = selectedEngines();
         List<String> workloads = profile.defaultWorkloads().isEmpty()
