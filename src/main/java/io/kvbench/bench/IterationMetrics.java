@@ -9,10 +9,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class IterationMetrics {
 
-    private static final Histogram LATENCIES = new Histogram(60_000_000_000L, 3);
+    private static final Histogram LATENCIES = new Histogram(LatencySampler.HIGHEST_NS, 3);
     private static long logicalBytesWritten;
     private static long diskBytes = -1;
-    private static long operations;
 
     private IterationMetrics() {
     }
@@ -21,7 +20,6 @@ public final class IterationMetrics {
         LATENCIES.reset();
         logicalBytesWritten = 0;
         diskBytes = -1;
-        operations = 0;
     }
 
     static synchronized void addLatencies(Histogram histogram) {
@@ -33,19 +31,15 @@ public final class IterationMetrics {
         logicalBytesWritten += bytes;
     }
 
-    static synchronized void addOperations(long ops) {
-        operations += ops;
-    }
-
     /** The store directory's allocated size after the iteration's writes were flushed. */
     static synchronized void setDiskBytes(long bytes) {
         diskBytes = bytes;
     }
 
     static synchronized Snapshot snapshot() {
-        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, operations);
+        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes);
     }
 
-    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes, long operations) {
+    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes) {
     }
 }

@@ -11,7 +11,8 @@ public final class LatencySampler {
 
     /** A power of two: the sampling test is a mask. */
     public static final int SAMPLE_EVERY = 64;
-    private static final long HIGHEST_NS = 60_000_000_000L;
+    /** Longest latency recorded (one minute); longer ones are clamped to it. */
+    static final long HIGHEST_NS = 60_000_000_000L;
 
     private final Histogram histogram = new Histogram(HIGHEST_NS, 3);
     private long count;

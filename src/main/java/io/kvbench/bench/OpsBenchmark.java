@@ -163,7 +163,6 @@ public class OpsBenchmark {
         @TearDown(Level.Iteration)
         public void publish(Shared shared) {
             sampler.publish();
-            IterationMetrics.addOperations(operations);
             IterationMetrics.addLogicalBytesWritten(logicalBytesWritten);
             operations = 0;
             logicalBytesWritten = 0;

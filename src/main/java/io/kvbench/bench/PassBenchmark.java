@@ -114,7 +114,6 @@ public class PassBenchmark {
     @TearDown(Level.Iteration)
     public void tearDownIteration() {
         sampler.publish();
-        IterationMetrics.addOperations(order.length);
         if (spec.phase() == Workload.Phase.WRITE_PASS) IterationMetrics.addLogicalBytesWritten(logicalBytesPerPass);
         IterationMetrics.setDiskBytes(fixture.diskBytes());
     }
