@@ -26,7 +26,11 @@ public final class KnownIssues {
      */
     public record KnownIssue(String engine, String reason, String reference, String summary) {
         boolean matches(BenchmarkResult result) {
-            return engine.equals(result.engine()) && Pattern.compile(reason).matcher(result.reason()).find();
+            return matches(result.engine(), result.reason());
+        }
+
+        boolean matches(String engineId, String failure) {
+            return engine.equals(engineId) && failure != null && Pattern.compile(reason).matcher(failure).find();
         }
     }
 
@@ -43,6 +47,11 @@ public final class KnownIssues {
     public static Optional<KnownIssue> of(BenchmarkResult result) {
         if (result.status() != Status.ERROR) return Optional.empty();
         return ALL.stream().filter(issue -> issue.matches(result)).findFirst();
+    }
+
+    /** The recorded engine bug a failure of another kind (a crash test's verdict) shows, if any. */
+    public static Optional<KnownIssue> find(String engineId, String failure) {
+        return ALL.stream().filter(issue -> issue.matches(engineId, failure)).findFirst();
     }
 
     private static List<KnownIssue> load() {

@@ -79,7 +79,7 @@ final class BenchmarkContainer {
     }
 
     /** Started is enough: the process may already have finished (or been killed) by the time Docker is asked. */
-    private static final class StartedOrExited extends StartupCheckStrategy {
+    static final class StartedOrExited extends StartupCheckStrategy {
         private static final Set<String> STARTED = Set.of("running", "exited", "dead");
 
         @Override
@@ -90,7 +90,7 @@ final class BenchmarkContainer {
     }
 
     /** Nothing to wait for: the container serves nothing; ContainerRunner waits for it to exit. */
-    private static final class NoWait extends AbstractWaitStrategy {
+    static final class NoWait extends AbstractWaitStrategy {
         @Override
         protected void waitUntilReady() {
         }

@@ -1,0 +1,129 @@
+package io.kvbench.cli;
+
+import io.kvbench.crash.CrashResults;
+import io.kvbench.crash.CrashSuite;
+import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.report.CrashReport;
+import io.kvbench.runner.InfrastructureException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code kvbench crash}: kill writers with SIGKILL, reopen, and check that nothing the engine promised was lost. */
+@Command(name = "crash", mixinStandardHelpOptions = true,
+        description = "Crash-recovery test: per engine, CYCLES times a fresh writer process reopens the store, its recovered "
+                + "state is checked against what the previous (killed) writer had acknowledged, then it writes until "
+                + "SIGKILL. Writes crash-results.json, summary.md and report.html; exit 1 when an engine broke its "
+                + "declared durability promise (unless recorded as a known engine issue).")
+final class CrashCommand implements Callable<Integer> {
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Engines to test (default: all; see `kvbench engines`).")
+    List<String> engines;
+
+    @Option(names = "--cycles", defaultValue = "20", paramLabel = "N",
+            description = "Kills per engine (default: ${DEFAULT-VALUE}; the nightly job runs 100).")
+    int cycles;
+
+    @Option(names = "--seed", paramLabel = "SEED",
+            description = "Seed of the operations and kill delays (default: random, printed; a failure prints the command "
+                    + "that replays it).")
+    Long seed;
+
+    @Option(names = "--max-kill-delay", defaultValue = "600", paramLabel = "MS",
+            description = "Each kill comes a random 0..MS milliseconds after the writer starts writing (default: ${DEFAULT-VALUE}).")
+    long maxKillDelayMillis;
+
+    @Option(names = "--runner", defaultValue = "AUTO", description = "Where writers run: ${COMPLETION-CANDIDATES} "
+            + "(default: a fresh container per writer when Docker is available, else local child JVMs).",
+            converter = WhereConverter.class, completionCandidates = WhereConverter.Names.class)
+    CrashSuite.Where where;
+
+    @Option(names = "--base-image", paramLabel = "IMAGE", description = "Base image (a JDK 17) of the writer containers.")
+    String baseImage;
+
+    @Option(names = "--parallel", defaultValue = "1", paramLabel = "N",
+            description = "Engines tested at the same time (default: ${DEFAULT-VALUE}; 2 suits two cores: a cycle is mostly JVM start-up).")
+    int parallel;
+
+    @Option(names = "--cpuset", paramLabel = "CPUS",
+            description = "CPUs the writer containers may use, e.g. 0 (default: all), to keep them off a core that a "
+                    + "concurrent benchmark uses.")
+    String cpuset;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/crash-<time>).")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (cycles < 1) throw new IllegalArgumentException("--cycles must be at least 1, was " + cycles);
+        if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
+        if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
+        List<KvEngine> selected = engines == null ? Engines.all()
+                : engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
+        Path outDir = out != null ? out
+                : Path.of("kvbench-results", "crash-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) throw new IllegalArgumentException("--out " + outDir + " is a file");
+        if (Files.exists(outDir.resolve(CrashResults.FILE))) {
+            throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE + "; choose another directory");
+        }
+        long chosenSeed = seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
+        PrintStream console = System.out;
+        CrashSuite suite;
+        try {
+            suite = CrashSuite.prepare(where, baseImage, cpuset, console::println);
+        } catch (InfrastructureException e) {
+            spec.commandLine().getErr().println("kvbench: " + e.reason());
+            return KvBench.EXIT_INFRASTRUCTURE;
+        }
+        console.printf("kvbench crash: %d engines x %d kills, seed %d, runner %s, output %s%n", selected.size(), cycles,
+                chosenSeed, suite.runner(), outDir);
+        Files.createDirectories(outDir);
+        CrashResults results = suite.runAll(selected, cycles, chosenSeed, Duration.ofMillis(maxKillDelayMillis),
+                outDir.resolve("crash-data"), parallel);
+        results.write(outDir.resolve(CrashResults.FILE));
+        CrashReport.write(results, outDir);
+        console.println();
+        console.print(CrashReport.markdown(results));
+        console.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
+        if (!results.complete()) return KvBench.EXIT_INFRASTRUCTURE;
+        boolean infrastructure = results.results().stream().anyMatch(r -> r.verdict() == EngineCrashResult.Verdict.ERROR
+                && r.reason() != null && r.reason().startsWith(InfrastructureException.PREFIX));
+        if (results.failed()) return infrastructure && results.results().stream()
+                .noneMatch(r -> r.verdict() == EngineCrashResult.Verdict.BROKEN_PROMISE) ? KvBench.EXIT_INFRASTRUCTURE : KvBench.EXIT_FAILED;
+        return KvBench.EXIT_OK;
+    }
+
+    /** auto, container, local (lower case on the command line). */
+    static final class WhereConverter implements picocli.CommandLine.ITypeConverter<CrashSuite.Where> {
+        @Override
+        public CrashSuite.Where convert(String value) {
+            try {
+                return CrashSuite.Where.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException("expected auto, container or local, not '" + value + "'");
+            }
+        }
+
+        static final class Names implements Iterable<String> {
+            @Override
+            public java.util.Iterator<String> iterator() {
+                return List.of("auto", "container", "local").iterator();
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.kvbench.crash;
+
+import io.kvbench.baseline.KnownIssues;
+import io.kvbench.engine.Durability;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.runner.InfrastructureException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+
+/**
+ * The crash test of one engine: {@code cycles} times, a fresh writer process reopens the store, prints what it
+ * recovered and writes until it is SIGKILLed after a seeded random delay; the next writer's recovered state is checked
+ * against the killed writer's ledger ({@link CrashModel}). A last writer only reopens and prints, to check the last
+ * kill. Every writer continues on the same directory, like a service restarted on its volume.
+ */
+final class CrashLoop {
+
+    /** Operations of cycle c are numbered from c * STRIDE, so an operation's number says which writer issued it. */
+    static final long STRIDE = 10_000_000L;
+    /** A writer stops (and closes the store) after this many operations if it was not killed first. */
+    static final long MAX_OPERATIONS = 5_000_000L;
+    static final Duration OPEN_TIMEOUT = Duration.ofMinutes(2);
+    static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
+    static final String LEDGERS_DIR = "ledgers";
+    private static final String WRITE_FAILURE = "the engine failed while writing in cycle ";
+
+    /**
+     * @param cycles        kills per engine
+     * @param seed          seed of the operation stream and the kill delays
+     * @param maxKillDelay  each kill comes a uniform random 0..maxKillDelay after the writer starts writing
+     * @param workDir       crash directories are {@code <workDir>/<engine>}; kept only when a promise was broken
+     */
+    record Settings(int cycles, long seed, Duration maxKillDelay, Path workDir) {
+        Settings {
+            if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
+        }
+    }
+
+    private final KvEngine engine;
+    private final WriterLauncher launcher;
+    private final Settings settings;
+    private final Consumer<String> progress;
+
+    CrashLoop(KvEngine engine, WriterLauncher launcher, Settings settings, Consumer<String> progress) {
+        this.engine = engine;
+        this.launcher = launcher;
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    EngineCrashResult run() throws InterruptedException {
+        long started = System.nanoTime();
+        Durability durability = engine.capabilities().durability();
+        CrashOps ops = CrashOps.forEngine(settings.seed(), engine.capabilities());
+        CrashModel model = new CrashModel(ops, durability);
+        Tally tally = new Tally();
+        Path dir = settings.workDir().resolve(engine.id()).toAbsolutePath();
+        SplittableRandom delays = new SplittableRandom(settings.seed() ^ 0x6B696C6C);
+        String failure = null;
+        List<String> examples = List.of();
+        String previousLedger = "";
+        try {
+            CrashWriter.deleteTree(dir);
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            return tally.result(Verdict.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
+        }
+        for (int cycle = 1; cycle <= settings.cycles() + 1 && failure == null; cycle++) {
+            boolean last = cycle == settings.cycles() + 1; // only reopens and checks the last kill
+            long firstSeq = cycle * STRIDE;
+            long delayMillis = delays.nextLong(settings.maxKillDelay().toMillis() + 1);
+            Cycle outcome;
+            try {
+                outcome = runWriter(dir, cycle, firstSeq, last ? 0 : MAX_OPERATIONS, last ? -1 : delayMillis);
+            } catch (InfrastructureException e) {
+                return tally.result(Verdict.error(e.reason()), List.of(), null, started);
+            }
+            WriterOutput out = WriterOutput.parse(outcome.stdout(), ops.keySpace());
+            String checked = cycle == 1 ? "the new store" : "the kill of cycle " + (cycle - 1);
+            if (out.openFailed() || (!out.verified() && out.failure() == null)) {
+                tally.unopenable++;
+                failure = (out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
+                        : "recovery did not finish within " + OPEN_TIMEOUT.toSeconds() + " s after " + checked)
+                        + stderrTail(outcome);
+            } else if (!out.verified()) {
+                failure = "cannot read the store after " + checked + ": " + out.failure() + stderrTail(outcome);
+            } else {
+                CrashModel.Check check = model.verify(out);
+                if (cycle > 1) tally.add(check, out.openNanos());
+                if (check.violated(durability.prefixConsistent())) {
+                    failure = "after " + checked + ": " + describe(check);
+                    examples = check.examples();
+                }
+            }
+            if (failure == null && out.failure() != null) {
+                failure = WRITE_FAILURE + cycle + ": " + out.failure() + stderrTail(outcome);
+            }
+            if (failure == null && last && !out.done()) {
+                failure = "the last writer did not finish cleanly (exit " + outcome.exit() + ")" + stderrTail(outcome);
+            }
+            if (failure != null) {
+                saveLedgers(dir, cycle, previousLedger, outcome.stdout());
+                break;
+            }
+            model.cycleWrote(firstSeq, out);
+            if (!last) tally.acknowledged += out.acknowledged();
+            previousLedger = outcome.stdout();
+            if (!last && (cycle % 10 == 0 || cycle == settings.cycles())) {
+                progress.accept(String.format("%s: %d/%d cycles, %d operations acknowledged", engine.id(), cycle,
+                        settings.cycles(), tally.acknowledged));
+            }
+        }
+        if (failure == null) {
+            try {
+                CrashWriter.deleteTree(dir);
+            } catch (IOException e) {
+                // scratch; the verdict stands
+            }
+            return tally.result(model.promises() ? Verdict.pass() : Verdict.information(), examples, null, started);
+        }
+        // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
+        Verdict verdict = failure.startsWith(WRITE_FAILURE) ? Verdict.error(failure)
+                : model.promises() ? Verdict.broken(failure) : Verdict.information(failure);
+        Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), failure);
+        if (known.isPresent()) verdict = Verdict.known(failure, known.get().reference());
+        return tally.result(verdict, examples, dir.toString(), started);
+    }
+
+    private record Cycle(String stdout, String stderr, long exit) {
+    }
+
+    private Cycle runWriter(Path dir, int cycle, long firstSeq, long operations, long killAfterMillis) throws InterruptedException {
+        String name = "kvbench-crash-" + engine.id() + "-" + cycle + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> args = List.of(engine.id(), dir.toString(), String.valueOf(settings.seed()), String.valueOf(firstSeq),
+                String.valueOf(operations));
+        try (WriterProcess writer = launcher.start(name, args, dir)) {
+            boolean ready = writer.awaitReady(OPEN_TIMEOUT);
+            if (ready && killAfterMillis >= 0) Thread.sleep(killAfterMillis);
+            if (!ready || killAfterMillis >= 0) writer.kill();
+            Optional<Long> exit = writer.awaitExit(killAfterMillis >= 0 || !ready ? EXIT_TIMEOUT : OPEN_TIMEOUT);
+            if (exit.isEmpty()) writer.kill();
+            return new Cycle(writer.stdout(), writer.stderr(), exit.orElse(-1L));
+        }
+    }
+
+    private static String describe(CrashModel.Check check) {
+        List<String> parts = new ArrayList<>();
+        if (check.lost() > 0) parts.add(check.lost() + " keys lost acknowledged writes");
+        if (check.resurrected() > 0) parts.add(check.resurrected() + " deleted keys came back");
+        if (check.corrupt() > 0) parts.add(check.corrupt() + " keys hold values never written to them");
+        if (check.foreign() > 0) parts.add(check.foreign() + " keys that were never written appeared");
+        if (check.prefixBroken()) parts.add("the state is no prefix of the history");
+        return String.join(", ", parts);
+    }
+
+    private static String stderrTail(Cycle cycle) {
+        String err = cycle.stderr().strip();
+        if (err.isEmpty()) return "";
+        String[] lines = err.split("\n");
+        return " (writer stderr: " + String.join(" | ", List.of(lines).subList(Math.max(0, lines.length - 3), lines.length)) + ")";
+    }
+
+    /** The two ledgers that explain a failure: the killed writer's and the one that found the damage. */
+    private static void saveLedgers(Path dir, int cycle, String killed, String found) {
+        try {
+            Path ledgers = Files.createDirectories(dir.resolve(LEDGERS_DIR));
+            if (cycle > 1) Files.writeString(ledgers.resolve("cycle-" + (cycle - 1) + "-killed.log"), killed);
+            Files.writeString(ledgers.resolve("cycle-" + cycle + "-recovered.log"), found);
+        } catch (IOException e) {
+            // the verdict stands without them
+        }
+    }
+
+    /** A verdict with its reason and reference. */
+    private record Verdict(EngineCrashResult.Verdict kind, String reason, String reference) {
+        static Verdict pass() {
+            return new Verdict(EngineCrashResult.Verdict.PASS, null, null);
+        }
+
+        static Verdict information() {
+            return new Verdict(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a process kill", null);
+        }
+
+        static Verdict information(String what) {
+            return new Verdict(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a kill; " + what, null);
+        }
+
+        static Verdict broken(String why) {
+            return new Verdict(EngineCrashResult.Verdict.BROKEN_PROMISE, why, null);
+        }
+
+        static Verdict known(String why, String reference) {
+            return new Verdict(EngineCrashResult.Verdict.KNOWN_ISSUE, why, reference);
+        }
+
+        static Verdict error(String why) {
+            return new Verdict(EngineCrashResult.Verdict.ERROR, why, null);
+        }
+    }
+
+    /** Running totals over the checked cycles. */
+    private final class Tally {
+        int cycles;
+        long acknowledged, promised, pendingKept, lost, resurrected, corrupt, prefixBreaks, unopenable;
+        final List<Double> recoveryMillis = new ArrayList<>();
+
+        void add(CrashModel.Check check, long openNanos) {
+            cycles++;
+            promised += check.promisedOps();
+            pendingKept += check.pendingKept();
+            lost += check.lost();
+            resurrected += check.resurrected();
+            corrupt += check.corrupt() + check.foreign();
+            if (check.prefixBroken()) prefixBreaks++;
+            if (openNanos >= 0) recoveryMillis.add(openNanos / 1e6);
+        }
+
+        EngineCrashResult result(Verdict verdict, List<String> examples, String keptDir, long startedNanos) {
+            double[] times = recoveryMillis.stream().mapToDouble(Double::doubleValue).toArray();
+            double median = times.length == 0 ? Double.NaN : new Median().evaluate(times);
+            double max = times.length == 0 ? Double.NaN : java.util.Arrays.stream(times).max().orElse(Double.NaN);
+            Durability d = engine.capabilities().durability();
+            String reproduce = "java -jar target/kvbench.jar crash --engines " + engine.id() + " --seed " + settings.seed()
+                    + " --cycles " + settings.cycles() + " --runner " + launcher.name();
+            return new EngineCrashResult(engine.id(), engine.version(), d.processKill().name(), d.prefixConsistent(), d.setting(),
+                    launcher.name(), settings.seed(), cycles, acknowledged, promised, pendingKept, lost, resurrected, corrupt,
+                    prefixBreaks, unopenable, median, max, verdict.kind(), verdict.reason(), examples, verdict.reference(),
+                    keptDir, reproduce, (System.nanoTime() - startedNanos) / 1e9);
+        }
+    }
+}

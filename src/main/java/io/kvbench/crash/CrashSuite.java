@@ -1,0 +1,104 @@
+package io.kvbench.crash;
+
+import io.kvbench.engine.KvEngine;
+import io.kvbench.runner.GitRevision;
+import io.kvbench.runner.InfrastructureException;
+import io.kvbench.runner.KillableContainers;
+import io.kvbench.runner.Machines;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Crash tests of several engines, one after another: where the writers run (a fresh container per writer when Docker
+ * is available, else local child JVMs) and the loop per engine.
+ */
+public final class CrashSuite {
+
+    /** Where writers run. */
+    public enum Where { AUTO, CONTAINER, LOCAL }
+
+    /** Default upper bound of the kill delay: long enough for flushes and background work to be under way. */
+    public static final Duration DEFAULT_MAX_KILL_DELAY = Duration.ofMillis(600);
+
+    private final WriterLauncher launcher;
+    private final Consumer<String> progress;
+
+    private CrashSuite(WriterLauncher launcher, Consumer<String> progress) {
+        this.launcher = launcher;
+        this.progress = progress;
+    }
+
+    /**
+     * @param cpuset CPUs the writer containers may use (null: all), e.g. to keep them off the core a benchmark runs on
+     * @throws InfrastructureException when CONTAINER is asked for and Docker or the image is unavailable
+     */
+    public static CrashSuite prepare(Where where, String baseImage, String cpuset, Consumer<String> progress) {
+        if (where == Where.LOCAL) return new CrashSuite(new LocalWriters(), progress);
+        if (where == Where.AUTO) {
+            Optional<String> unavailable = KillableContainers.unavailableReason();
+            if (unavailable.isPresent()) {
+                progress.accept("kvbench: Docker not available (" + unavailable.get() + "); crash writers run as local child JVMs");
+                return new CrashSuite(new LocalWriters(), progress);
+            }
+        }
+        return new CrashSuite(new ContainerWriters(KillableContainers.prepare(baseImage, progress), cpuset), progress);
+    }
+
+    public String runner() {
+        return launcher.name();
+    }
+
+    /** Runs the crash test of one engine. */
+    public EngineCrashResult run(KvEngine engine, int cycles, long seed, Duration maxKillDelay, Path workDir)
+            throws InterruptedException {
+        return new CrashLoop(engine, launcher, new CrashLoop.Settings(cycles, seed, maxKillDelay, workDir), progress).run();
+    }
+
+    /**
+     * Runs every engine's crash test, {@code parallel} engines at a time (a writer is one thread and a cycle is mostly
+     * JVM start-up, so two at a time suit two cores); an interrupt ends the run early and marks it incomplete.
+     */
+    public CrashResults runAll(List<KvEngine> engines, int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel) {
+        if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
+        String started = Instant.now().toString();
+        ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+            Thread thread = new Thread(r, "kvbench-crash");
+            thread.setDaemon(true);
+            return thread;
+        });
+        List<Future<EngineCrashResult>> futures = new ArrayList<>();
+        for (KvEngine engine : engines) {
+            futures.add(pool.submit(() -> {
+                progress.accept("crash " + engine.id() + ": " + cycles + " kills, seed " + seed + ", runner " + runner());
+                EngineCrashResult result = run(engine, cycles, seed, maxKillDelay, workDir);
+                progress.accept(String.format("crash %s: %s (%d cycles, %d acknowledged, %.0f s)%s", engine.id(),
+                        result.verdict(), result.cycles(), result.acknowledged(), result.seconds(),
+                        result.reason() == null ? "" : ": " + result.reason()));
+                return result;
+            }));
+        }
+        pool.shutdown();
+        List<EngineCrashResult> results = new ArrayList<>();
+        boolean complete = true;
+        try {
+            for (Future<EngineCrashResult> future : futures) results.add(future.get());
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+            complete = false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("crash test failed: " + e.getCause(), e.getCause());
+        }
+        return new CrashResults(CrashResults.SCHEMA_VERSION, complete, runner(), started, GitRevision.current(), cycles, seed,
+                Machines.current(), results);
+    }
+}

@@ -1,0 +1,127 @@
+package io.kvbench.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.engine.Engines;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The crash loop with real writer processes and real SIGKILLs (local child JVMs), and damage done to the store between
+ * a kill and the reopen, as a forgetful or corrupting engine would: the loop must report it, keep the directory and the
+ * ledgers, and say how to replay it. Proves that the crash tests can fail.
+ */
+class CrashLoopTest {
+
+    private static final String ENGINE = "naive-properties"; // fast to start, writes a file per flush
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aStoreThatForgetsEverythingAfterAKillBreaksItsPromise() throws Exception {
+        EngineCrashResult result = run(store -> deleteContents(store));
+        assertThat(result.verdict()).isEqualTo(EngineCrashResult.Verdict.BROKEN_PROMISE);
+        assertThat(result.lost()).isPositive();
+        assertThat(result.reason()).contains("keys lost acknowledged writes");
+        assertThat(result.examples()).isNotEmpty().allMatch(e -> e.startsWith("key "));
+        assertThat(result.reproduce()).contains("--engines " + ENGINE, "--seed 11");
+        Path kept = Path.of(result.keptDirectory());
+        assertThat(kept.resolve(CrashLoop.LEDGERS_DIR)).isDirectoryContaining(p -> p.getFileName().toString().endsWith("-killed.log"));
+        assertThat(result.failed()).isTrue();
+    }
+
+    @Test
+    void aStoreThatCannotBeReopenedBreaksItsPromise() throws Exception {
+        EngineCrashResult result = run(CrashLoopTest::replaceWithAFile);
+        assertThat(result.verdict()).isEqualTo(EngineCrashResult.Verdict.BROKEN_PROMISE);
+        assertThat(result.unopenable()).isEqualTo(1);
+        assertThat(result.reason()).startsWith("unopenable after the kill of cycle 2");
+    }
+
+    @Test
+    void anUndamagedStorePasses() throws Exception {
+        EngineCrashResult result = run(store -> { });
+        assertThat(result.verdict()).as(result.reason()).isEqualTo(EngineCrashResult.Verdict.PASS);
+        assertThat(result.cycles()).isEqualTo(3);
+        assertThat(result.acknowledged()).isPositive();
+        assertThat(result.keptDirectory()).isNull();
+        assertThat(work.resolve(ENGINE)).doesNotExist();
+    }
+
+    /** Three kills; {@code damage} is done to the store directory after the second kill. */
+    private EngineCrashResult run(Consumer<Path> damage) throws InterruptedException {
+        WriterLauncher local = new LocalWriters();
+        WriterLauncher damaging = new WriterLauncher() {
+            int started;
+
+            @Override
+            public String name() {
+                return local.name();
+            }
+
+            @Override
+            public WriterProcess start(String name, List<String> args, Path dir) {
+                WriterProcess writer = local.start(name, args, dir);
+                boolean damageAfter = ++started == 2;
+                return new WriterProcess() {
+                    public boolean awaitReady(Duration timeout) throws InterruptedException {
+                        return writer.awaitReady(timeout);
+                    }
+
+                    public void kill() {
+                        writer.kill();
+                    }
+
+                    public Optional<Long> awaitExit(Duration timeout) throws InterruptedException {
+                        Optional<Long> exit = writer.awaitExit(timeout);
+                        if (damageAfter) damage.accept(dir.resolve(CrashWriter.STORE_DIR));
+                        return exit;
+                    }
+
+                    public String stdout() {
+                        return writer.stdout();
+                    }
+
+                    public String stderr() {
+                        return writer.stderr();
+                    }
+
+                    public void close() {
+                        writer.close();
+                    }
+                };
+            }
+        };
+        // Kill delays of 300-400 ms: long enough for acknowledged writes and flushes in every cycle.
+        CrashLoop loop = new CrashLoop(Engines.byId(ENGINE), damaging,
+                new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work), System.out::println);
+        return loop.run();
+    }
+
+    private static void deleteContents(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.toList()) CrashWriter.deleteTree(file);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The store directory becomes a file: no engine opens that. */
+    private static void replaceWithAFile(Path dir) {
+        try {
+            CrashWriter.deleteTree(dir);
+            Files.writeString(dir, "this is not a store\n");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
