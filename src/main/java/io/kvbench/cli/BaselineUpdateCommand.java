@@ -1,9 +1,11 @@
 package io.kvbench.cli;
 
+import io.kvbench.baseline.BaselineChangesMarkdown;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
 import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.ResultsInput;
+import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -40,6 +42,11 @@ final class BaselineUpdateCommand implements Callable<Integer> {
             description = "Record under this profile; a run of another profile is refused unless --force.")
     String profile;
 
+    @Option(names = "--markdown", paramLabel = "FILE",
+            description = "Also write the changes as Markdown to FILE (old vs new score, delta, spread, engine version, the reason), "
+                    + "e.g. the body of the pull request that proposes them; written only when the update is.")
+    Path markdown;
+
     @Option(names = "--force", description = "Record even a partial run, one with ERROR results (those are skipped) or of another profile.")
     boolean force;
 
@@ -51,9 +58,14 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (Files.exists(baselines) && !Files.isDirectory(baselines)) {
             throw new IllegalArgumentException("baselines directory " + baselines + " is not a directory");
         }
+        if (markdown != null && Files.isDirectory(markdown)) {
+            throw new IllegalArgumentException("--markdown " + markdown + " is a directory; give a file name");
+        }
         RunResults run = ResultsInput.read(results);
         BaselineUpdate update = BaselineUpdate.plan(run, new BaselineStore(baselines), profile, reason, force, Instant.now());
+        String changes = markdown == null ? null : BaselineChangesMarkdown.render(update, reason);
         update.apply();
+        if (changes != null) AtomicFiles.writeString(markdown, changes);
 
         PrintWriter out = spec.commandLine().getOut();
         for (BaselineUpdate.Change c : update.changes()) {
@@ -69,6 +81,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                 + " new, " + update.count(BaselineUpdate.Kind.UNCHANGED) + " unchanged, " + update.notApplicable()
                 + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped" : "")
                 + " in " + update.directory());
+        if (markdown != null) out.println("changes as Markdown: " + markdown);
         if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
         out.flush();
         return KvBench.EXIT_OK;

@@ -12,21 +12,42 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code kvbench report --results DIR [--out DIR]}: summary.md and report.html from a results.json, and the table. */
+/**
+ * {@code kvbench report --results DIR [--out DIR]}: summary.md and report.html from a results.json, and the table;
+ * {@code kvbench report --merge DIR... --out DIR}: the same for several runs merged into one results.json
+ * ({@link ShardMerge}).
+ */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write summary.md and report.html for a run's results.json and print the results table.")
+        description = {"Write summary.md and report.html for a run's results.json and print the results table.",
+                "With --merge, first merge the results.json of several runs (e.g. one engine per CI job) into --out/results.json. "
+                        + "Refused (exit 2): a directory without results.json, shards of different profiles, shards that measured "
+                        + "on different runners, machine classes or resource limits, the same engine and workload in two shards. "
+                        + "Only results.json is read: other files in a shard (crash/, logs/) are ignored."})
 final class ReportCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Directory holding results.json.")
-    Path results;
+    /** Exactly one input: one run, or several to merge. */
+    static final class Input {
+        @Option(names = "--results", required = true, paramLabel = "DIR", description = "Directory holding results.json.")
+        Path results;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write summary.md and report.html (default: the --results directory).")
+        @Option(names = "--merge", required = true, arity = "1..*", paramLabel = "DIR",
+                description = "Output directories of several runs (shards) to merge; needs --out.")
+        List<Path> merge;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Input input;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where to write summary.md and report.html (default: the --results directory; required with --merge).")
     Path out;
 
     @Spec
@@ -34,6 +55,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (input.merge != null) {
+            RunResults merged = ShardMerge.merge(input.merge, out, spec.commandLine().getOut());
+            return print(merged, ReportWriter.write(merged, out, null));
+        }
+        Path results = input.results;
         if (!Files.isDirectory(results)) {
             throw new IllegalArgumentException("--results " + results + (Files.exists(results)
                     ? ": not a directory (give the directory that holds " + ResultsJson.RESULTS_FILE + ")"
@@ -44,7 +70,10 @@ final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--out " + outDir + ": exists and is not a directory");
         }
         RunResults run = read(results.resolve(ResultsJson.RESULTS_FILE));
-        ReportWriter.Written written = ReportWriter.write(run, outDir, null);
+        return print(run, ReportWriter.write(run, outDir, null));
+    }
+
+    private int print(RunResults run, ReportWriter.Written written) {
         PrintWriter stdout = spec.commandLine().getOut();
         ConsoleReport.print(run, stdout, Units.forConsole());
         stdout.println("Wrote " + written.summary() + " and " + written.html());

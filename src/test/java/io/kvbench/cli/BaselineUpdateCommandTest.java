@@ -14,6 +14,7 @@ import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
@@ -91,6 +92,53 @@ class BaselineUpdateCommandTest {
         assertThat(after.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json")).isEqualTo(before.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json"));
         assertThat(after.get(PROFILE + "/test-cpu-2c/rocksdb/tc-seq-write.json")).contains("faster writes");
         assertThat(after.keySet()).allMatch(name -> name.endsWith(".json"));
+    }
+
+    @Test
+    void markdownShowsOldAgainstNewWithSpreadAndTheReason() throws IOException {
+        Path md = tmp.resolve("changes.md");
+        assertThat(update(first, "--reason", "first recording").exitCode()).isZero();
+        RunResults second = run(first.results().get(0), ok("rocksdb", "tc-seq-write", 600, 610),
+                ok("rocksdb", "tc-random-write", BenchmarkResult.TIME_PER_PASS, 2.0, 2.2), ok("lmdb", "tc-seq-write", 7, 7));
+        CliRun updated = update(second, "--reason", "RocksDB upgrade |\nnew | flags", "--markdown", md.toString());
+        assertThat(updated.exitCode()).as(updated.err()).isZero();
+        assertThat(updated.out()).contains("changes as Markdown: " + md);
+        String text = Files.readString(md);
+        assertThat(text).startsWith("## Baseline update: profile `" + PROFILE + "`, machine class `" + MACHINE_CLASS + "`\n")
+                .contains("**Reason:** RocksDB upgrade | new | flags\n")
+                .contains("1 updated, 2 new, 1 unchanged (not listed), 0 not applicable (never recorded) in `"
+                        + baselines.resolve(PROFILE).resolve(MACHINE_CLASS) + "`.")
+                .contains("| engine | workload | change | engine version | old | new | delta | spread old → new | disk old → new |")
+                // 505 -> 605 ops/s: throughput up is better; CV of (500, 510) is 1.4 %, of (600, 610) 1.2 %.
+                .contains("| rocksdb | tc-seq-write | updated | 1.2.3 | 505 ops/s | 605 ops/s | +19.8% (better) | 1.4% → 1.2% | - → - |")
+                .contains("| rocksdb | tc-random-write | new | 1.2.3 | - | 2.1 s/op | - | - → 6.7% | - → - |")
+                .contains("| lmdb | tc-seq-write | new | 1.2.3 | - | 7 ops/s | - | - → 0.0% | - → - |")
+                .doesNotContain("tc-seq-read");
+        // A time per pass that grew is worse, and a disk footprint is shown old against new.
+        CliRun slower = update(run(withDisk(ok("rocksdb", "tc-seq-read", normal(2, 5, 900, 10)), 8192),
+                ok("rocksdb", "tc-random-write", BenchmarkResult.TIME_PER_PASS, 3.0, 3.0)), "--markdown", md.toString());
+        assertThat(slower.exitCode()).as(slower.err()).isZero();
+        assertThat(Files.readString(md)).contains("**Reason:** (none given)")
+                .containsPattern("\\| rocksdb \\| tc-seq-read \\| updated \\| 1\\.2\\.3 \\| [0-9.]+ ops/s \\| [0-9.]+ ops/s "
+                        + "\\| -[0-9.]+% \\(worse\\) \\| [0-9.]+% → [0-9.]+% \\| 4\\.0 KiB → 8\\.0 KiB \\|")
+                .contains("| rocksdb | tc-random-write | updated | 1.2.3 | 2.1 s/op | 3 s/op | +42.9% (worse) |");
+    }
+
+    @Test
+    void markdownIsWrittenOnlyWithTheUpdate() throws IOException {
+        Path md = tmp.resolve("changes.md");
+        CliRun refused = update(run(PROFILE, MACHINE_CLASS, false, ok("lmdb", "w", 3, 4)), "--markdown", md.toString());
+        assertThat(refused.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(md).doesNotExist();
+        CliRun intoDirectory = update(first, "--markdown", tmp.toString());
+        assertThat(intoDirectory.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(intoDirectory.err()).contains("--markdown " + tmp + " is a directory");
+        assertThat(baselines).doesNotExist();
+
+        assertThat(update(first, "--markdown", md.toString()).exitCode()).isZero();
+        assertThat(update(first, "--markdown", md.toString()).exitCode()).isZero();
+        assertThat(Files.readString(md)).contains("0 updated, 0 new, 2 unchanged")
+                .contains("No baseline changes: every measurement equals the stored one.").doesNotContain("| engine |");
     }
 
     @Test

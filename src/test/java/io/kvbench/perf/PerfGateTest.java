@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
 import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.ComparisonReport;
 import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.KnownIssues;
 import io.kvbench.baseline.WelchPolicy;
@@ -74,7 +75,9 @@ class PerfGateTest {
         WelchPolicy policy = WelchPolicy.forGate(profile.gate());
         List<ComparisonRow> rows = BaselineComparison.compare(results.results(), baselines, policy,
                 key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
-        ReportWriter.write(results, out, null);
+        // summary.md (appended to the GitHub job summary by ci.yml) carries the gate's verdicts, as `kvbench compare` writes them.
+        ReportWriter.write(results, out, ComparisonReport.of(PROFILE, machineClass, BaselineStore.DEFAULT_ROOT.toString(),
+                policy.describe(), rows).markdown());
         Map<String, BenchmarkResult> byKey = results.results().stream()
                 .collect(Collectors.toMap(r -> r.engine() + "/" + r.workload(), Function.identity()));
         System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + policy.describe()
