@@ -97,9 +97,11 @@ final class CrashCommand implements Callable<Integer> {
                 outDir.resolve("crash-data"), parallel);
         results.write(outDir.resolve(CrashResults.FILE));
         CrashReport.write(results, outDir);
-        console.println();
-        console.print(CrashReport.markdown(results));
-        console.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
+        java.io.PrintWriter report = spec.commandLine().getOut();
+        report.println();
+        report.print(CrashReport.markdown(results));
+        report.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
+        report.flush();
         if (!results.complete()) return KvBench.EXIT_INFRASTRUCTURE;
         boolean infrastructure = results.results().stream().anyMatch(r -> r.verdict() == EngineCrashResult.Verdict.ERROR
                 && r.reason() != null && r.reason().startsWith(InfrastructureException.PREFIX));

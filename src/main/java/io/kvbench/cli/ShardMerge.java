@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.ResultsInput;
+import io.kvbench.crash.CrashResults;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * {@code kvbench report --merge DIR... --out DIR}: checks the shard directories, reads each results.json as strictly as
- * {@code compare} does, merges them by the rules of {@link RunMerge} and writes the merged results.json atomically. Every
+ * {@code compare} does, merges them by the rules of {@link RunMerge} and writes the merged results.json atomically,
+ * with the shards' crash results ({@code crash/crash-results.json}) merged into one crash-results.json beside it. Every
  * problem is bad input (IllegalArgumentException, exit 2) found before anything is written.
  */
 final class ShardMerge {
@@ -45,10 +47,16 @@ final class ShardMerge {
             shards.add(new RunMerge.Shard(dir.toString(), ResultsInput.read(dir)));
         }
         RunResults merged = RunMerge.merge(shards);
+        List<CrashResults> crashRuns = new ArrayList<>();
+        for (Path dir : dirs) CrashResults.findIn(dir).ifPresent(crashRuns::add);
+        CrashResults crash = crashRuns.isEmpty() ? null : CrashResults.merge(crashRuns);
+        Files.createDirectories(out);
+        if (crash != null) crash.write(out.resolve(CrashResults.FILE)); // before the report, which includes it
         ResultsJson.write(outFile, merged);
         stdout.println("Merged " + shards.size() + (shards.size() == 1 ? " shard" : " shards") + " (" + merged.results().size()
                 + " results, profile " + merged.profile() + ", machine class " + merged.machine().machineClass()
-                + (merged.complete() ? "" : ", incomplete: some shard was interrupted") + ") into " + outFile);
+                + (merged.complete() ? "" : ", incomplete: some shard was interrupted") + ") into " + outFile
+                + (crash == null ? "" : "; crash results of " + crash.results().size() + " engines into " + out.resolve(CrashResults.FILE)));
         return merged;
     }
 

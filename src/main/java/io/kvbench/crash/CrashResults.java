@@ -7,8 +7,13 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.MachineInfo;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The crash tests of one run ({@code crash-results.json}).
@@ -45,6 +50,37 @@ public record CrashResults(int schemaVersion, boolean complete, String runner, S
 
     public void write(Path file) throws IOException {
         AtomicFiles.writeString(file, JSON.writeValueAsString(this) + "\n");
+    }
+
+    /**
+     * The crash results that belong with a run's output directory: {@code DIR/crash-results.json}, else
+     * {@code DIR/crash/crash-results.json} (where the nightly job puts a shard's crash run).
+     */
+    public static Optional<CrashResults> findIn(Path dir) throws IOException {
+        for (Path file : List.of(dir.resolve(FILE), dir.resolve("crash").resolve(FILE))) {
+            if (Files.isRegularFile(file)) return Optional.of(read(file));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Several crash runs (one per engine in the nightly job) as one: their engines side by side. Complete when all are;
+     * cycles, seed and runner are the first run's (each engine's result keeps its own seed and runner).
+     */
+    public static CrashResults merge(List<CrashResults> runs) {
+        if (runs.isEmpty()) throw new IllegalArgumentException("nothing to merge");
+        CrashResults first = runs.get(0);
+        List<EngineCrashResult> all = new ArrayList<>();
+        Set<String> engines = new HashSet<>();
+        for (CrashResults run : runs) {
+            for (EngineCrashResult r : run.results()) {
+                if (!engines.add(r.engine())) throw new IllegalArgumentException("crash results of engine " + r.engine() + " appear twice");
+                all.add(r);
+            }
+        }
+        String runners = String.join(", ", runs.stream().map(CrashResults::runner).distinct().toList());
+        return new CrashResults(SCHEMA_VERSION, runs.stream().allMatch(CrashResults::complete), runners, first.startedAt(),
+                first.gitRevision(), first.cycles(), first.seed(), first.machine(), all);
     }
 
     public static CrashResults read(Path file) throws IOException {

@@ -1,15 +1,17 @@
 package io.kvbench.report;
 
+import io.kvbench.crash.CrashResults;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Writes the report files of a run into a directory: summary.md (Markdown for job summaries and PR comments) and
  * report.html (the page people look at). The run command calls this after a run; the compare command calls it again
- * with its verdicts so that summary.md keeps one writer.
+ * with its verdicts so that summary.md keeps one writer. Crash-test results found in the directory are included.
  */
 public final class ReportWriter {
 
@@ -28,9 +30,12 @@ public final class ReportWriter {
      *                   {@value SummaryMarkdown#COMPARISON_HEADING} in summary.md; null for none
      */
     public static Written write(RunResults run, Path outDir, String comparison) throws IOException {
+        // Crash results next to the run (a shard's crash/ directory, or a merged crash-results.json) join its report.
+        Optional<CrashResults> crash = Files.isDirectory(outDir) ? CrashResults.findIn(outDir) : Optional.empty();
         // Render both before touching the directory, so a rendering failure leaves no half-written report behind.
-        String summary = SummaryMarkdown.render(run, comparison);
-        String html = HtmlReport.render(run);
+        String summary = SummaryMarkdown.render(run, comparison)
+                + crash.map(c -> "\n### " + CrashReport.HEADING + "\n\n" + CrashReport.markdown(c)).orElse("");
+        String html = HtmlReport.render(run, crash.map(CrashReport::section).orElse(""));
         Files.createDirectories(outDir);
         Path summaryFile = outDir.resolve(SUMMARY_FILE);
         Path htmlFile = outDir.resolve(HTML_FILE);

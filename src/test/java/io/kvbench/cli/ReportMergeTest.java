@@ -9,6 +9,8 @@ import static io.kvbench.baseline.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.Fixtures;
+import io.kvbench.crash.CrashResults;
+import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
@@ -76,14 +78,14 @@ class ReportMergeTest {
     }
 
     @Test
-    void mergesShardsIntoOneResultsFileAndReportIgnoringCrashFiles() throws IOException {
+    void mergesShardsAndTheirCrashResultsIntoOneResultsFileAndReport() throws IOException {
         Path rocksdb = shard("shard-rocksdb", startedAt("2025-01-02T04:00:00Z",
                 run(ok("rocksdb", "ycsb-a", 100, 110, 105), ok("rocksdb", "ycsb-c", 200, 210))));
         Path lmdb = shard("shard-lmdb", startedAt("2025-01-02T03:30:00Z",
                 run(ok("lmdb", "ycsb-a", 300, 310), notApplicable("lmdb", "ycsb-c", "no scans"))));
-        // A shard also holds the crash profile's output; merging reads results.json only.
-        Files.createDirectories(lmdb.resolve("crash"));
-        Files.writeString(lmdb.resolve("crash/crash-results.json"), "{\"not\": \"a results file\"}");
+        // A shard also holds the crash profile's output: merged into one crash-results.json and into the report.
+        crashRun("lmdb", EngineCrashResult.Verdict.PASS).write(lmdb.resolve("crash").resolve(CrashResults.FILE));
+        crashRun("rocksdb", EngineCrashResult.Verdict.BROKEN_PROMISE).write(rocksdb.resolve("crash").resolve(CrashResults.FILE));
 
         CliRun run = merge(rocksdb, lmdb);
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -98,13 +100,28 @@ class ReportMergeTest {
         assertThat(merged.complete()).isTrue();
         assertThat(merged.startedAt()).isEqualTo("2025-01-02T03:30:00Z");
         assertThat(merged.machine()).isEqualTo(Fixtures.machine(MACHINE_CLASS));
-        assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("ycsb-a", "rocksdb", "lmdb");
-        assertThat(out().resolve(ReportWriter.HTML_FILE)).exists();
-        assertThat(out().resolve("crash")).doesNotExist();
+        assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("ycsb-a", "rocksdb", "lmdb",
+                "### Crash recovery", "| lmdb | every write, prefix | pass |", "**rocksdb** BROKEN_PROMISE: 3 keys lost");
+        assertThat(Files.readString(out().resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>",
+                "rocksdb: BROKEN_PROMISE.");
+        CrashResults crash = CrashResults.read(out().resolve(CrashResults.FILE));
+        assertThat(crash.results()).extracting(EngineCrashResult::engine).containsExactly("rocksdb", "lmdb");
+        assertThat(crash.failed()).isTrue();
         try (var files = Files.list(out())) {
             assertThat(files.map(p -> p.getFileName().toString())).as("no temp file left behind")
-                    .containsExactlyInAnyOrder(ResultsJson.RESULTS_FILE, ReportWriter.SUMMARY_FILE, ReportWriter.HTML_FILE);
+                    .containsExactlyInAnyOrder(ResultsJson.RESULTS_FILE, CrashResults.FILE, ReportWriter.SUMMARY_FILE,
+                            ReportWriter.HTML_FILE);
         }
+    }
+
+    private static CrashResults crashRun(String engine, EngineCrashResult.Verdict verdict) {
+        boolean broken = verdict == EngineCrashResult.Verdict.BROKEN_PROMISE;
+        EngineCrashResult result = new EngineCrashResult(engine, "1.0", "EVERY_WRITE", true, "sync=false", "container", 7, 100,
+                50_000, 50_000, 12, broken ? 3 : 0, 0, 0, 0, 0, 80.5, 190.0, verdict,
+                broken ? "3 keys lost acknowledged writes" : null, List.of(), null, null,
+                "java -jar target/kvbench.jar crash --engines " + engine + " --seed 7 --cycles 100 --runner container", 300);
+        return new CrashResults(CrashResults.SCHEMA_VERSION, true, "container", "2025-01-02T03:00:00Z", "abc", 100, 7,
+                Fixtures.machine(MACHINE_CLASS), List.of(result));
     }
 
     @Test

@@ -1,0 +1,55 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.crash.CrashResults;
+import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.report.ReportWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kvbench crash}: bad input is refused before anything runs; a real (local, one-kill) run writes its files. */
+class CrashCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void badInputIsRefusedWithExit2() throws IOException {
+        assertRefused(CliRun.of("crash", "--cycles", "0", "--out", dir.resolve("a").toString()), "--cycles must be at least 1");
+        assertRefused(CliRun.of("crash", "--parallel", "0", "--out", dir.resolve("a").toString()), "--parallel must be at least 1");
+        assertRefused(CliRun.of("crash", "--engines", "nosuch", "--out", dir.resolve("a").toString()), "nosuch");
+        assertRefused(CliRun.of("crash", "--runner", "cloud"), "expected auto, container or local");
+        Path used = Files.createDirectories(dir.resolve("used"));
+        Files.writeString(used.resolve(CrashResults.FILE), "{}");
+        assertRefused(CliRun.of("crash", "--engines", "rocksdb", "--out", used.toString()), "already holds a crash-results.json");
+        assertThat(Files.readString(used.resolve(CrashResults.FILE))).isEqualTo("{}");
+    }
+
+    @Test
+    void aLocalRunWritesResultsAndReportsAndExits0() throws IOException {
+        Path out = dir.resolve("out");
+        CliRun run = CliRun.of("crash", "--engines", "naive-mmap", "--cycles", "1", "--seed", "5", "--runner", "local",
+                "--max-kill-delay", "200", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        assertThat(run.out()).contains("| naive-mmap | writes before flush, prefix | pass | 1 |");
+        CrashResults results = CrashResults.read(out.resolve(CrashResults.FILE));
+        assertThat(results.runner()).isEqualTo("local");
+        assertThat(results.seed()).isEqualTo(5);
+        assertThat(results.results()).singleElement().satisfies(r -> {
+            assertThat(r.verdict()).isEqualTo(EngineCrashResult.Verdict.PASS);
+            assertThat(r.reproduce()).isEqualTo("java -jar target/kvbench.jar crash --engines naive-mmap --seed 5 --cycles 1 --runner local");
+        });
+        assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("kvbench crash tests");
+        assertThat(Files.readString(out.resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>");
+        assertThat(out.resolve("crash-data").resolve("naive-mmap")).as("a passing engine's directory is removed").doesNotExist();
+    }
+
+    private static void assertRefused(CliRun run, String message) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains(message);
+    }
+}
