@@ -94,7 +94,13 @@ final class CrashCommand implements Callable<Integer> {
                 chosenSeed, suite.runner(), outDir);
         Files.createDirectories(outDir);
         CrashResults results = suite.runAll(selected, cycles, chosenSeed, Duration.ofMillis(maxKillDelayMillis),
-                outDir.resolve("crash-data"), parallel);
+                outDir.resolve("crash-data"), parallel, partial -> {
+                    try {
+                        partial.write(outDir.resolve(CrashResults.FILE));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException("cannot write " + outDir.resolve(CrashResults.FILE), e);
+                    }
+                });
         results.write(outDir.resolve(CrashResults.FILE));
         CrashReport.write(results, outDir);
         java.io.PrintWriter report = spec.commandLine().getOut();

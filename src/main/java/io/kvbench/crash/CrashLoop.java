@@ -72,7 +72,7 @@ final class CrashLoop {
             CrashWriter.deleteTree(dir);
             Files.createDirectories(dir);
         } catch (IOException e) {
-            return tally.result(Verdict.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
+            return tally.result(Outcome.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
         }
         for (int cycle = 1; cycle <= settings.cycles() + 1 && failure == null; cycle++) {
             boolean last = cycle == settings.cycles() + 1; // only reopens and checks the last kill
@@ -82,7 +82,7 @@ final class CrashLoop {
             try {
                 outcome = runWriter(dir, cycle, firstSeq, last ? 0 : MAX_OPERATIONS, last ? -1 : delayMillis);
             } catch (InfrastructureException e) {
-                return tally.result(Verdict.error(e.reason()), List.of(), null, started);
+                return tally.result(Outcome.error(e.reason()), List.of(), null, started);
             }
             WriterOutput out = WriterOutput.parse(outcome.stdout(), ops.keySpace());
             String checked = cycle == 1 ? "the new store" : "the kill of cycle " + (cycle - 1);
@@ -125,13 +125,13 @@ final class CrashLoop {
             } catch (IOException e) {
                 // scratch; the verdict stands
             }
-            return tally.result(model.promises() ? Verdict.pass() : Verdict.information(), examples, null, started);
+            return tally.result(model.promises() ? Outcome.pass() : Outcome.information(), examples, null, started);
         }
         // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
-        Verdict verdict = failure.startsWith(WRITE_FAILURE) ? Verdict.error(failure)
-                : model.promises() ? Verdict.broken(failure) : Verdict.information(failure);
+        Outcome verdict = failure.startsWith(WRITE_FAILURE) ? Outcome.error(failure)
+                : model.promises() ? Outcome.broken(failure) : Outcome.information(failure);
         Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), failure);
-        if (known.isPresent()) verdict = Verdict.known(failure, known.get().reference());
+        if (known.isPresent()) verdict = Outcome.known(failure, known.get().reference());
         return tally.result(verdict, examples, dir.toString(), started);
     }
 
@@ -180,30 +180,30 @@ final class CrashLoop {
         }
     }
 
-    /** A verdict with its reason and reference. */
-    private record Verdict(EngineCrashResult.Verdict kind, String reason, String reference) {
-        static Verdict pass() {
-            return new Verdict(EngineCrashResult.Verdict.PASS, null, null);
+    /** A verdict with its reason and, for a known engine issue, its reference. */
+    private record Outcome(EngineCrashResult.Verdict kind, String reason, String reference) {
+        static Outcome pass() {
+            return new Outcome(EngineCrashResult.Verdict.PASS, null, null);
         }
 
-        static Verdict information() {
-            return new Verdict(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a process kill", null);
+        static Outcome information() {
+            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a process kill", null);
         }
 
-        static Verdict information(String what) {
-            return new Verdict(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a kill; " + what, null);
+        static Outcome information(String what) {
+            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a kill; " + what, null);
         }
 
-        static Verdict broken(String why) {
-            return new Verdict(EngineCrashResult.Verdict.BROKEN_PROMISE, why, null);
+        static Outcome broken(String why) {
+            return new Outcome(EngineCrashResult.Verdict.BROKEN_PROMISE, why, null);
         }
 
-        static Verdict known(String why, String reference) {
-            return new Verdict(EngineCrashResult.Verdict.KNOWN_ISSUE, why, reference);
+        static Outcome known(String why, String reference) {
+            return new Outcome(EngineCrashResult.Verdict.KNOWN_ISSUE, why, reference);
         }
 
-        static Verdict error(String why) {
-            return new Verdict(EngineCrashResult.Verdict.ERROR, why, null);
+        static Outcome error(String why) {
+            return new Outcome(EngineCrashResult.Verdict.ERROR, why, null);
         }
     }
 
@@ -224,7 +224,7 @@ final class CrashLoop {
             if (openNanos >= 0) recoveryMillis.add(openNanos / 1e6);
         }
 
-        EngineCrashResult result(Verdict verdict, List<String> examples, String keptDir, long startedNanos) {
+        EngineCrashResult result(Outcome verdict, List<String> examples, String keptDir, long startedNanos) {
             double[] times = recoveryMillis.stream().mapToDouble(Double::doubleValue).toArray();
             double median = times.length == 0 ? Double.NaN : new Median().evaluate(times);
             double max = times.length == 0 ? Double.NaN : java.util.Arrays.stream(times).max().orElse(Double.NaN);

@@ -65,9 +65,11 @@ public final class CrashSuite {
 
     /**
      * Runs every engine's crash test, {@code parallel} engines at a time (a writer is one thread and a cycle is mostly
-     * JVM start-up, so two at a time suit two cores); an interrupt ends the run early and marks it incomplete.
+     * JVM start-up, so two at a time suit two cores); an interrupt ends the run early and marks it incomplete. After each
+     * engine, {@code checkpoint} gets the results so far (incomplete), so that a long run that dies keeps what it did.
      */
-    public CrashResults runAll(List<KvEngine> engines, int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel) {
+    public CrashResults runAll(List<KvEngine> engines, int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel,
+                               Consumer<CrashResults> checkpoint) {
         if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
         String started = Instant.now().toString();
         ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
@@ -76,6 +78,7 @@ public final class CrashSuite {
             return thread;
         });
         List<Future<EngineCrashResult>> futures = new ArrayList<>();
+        List<EngineCrashResult> finished = new ArrayList<>();
         for (KvEngine engine : engines) {
             futures.add(pool.submit(() -> {
                 progress.accept("crash " + engine.id() + ": " + cycles + " kills, seed " + seed + ", runner " + runner());
@@ -83,6 +86,11 @@ public final class CrashSuite {
                 progress.accept(String.format("crash %s: %s (%d cycles, %d acknowledged, %.0f s)%s", engine.id(),
                         result.verdict(), result.cycles(), result.acknowledged(), result.seconds(),
                         result.reason() == null ? "" : ": " + result.reason()));
+                synchronized (finished) {
+                    finished.add(result);
+                    checkpoint.accept(new CrashResults(CrashResults.SCHEMA_VERSION, false, runner(), started,
+                            GitRevision.current(), cycles, seed, Machines.current(), finished));
+                }
                 return result;
             }));
         }

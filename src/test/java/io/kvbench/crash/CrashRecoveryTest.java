@@ -7,18 +7,10 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
 import io.kvbench.runner.KillableContainers;
-import io.kvbench.runner.Machines;
-import io.kvbench.runner.GitRevision;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
@@ -30,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * kill is as real; only the fixed resources are missing, and the run says so). An engine passes when every recovered
  * state kept what its adapter declares it keeps after a process kill; a broken promise fails with the damage, the kept
  * directory and the command that replays it, unless it is a known engine issue (skipped with its reference). Engines
- * run two at a time: a writer is one thread, and the cycles are mostly JVM start-up. Reports go to target/crash-results/.
+ * run two at a time: a writer is one thread, and the cycles are mostly JVM start-up. Reports go to target/crash-results/
+ * (the results of every engine, then one test per engine).
  */
 @Tag("crash")
 @Tag("container")
@@ -52,27 +45,13 @@ class CrashRecoveryTest {
         Path out = Path.of("target", "crash-results").toAbsolutePath();
         System.out.printf("crash tests: %d engines x %d kills, seed %d (replay: -Dkvbench.crash.seed=%d), runner %s%n",
                 engines.size(), CYCLES, seed, seed, suite.runner());
-        String started = Instant.now().toString();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, r -> {
-            Thread t = new Thread(r, "kvbench-crash");
-            t.setDaemon(true);
-            return t;
-        });
-        List<Future<EngineCrashResult>> futures = engines.stream()
-                .map(e -> pool.submit(() -> suite.run(e, CYCLES, seed, CrashSuite.DEFAULT_MAX_KILL_DELAY, out.resolve("crash-data"))))
-                .toList();
-        pool.shutdown();
-        List<EngineCrashResult> done = new ArrayList<>();
-        return IntStream.range(0, engines.size()).mapToObj(i -> DynamicTest.dynamicTest(
-                "[" + engines.get(i).id() + "] keeps what it promised through " + CYCLES + " SIGKILLs", () -> {
-                    EngineCrashResult result = futures.get(i).get();
-                    done.add(result);
-                    new CrashResults(CrashResults.SCHEMA_VERSION, done.size() == engines.size(), suite.runner(), started,
-                            GitRevision.current(), CYCLES, seed, Machines.current(), done).write(out.resolve(CrashResults.FILE));
-                    CrashReport.write(new CrashResults(CrashResults.SCHEMA_VERSION, done.size() == engines.size(), suite.runner(),
-                            started, GitRevision.current(), CYCLES, seed, Machines.current(), done), out);
-                    check(result);
-                }));
+        CrashResults results = suite.runAll(engines, CYCLES, seed, CrashSuite.DEFAULT_MAX_KILL_DELAY, out.resolve("crash-data"),
+                PARALLEL, partial -> { });
+        results.write(out.resolve(CrashResults.FILE));
+        CrashReport.write(results, out);
+        if (!results.complete()) throw new InterruptedException("crash tests interrupted");
+        return results.results().stream().map(r -> DynamicTest.dynamicTest(
+                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " SIGKILLs", () -> check(r)));
     }
 
     private static void check(EngineCrashResult r) {

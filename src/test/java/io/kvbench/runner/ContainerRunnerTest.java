@@ -93,6 +93,32 @@ class ContainerRunnerTest {
     }
 
     @Test
+    void aFullDiskIsAnInfrastructureError() throws Exception {
+        // A real full file system: a 1 MiB tmpfs as the data directory (tmpfs only to be small and real; measurements
+        // never use tmpfs). Needs root, as scripts/setup-docker.sh does; skipped, saying why, where mounting is refused.
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "kvbench-full-disk", full.toString())
+                .redirectErrorStream(true).start();
+        String mountOutput = new String(mount.getInputStream().readAllBytes());
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a 1 MiB tmpfs to fill (" + mountOutput.strip() + ")");
+        try {
+            long containersBefore = containers(false);
+            Path out = tmp.resolve("full-disk");
+            RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("tc-seq-write"), TINY, out);
+            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), defaults.profileRef(),
+                    out, full, 0);
+            RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { });
+
+            BenchmarkResult r = results.results().get(0);
+            assertThat(r.status()).isEqualTo(Status.ERROR);
+            assertThat(r.reason()).startsWith("infrastructure: disk full");
+            assertThat(containers(false)).isEqualTo(containersBefore);
+        } finally {
+            new ProcessBuilder("umount", full.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
     void anInterruptedRunRemovesItsContainer() throws Exception {
         Path out = tmp.resolve("interrupted");
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
