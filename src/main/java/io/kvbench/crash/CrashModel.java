@@ -20,7 +20,8 @@ import java.util.Set;
  * becomes the known state, as it is for a restarted application.
  *
  * <p>Per key, the recovered value must be the value the history gives at P, or the outcome of one pending operation on
- * that key. Otherwise it is lost (an older value, or absent, where an acknowledged put should be), resurrected (an older
+ * that key. Otherwise it is lost (an older value, or absent, where an acknowledged put should be; "lost in flight" when
+ * an update of that key was in flight at the kill and took the old value with it), resurrected (an older
  * value where an acknowledged delete should have removed it) or corrupt (a value no issued operation wrote to that key).
  * For engines that promise prefix consistency, the whole recovered state must also equal the history cut at one point
  * between P and the last issued operation.
@@ -57,12 +58,16 @@ final class CrashModel {
         if (last >= firstSeq) issued.add(new long[] {firstSeq, last});
     }
 
-    /** The result of one check. Counts are keys (lost, resurrected, corrupt) or operations (promised, kept pending). */
-    record Check(long promisedOps, long pendingOps, int lost, int resurrected, int corrupt, int foreign, boolean prefixBroken,
-                 int pendingKept, List<String> examples) {
+    /**
+     * The result of one check. Counts are keys (lost, resurrected, corrupt) or operations (promised, kept pending).
+     * {@code lostInFlight}: keys that lost their acknowledged value while an update of them was in flight at the kill
+     * (neither the old nor the new value survived), counted apart from keys lost with nothing in flight.
+     */
+    record Check(long promisedOps, long pendingOps, int lost, int lostInFlight, int resurrected, int corrupt, int foreign,
+                 boolean prefixBroken, int pendingKept, List<String> examples) {
 
         boolean violated(boolean prefixPromised) {
-            return lost > 0 || resurrected > 0 || corrupt > 0 || foreign > 0 || (prefixPromised && prefixBroken);
+            return lost > 0 || lostInFlight > 0 || resurrected > 0 || corrupt > 0 || foreign > 0 || (prefixPromised && prefixBroken);
         }
     }
 
@@ -80,7 +85,7 @@ final class CrashModel {
             else pending.computeIfAbsent(op.keyIndex(), k -> new HashSet<>()).add(outcome);
         }
         long[] observed = recovered.state();
-        int lost = 0, resurrected = 0, corrupt = 0, kept = 0;
+        int lost = 0, lostInFlight = 0, resurrected = 0, corrupt = 0, kept = 0;
         List<String> examples = new ArrayList<>();
         for (int k = 0; k < observed.length; k++) {
             long o = observed[k];
@@ -97,6 +102,11 @@ final class CrashModel {
             } else if (o >= 0 && d == WriterOutput.ABSENT) {
                 resurrected++;
                 example(examples, "key " + k + ": deleted by an acknowledged operation, but holds the older value of operation " + o);
+            } else if (pending.containsKey(k)) {
+                // Told apart from plain loss: an engine that rewrites an entry in place can lose it while rewriting.
+                lostInFlight++;
+                example(examples, "key " + k + ": an update of it was in flight at the kill, and it lost its acknowledged "
+                        + "value (operation " + d + ") too: holds " + (o == WriterOutput.ABSENT ? "nothing" : "operation " + o + "'s older value"));
             } else {
                 lost++;
                 example(examples, "key " + k + ": should hold operation " + d + "'s value, holds "
@@ -112,7 +122,7 @@ final class CrashModel {
         known = observed.clone();
         for (int k = 0; k < known.length; k++) if (known[k] == WriterOutput.CORRUPT) known[k] = WriterOutput.ABSENT;
         return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)),
-                lost, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken, kept, List.copyOf(examples));
+                lost, lostInFlight, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken, kept, List.copyOf(examples));
     }
 
     /** The last operation that may have started: the one after the last acknowledged, unless the writer finished. */

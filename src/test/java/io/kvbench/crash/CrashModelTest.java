@@ -46,6 +46,22 @@ class CrashModelTest {
     }
 
     @Test
+    void losingTheOldValueWhileAnUpdateWasInFlightIsCountedApart() {
+        CrashModel model = started(Guarantee.EVERY_WRITE, false);
+        long inFlight = lastPutAtOrBefore(FIRST + 400);
+        int key = ops.op(inFlight).keyIndex();
+        Map<Integer, Long> acknowledged = stateAfter(inFlight - 1);
+        assertThat(acknowledged).as("the seeded history updates a written key at that point").containsKey(key);
+        model.cycleWrote(FIRST, killedAfter(inFlight - 1, -1));
+        acknowledged.remove(key); // neither the old nor the new value survived
+        CrashModel.Check check = model.verify(recovered(acknowledged));
+        assertThat(check.lostInFlight()).isEqualTo(1);
+        assertThat(check.lost()).isZero();
+        assertThat(check.violated(false)).isTrue();
+        assertThat(check.examples()).singleElement().asString().contains("in flight at the kill");
+    }
+
+    @Test
     void anUndoneAcknowledgedDeleteIsAResurrection() {
         CrashModel model = started(Guarantee.EVERY_WRITE, false);
         long delete = firstDeleteOfAKeyWrittenBefore(FIRST + 1000);
