@@ -69,7 +69,7 @@ class CompareCommandTest {
         assertThat(json.at("/rows/0/verdict").asText()).isEqualTo("PASS");
         assertThat(json.at("/rows/0/baselineScore").asDouble()).isEqualTo(readBefore.score());
         assertThat(json.at("/counts/PASS").asInt()).isEqualTo(2);
-        assertThat(json.get("policy").asText()).contains("Welch");
+        assertThat(json.get("policy").asText()).contains("bootstrap");
     }
 
     @Test

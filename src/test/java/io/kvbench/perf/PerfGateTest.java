@@ -8,7 +8,8 @@ import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.KnownIssues;
-import io.kvbench.baseline.WelchPolicy;
+import io.kvbench.baseline.Policies;
+import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.ReportWriter;
@@ -71,7 +72,7 @@ class PerfGateTest {
 
         String machineClass = results.machine().machineClass();
         BaselineSet baselines = new BaselineStore(BaselineStore.DEFAULT_ROOT).load(PROFILE, machineClass);
-        WelchPolicy policy = WelchPolicy.forGate(profile.gate());
+        ThresholdPolicy policy = Policies.forGate(profile.gate());
         List<ComparisonRow> rows = BaselineComparison.compare(results.results(), baselines, policy,
                 key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
         ReportWriter.write(results, out, null);
