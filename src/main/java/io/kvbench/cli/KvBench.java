@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "kvbench", mixinStandardHelpOptions = true, versionProvider = KvBench.Version.class,
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, BaselineCommand.class,
-                ReportCommand.class, OverheadCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, OverheadCommand.class, CalibrateCommand.class, TokenCostCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     public static final int EXIT_OK = 0;

@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,28 +56,41 @@ public final class ContainerRunner implements BenchmarkRunner {
     /** The JDK the runtime image promises (docker/Dockerfile); flags for newer JDKs would stop it from starting. */
     static final int IMAGE_JAVA_VERSION = 17;
 
+    /** Heap of the JVM that measures the token cost in a container (it holds nothing). */
+    static final String TOOL_HEAP = "256m";
+
     private final ResourceProfile resources;
     private final String baseImage;
     private final Duration timeout;
+    private final List<Path> classPath;
 
     public ContainerRunner(ResourceProfile resources) {
-        this(resources, null, DEFAULT_TIMEOUT);
+        this(resources, null, DEFAULT_TIMEOUT, null);
     }
 
-    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout) {
+    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath) {
         this.resources = resources;
         this.baseImage = baseImage;
         this.timeout = timeout;
+        this.classPath = classPath == null ? null : List.copyOf(classPath);
     }
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout);
+        return new ContainerRunner(resources, image, timeout, classPath);
     }
 
     /** How long one benchmark's container may run before it is killed (default 3 hours). */
     public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark);
+        return new ContainerRunner(resources, baseImage, perBenchmark, classPath);
+    }
+
+    /**
+     * Benchmarks run from this class path instead of this JVM's (e.g. a kvbench jar built with another engine
+     * version); its entries are mounted read-only at the same paths. It must hold kvbench and the engines.
+     */
+    public ContainerRunner withClassPath(List<Path> entries) {
+        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries));
     }
 
     /** Empty when Docker can run benchmark containers, otherwise why not. Bounded: answers within about 20 s. */
@@ -110,7 +122,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         Setup setup = null;
         String setupFailure = null;
         try {
-            setup = prepare(plan, progress);
+            setup = prepare(plan.profile().heap(), progress);
         } catch (InfrastructureException e) {
             setupFailure = e.reason();
             progress.note("kvbench: " + setupFailure);
@@ -170,6 +182,25 @@ public final class ContainerRunner implements BenchmarkRunner {
             return resources.memoryBytes(plan.profile().heap());
         }
 
+        List<Bind> classPathBinds() {
+            List<Bind> binds = new ArrayList<>();
+            for (Path entry : classPath) binds.add(new Bind(entry.toString(), new Volume(entry.toString()), AccessMode.ro));
+            return binds;
+        }
+
+        /** {@code java <flags> -cp <class path> io.kvbench.cli.KvBench}, to which a command's arguments are added. */
+        List<String> kvbenchCommand() {
+            List<String> command = new ArrayList<>();
+            command.add("java");
+            command.addAll(JvmFlags.engineFlags(IMAGE_JAVA_VERSION));
+            command.addAll(CONTROLLER_FLAGS);
+            command.add("-D" + GitRevision.PROPERTY + "=" + GitRevision.current());
+            command.add("-cp");
+            command.add(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+            command.add(MAIN_CLASS);
+            return command;
+        }
+
         Map<String, String> resources(RunPlan plan) {
             Map<String, String> used = new LinkedHashMap<>();
             used.put("name", resources.name());
@@ -187,7 +218,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         }
     }
 
-    private Setup prepare(RunPlan plan, Progress progress) {
+    private Setup prepare(String heap, Progress progress) {
         Optional<String> unavailable = dockerAvailable();
         if (unavailable.isPresent()) throw new InfrastructureException("Docker not available: " + unavailable.get());
         DockerClient client = DockerEngine.client();
@@ -197,15 +228,15 @@ public final class ContainerRunner implements BenchmarkRunner {
                 image.took().toMillis() / 1000.0));
         Integer hostCpus = client.infoCmd().exec().getNCPU();
         String cpuset = resources.cpusetFor(hostCpus == null ? Runtime.getRuntime().availableProcessors() : hostCpus);
-        long memory = resources.memoryBytes(plan.profile().heap());
-        if (ResourceProfile.bytes(plan.profile().heap()) + (256L << 20) > memory) {
-            progress.note("warning: heap " + plan.profile().heap() + " and 256m for the JVM and the engine exceed the "
+        long memory = resources.memoryBytes(heap);
+        if (ResourceProfile.bytes(heap) + (256L << 20) > memory) {
+            progress.note("warning: heap " + heap + " and 256m for the JVM and the engine exceed the "
                     + ResourceProfile.size(memory) + " memory limit of resource profile " + resources.name() + ": expect OOM kills");
         }
         MachineInfo host = Machines.current();
         int cores = ResourceProfile.cpus(cpuset).size();
         MachineInfo expected = new MachineInfo(host.cpuModel(), cores, memory, host.os(), Machines.machineClass(host.cpuModel(), cores));
-        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath(), expected);
+        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath != null ? classPath : classPath(), expected);
     }
 
     private BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, Setup setup, ResultContext context,
@@ -272,8 +303,7 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     private BenchmarkContainer.Spec spec(RunPlan plan, KvEngine engine, Workload workload, Setup setup, Path innerOut,
                                          Path data, String key) {
-        List<Bind> binds = new ArrayList<>();
-        for (Path entry : setup.classPath()) binds.add(new Bind(entry.toString(), new Volume(entry.toString()), AccessMode.ro));
+        List<Bind> binds = setup.classPathBinds();
         String profileRef = plan.profileRef();
         if (!Catalog.PROFILES.contains(profileRef)) { // a profile file: the container reads it at the same absolute path
             Path file = Path.of(profileRef).toAbsolutePath();
@@ -283,14 +313,8 @@ public final class ContainerRunner implements BenchmarkRunner {
         binds.add(new Bind(innerOut.toString(), new Volume(OUT), AccessMode.rw));
         binds.add(new Bind(data.toString(), new Volume(DATA), AccessMode.rw));
 
-        List<String> command = new ArrayList<>();
-        command.add("java");
-        command.addAll(JvmFlags.engineFlags(IMAGE_JAVA_VERSION));
-        command.addAll(CONTROLLER_FLAGS);
-        command.add("-D" + GitRevision.PROPERTY + "=" + GitRevision.current());
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, setup.classPath().stream().map(Path::toString).toList()));
-        command.addAll(List.of(MAIN_CLASS, "run", "--runner", "local", "--engines", engine.id(), "--workloads", workload.name(),
+        List<String> command = setup.kvbenchCommand();
+        command.addAll(List.of("run", "--runner", "local", "--engines", engine.id(), "--workloads", workload.name(),
                 "--profile", profileRef, "--out", OUT, "--data-dir", DATA));
         if (plan.slowdownTokens() > 0) command.addAll(List.of("--inject-slowdown", String.valueOf(plan.slowdownTokens())));
         for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
@@ -298,6 +322,33 @@ public final class ContainerRunner implements BenchmarkRunner {
         String name = "kvbench-" + key + "-" + UUID.randomUUID().toString().substring(0, 8);
         return new BenchmarkContainer.Spec(setup.image().tag(), name, command, binds, setup.cpuset(), setup.memoryBytes(plan),
                 setup.user(), timeout);
+    }
+
+    /**
+     * Measures the token cost in a container of this resource profile (same cpuset, same benchmark JVM flags), by
+     * running {@code kvbench token-cost} there. Infrastructure trouble is an {@link InfrastructureException}.
+     */
+    @Override
+    public TokenCost tokenCost(Path workDir) throws IOException, InterruptedException {
+        Path out = workDir.toAbsolutePath();
+        Directories.deleteRecursively(out);
+        Files.createDirectories(out);
+        Setup setup = prepare(TOOL_HEAP, new Progress(System.out, 0));
+        List<Bind> binds = setup.classPathBinds();
+        binds.add(new Bind(out.toString(), new Volume(OUT), AccessMode.rw));
+        List<String> command = setup.kvbenchCommand();
+        command.addAll(List.of("token-cost", "--out", OUT));
+        for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
+        String name = "kvbench-token-cost-" + UUID.randomUUID().toString().substring(0, 8);
+        BenchmarkContainer.Outcome outcome = BenchmarkContainer.run(DockerEngine.client(), new BenchmarkContainer.Spec(
+                setup.image().tag(), name, command, binds, setup.cpuset(), resources.memoryBytes(TOOL_HEAP), setup.user(),
+                Duration.ofMinutes(10)));
+        if (outcome.exitCode() != 0 || !Files.isRegularFile(out.resolve(TokenCost.FILE))) {
+            Files.writeString(out.resolve("container.log"), outcome.logs());
+            throw new InfrastructureException("the token-cost container exited with code " + outcome.exitCode()
+                    + "; log: " + out.resolve("container.log"));
+        }
+        return TokenCost.read(out);
     }
 
     private static RunResults readInner(Path innerOut) {
@@ -329,12 +380,7 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     /** Every entry of this JVM's class path that exists, absolute: the container sees them at the same paths. */
     static List<Path> classPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.isBlank())
-                .map(entry -> Path.of(entry).toAbsolutePath().normalize())
-                .filter(Files::exists)
-                .distinct()
-                .toList();
+        return ClassPaths.existing(ClassPaths.parse(System.getProperty("java.class.path")));
     }
 
     /** "uid:gid" of this process, so that results and stores written in the container belong to the host user. */
