@@ -8,7 +8,6 @@ import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.engine.Engines;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.ResourceProfile;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;
@@ -21,6 +20,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,15 +49,8 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--runner", defaultValue = "auto", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    RunnerChoice.Kind runner;
 
-    @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
-            description = "Resource profile of the benchmark containers (default: ${DEFAULT-VALUE}).")
-    String resources;
 
-    @Option(names = "--base-image", paramLabel = "IMAGE", description = "Base image of the benchmark containers.")
-    String baseImage;
 
     @Option(names = "--slowdowns", split = ",", paramLabel = "PERCENT", defaultValue = "5,10,20",
             description = "Injected slowdown levels in percent (default: ${DEFAULT-VALUE}).")
@@ -78,11 +71,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--test", paramLabel = "bootstrap|welch", description = "Significance test (default: the profile's gate, else bootstrap).")
     String test;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level (default: the profile's gate).")
-    Double alpha;
 
-    @Option(names = "--min-effect", paramLabel = "FRACTION", description = "Minimum effect (default: the profile's gate).")
-    Double minEffect;
 
     @Option(names = "--grid-alphas", split = ",", paramLabel = "P", defaultValue = "0.01,0.001",
             description = "Alphas of the policy grid (default: ${DEFAULT-VALUE}).")
@@ -103,6 +92,12 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Where calibration/<machine class>/<profile>.json goes (default: ${DEFAULT-VALUE}).")
     Path baselines;
 
+    @Mixin
+    RunnerOptions where = new RunnerOptions();
+
+    @Mixin
+    PolicyOptions thresholds = new PolicyOptions();
+
     @Spec
     CommandSpec spec;
 
@@ -110,7 +105,7 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         Profile chosen = Catalog.profile(profile);
-        ThresholdPolicy policy = PolicyChoice.forGate(chosen.gate(), alpha, minEffect);
+        ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
         io.kvbench.baseline.Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
         Path outDir = out != null ? out
@@ -125,12 +120,11 @@ final class CalibrateCommand implements Callable<Integer> {
                     workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen, profile,
                     slowdowns.stream().map(p -> p / 100).toList(), rounds,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
-            ResourceProfile resourceProfile = ResourceProfile.load(resources);
-            BenchmarkRunner benchmarkRunner = RunnerChoice.choose(runner, resourceProfile, baseImage, console);
+            BenchmarkRunner benchmarkRunner = where.choose(console);
             console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s %%, %d rounds: up to %d runs, "
                             + "budget %s min, output %s%n", plan.engines().size() + " engines", plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
-            data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? resourceProfile.name()
+            data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? where.resourceProfile().name()
                     : "local", outDir, console).run();
         }
         if (data.runs().stream().noneMatch(io.kvbench.calibration.CalibrationRun::ok)) {

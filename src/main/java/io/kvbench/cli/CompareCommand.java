@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare a run's results with the stored baselines of its profile and machine class.",
                 "Writes DIR/comparison.md and DIR/comparison.json. Exit 1 on a REGRESSION, 3 on an ERROR result "
-                        + "(infrastructure), 2 on bad input."})
+                        + "(infrastructure), 2 on bad input. A failure that matches a recorded engine bug is KNOWN_ISSUE "
+                        + "(reported with its reference, does not fail)."})
 final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")

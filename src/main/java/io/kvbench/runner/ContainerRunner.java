@@ -63,26 +63,29 @@ public final class ContainerRunner implements BenchmarkRunner {
     private final String baseImage;
     private final Duration timeout;
     private final List<Path> classPath;
+    private final List<String> extraJvmFlags;
 
     public ContainerRunner(ResourceProfile resources) {
-        this(resources, null, DEFAULT_TIMEOUT, null);
+        this(resources, null, DEFAULT_TIMEOUT, null, List.of());
     }
 
-    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath) {
+    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath,
+                            List<String> extraJvmFlags) {
         this.resources = resources;
         this.baseImage = baseImage;
         this.timeout = timeout;
         this.classPath = classPath == null ? null : List.copyOf(classPath);
+        this.extraJvmFlags = List.copyOf(extraJvmFlags);
     }
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout, classPath);
+        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags);
     }
 
     /** How long one benchmark's container may run before it is killed (default 3 hours). */
     public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark, classPath);
+        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags);
     }
 
     /**
@@ -90,7 +93,15 @@ public final class ContainerRunner implements BenchmarkRunner {
      * version); its entries are mounted read-only at the same paths. It must hold kvbench and the engines.
      */
     public ContainerRunner withClassPath(List<Path> entries) {
-        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries));
+        for (Path entry : entries) {
+            if (!java.nio.file.Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+        }
+        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags);
+    }
+
+    /** Extra flags for the benchmark JVMs, after the resource profile's (e.g. a setting to compare in interleave). */
+    public ContainerRunner withBenchmarkJvmFlags(List<String> flags) {
+        return new ContainerRunner(resources, baseImage, timeout, classPath, flags);
     }
 
     /** Empty when Docker can run benchmark containers, otherwise why not. Bounded: answers within about 20 s. */
@@ -176,7 +187,8 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     /** Everything that is the same for every benchmark of the run: image, cpuset, memory, user, class path. */
     private record Setup(RuntimeImage.Image image, String baseImageId, String cpuset, ResourceProfile resources,
-                         String user, List<Path> classPath, MachineInfo machine) {
+                         String user, List<Path> classPath, boolean ownClassPath, List<String> extraJvmFlags,
+                         MachineInfo machine) {
 
         long memoryBytes(RunPlan plan) {
             return resources.memoryBytes(plan.profile().heap());
@@ -209,7 +221,10 @@ public final class ContainerRunner implements BenchmarkRunner {
             used.put("memory", ResourceProfile.size(memoryBytes(plan)));
             used.put("heap", plan.profile().heap());
             used.put("gc", resources.gc());
-            used.put("jvmFlags", String.join(" ", resources.benchmarkJvmFlags()));
+            List<String> flags = new ArrayList<>(resources.benchmarkJvmFlags());
+            flags.addAll(extraJvmFlags);
+            used.put("jvmFlags", String.join(" ", flags));
+            if (!ownClassPath) used.put("classPath", String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
             used.put("network", "none");
             used.put("image", image.tag());
             used.put("baseImage", image.baseImage());
@@ -236,7 +251,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         MachineInfo host = Machines.current();
         int cores = ResourceProfile.cpus(cpuset).size();
         MachineInfo expected = new MachineInfo(host.cpuModel(), cores, memory, host.os(), Machines.machineClass(host.cpuModel(), cores));
-        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath != null ? classPath : classPath(), expected);
+        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath != null ? classPath : classPath(), classPath == null, extraJvmFlags, expected);
     }
 
     private BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, Setup setup, ResultContext context,
@@ -318,6 +333,7 @@ public final class ContainerRunner implements BenchmarkRunner {
                 "--profile", profileRef, "--out", OUT, "--data-dir", DATA));
         if (plan.slowdownTokens() > 0) command.addAll(List.of("--inject-slowdown", String.valueOf(plan.slowdownTokens())));
         for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
+        for (String flag : extraJvmFlags) command.add("--fork-jvm-flag=" + flag);
 
         String name = "kvbench-" + key + "-" + UUID.randomUUID().toString().substring(0, 8);
         return new BenchmarkContainer.Spec(setup.image().tag(), name, command, binds, setup.cpuset(), setup.memoryBytes(plan),
@@ -339,6 +355,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         List<String> command = setup.kvbenchCommand();
         command.addAll(List.of("token-cost", "--out", OUT));
         for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
+        for (String flag : extraJvmFlags) command.add("--fork-jvm-flag=" + flag);
         String name = "kvbench-token-cost-" + UUID.randomUUID().toString().substring(0, 8);
         BenchmarkContainer.Outcome outcome = BenchmarkContainer.run(DockerEngine.client(), new BenchmarkContainer.Spec(
                 setup.image().tag(), name, command, binds, setup.cpuset(), resources.memoryBytes(TOOL_HEAP), setup.user(),
