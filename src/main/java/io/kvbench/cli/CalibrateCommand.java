@@ -73,7 +73,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
 
 
-    @Option(names = "--grid-alphas", split = ",", paramLabel = "P", defaultValue = "0.01,0.001",
+    @Option(names = "--grid-alphas", split = ",", paramLabel = "P", defaultValue = "0.05,0.01,0.001",
             description = "Alphas of the policy grid (default: ${DEFAULT-VALUE}).")
     List<Double> gridAlphas;
 
