@@ -15,8 +15,9 @@ import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 /**
  * Several runs of one benchmark as one result: what a confirmation decides on. Samples are concatenated in run and
  * fork order and the fork counts added, so that {@link ForkSamples} still sees every fork; the score is the mean of
- * all samples with a 99.9 % error like JMH's. Disk use is the median of the runs' (a single odd compaction does not
- * decide); the other secondary metrics are the first run's.
+ * all samples with a 99.9 % error like JMH's. Disk use is the smallest of the runs': a disk regression is confirmed only
+ * when every run grew (one run caught before a compaction does not decide); the other secondary metrics are the first
+ * run's.
  */
 public final class Pooling {
 
@@ -49,7 +50,8 @@ public final class Pooling {
         Map<String, Metric> secondary = new HashMap<>(first.secondary());
         if (!disks.isEmpty()) {
             Metric disk = first.secondary(MetricNames.DISK_BYTES);
-            secondary.put(MetricNames.DISK_BYTES, new Metric(median(disks), Double.NaN, disk == null ? "B" : disk.unit()));
+            double smallest = disks.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            secondary.put(MetricNames.DISK_BYTES, new Metric(smallest, Double.NaN, disk == null ? "B" : disk.unit()));
         }
         return new BenchmarkResult(first.engine(), first.workload(), Status.OK, "", first.metric(), stats.getMean(), error,
                 first.unit(), samples, secondary, withForks(first.context(), forks));
@@ -61,11 +63,5 @@ public final class Pooling {
         parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
         return new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
                 c.resources(), parameters);
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 }
