@@ -19,7 +19,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Nanoseconds per Blackhole.consumeCPU token, measured by {@link TokenCostBenchmark} in one forked JVM with the
- * benchmark JVMs' flags (about 6 s). Written as {@value #FILE} so that a measurement taken in a container comes back
+ * benchmark JVMs' flags (about 8 s). Written as {@value #FILE} so that a measurement taken in a container comes back
  * through its output directory.
  *
  * @param nanosPerToken mean cost of one token
@@ -41,7 +41,7 @@ public record TokenCost(double nanosPerToken, double error) {
                     .param("tokens", String.valueOf(TokenCostBenchmark.TOKENS))
                     .forks(1)
                     .warmupIterations(3).warmupTime(TimeValue.milliseconds(500))
-                    .measurementIterations(5).measurementTime(TimeValue.milliseconds(500))
+                    .measurementIterations(10).measurementTime(TimeValue.milliseconds(500))
                     .jvmArgs(jvmArgs.toArray(String[]::new))
                     .shouldFailOnError(true)
                     .build(), OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL)).runSingle();
