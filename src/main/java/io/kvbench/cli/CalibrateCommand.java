@@ -1,9 +1,11 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.Policies;
 import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
+import io.kvbench.calibration.CalibrationRun;
 import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.engine.Engines;
 import io.kvbench.result.AtomicFiles;
@@ -82,7 +84,8 @@ final class CalibrateCommand implements Callable<Integer> {
     List<Double> gridEffects;
 
     @Option(names = "--from", paramLabel = "FILE",
-            description = "Analyse an earlier calibration's " + CalibrationData.FILE + " instead of measuring.")
+            description = "Analyse an earlier calibration's " + CalibrationData.FILE + " (or the committed <profile>-runs.json) "
+                    + "instead of measuring; the policy is still --profile's gate with the options given here.")
     Path from;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/calibrate-<time>).")
@@ -107,7 +110,7 @@ final class CalibrateCommand implements Callable<Integer> {
         Profile chosen = Catalog.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
-        io.kvbench.baseline.Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
+        Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
         Path outDir = out != null ? out
                 : Path.of("kvbench-results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         PrintStream console = System.out;
@@ -127,7 +130,7 @@ final class CalibrateCommand implements Callable<Integer> {
             data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? where.resourceProfile().name()
                     : "local", outDir, console).run();
         }
-        if (data.runs().stream().noneMatch(io.kvbench.calibration.CalibrationRun::ok)) {
+        if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
         CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations,
@@ -139,11 +142,11 @@ final class CalibrateCommand implements Callable<Integer> {
         data.write(figures.resolveSibling(data.profile() + "-runs.json"));
         Files.createDirectories(outDir);
         AtomicFiles.writeString(outDir.resolve("calibration.md"), report.markdown());
-        PrintWriter report2 = spec.commandLine().getOut();
-        report2.println();
-        report2.print(report.markdown());
-        report2.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
-        report2.flush();
+        PrintWriter printed = spec.commandLine().getOut();
+        printed.println();
+        printed.print(report.markdown());
+        printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
+        printed.flush();
         return KvBench.EXIT_OK;
     }
 }
