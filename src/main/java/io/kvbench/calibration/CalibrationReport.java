@@ -23,6 +23,7 @@ import java.util.TreeMap;
  *
  * @param test          significance test of the policy ("bootstrap" or "welch")
  * @param confirmations confirmation reruns replayed per flagged comparison
+ * @param baselineRuns  unchanged runs pooled into each baseline
  * @param benchmarks    per (engine, workload)
  * @param workloads     per workload, summed over engines
  * @param grid          totals over all benchmarks for each (alpha, minEffect) tried
@@ -30,7 +31,8 @@ import java.util.TreeMap;
  */
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
                                 String recordedAt, double nanosPerToken, int rounds, boolean complete, int runs,
-                                String test, double alpha, double minEffect, int confirmations, String policy,
+                                String test, double alpha, double minEffect, int confirmations, int baselineRuns,
+                                String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
                                 List<GridPoint> grid, List<String> notes) {
 
@@ -49,9 +51,10 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     }
 
     public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
-                                       List<Double> gridAlphas, List<Double> gridEffects) {
+                                       int baselineRuns, List<Double> gridAlphas, List<Double> gridEffects) {
         ThresholdPolicy policy = Policies.of(test, parameters);
-        List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations);
+        List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
+                baselineRuns);
         Map<String, List<CalibrationAnalysis.Benchmark>> byWorkload = new TreeMap<>();
         for (CalibrationAnalysis.Benchmark b : benchmarks) byWorkload.computeIfAbsent(b.workload(), k -> new ArrayList<>()).add(b);
         List<Total> workloads = byWorkload.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
@@ -59,7 +62,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         for (double alpha : gridAlphas) {
             for (double effect : gridEffects) {
                 Total t = total("all", CalibrationAnalysis.analyse(data.runs(),
-                        Policies.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations));
+                        Policies.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
                 Map<String, DetectionCounts> detections = new LinkedHashMap<>();
                 t.levels().forEach((level, lt) -> detections.put(level, lt.detections()));
                 grid.add(new GridPoint(alpha, effect, t.falseAlarms(), detections));
@@ -68,15 +71,16 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         int runs = (int) data.runs().stream().filter(CalibrationRun::ok).count();
         List<String> notes = List.of(
                 "Unchanged comparisons: every ordered pair of a benchmark's unchanged runs (n runs give n(n-1) comparisons"
-                        + " that share runs). Injected comparisons: every unchanged run as baseline against every injected"
-                        + " run of a level. Comparisons are not independent: read rates with the run counts.",
+                        + " that share runs; with baselines of k pooled runs, every window of k consecutive runs against"
+                        + " every other run). Injected comparisons: every baseline against every injected run of a level."
+                        + " Comparisons are not independent: read rates with the run counts.",
                 "single: the first comparison alone; confirmed: after " + confirmations + " confirmation rerun(s) replayed"
                         + " with other runs of the same variant, as the gate decides.",
                 "achieved: the slowdown the injected runs show against the unchanged runs (mean scores), as the policy"
                         + " counts worse (throughput lower, pass time longer).");
         return new CalibrationReport(SCHEMA_VERSION, data.profile(), data.runner(), data.resources(), data.machineClass(),
                 Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
-                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, policy.describe(), benchmarks,
+                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, policy.describe(), benchmarks,
                 workloads, total("all", benchmarks), grid, notes);
     }
 
@@ -120,7 +124,8 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         md.append("## Regression detection, measured\n\n");
         md.append(String.format(Locale.ROOT, "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; token cost %.4f ns.%n",
                 profile, runner, resources, machineClass, runs, complete ? "" : " (stopped early)", nanosPerToken));
-        md.append("Policy: ").append(policy).append("; ").append(confirmations).append(" confirmation rerun(s).\n\n");
+        md.append("Policy: ").append(policy).append("; ").append(confirmations).append(" confirmation rerun(s); baselines pool ")
+                .append(baselineRuns).append(baselineRuns == 1 ? " run.\n\n" : " runs.\n\n");
         List<String> levelNames = new ArrayList<>(overall.levels().keySet());
         md.append("| workload | engine | unchanged runs | false alarms: single | false alarms: confirmed |");
         for (String l : levelNames) md.append(" ").append(l).append(": achieved | ").append(l).append(": detected |");

@@ -70,6 +70,11 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Confirmation reruns replayed per flagged comparison, as the gate makes them (default: ${DEFAULT-VALUE}).")
     int confirmations;
 
+    @Option(names = "--baseline-runs", defaultValue = "1", paramLabel = "K",
+            description = "Unchanged runs pooled into each replayed baseline, as `baseline update` with K --results "
+                    + "records it (default: ${DEFAULT-VALUE}).")
+    int baselineRuns;
+
     @Option(names = "--test", paramLabel = "bootstrap|welch", description = "Significance test (default: the profile's gate, else bootstrap).")
     String test;
 
@@ -107,6 +112,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
+        if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
         Profile chosen = Catalog.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
@@ -133,7 +139,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
-        CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations,
+        CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations, baselineRuns,
                 gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
         String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
         Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),

@@ -69,7 +69,7 @@ class BootstrapPolicyTest {
     void pooledRunsDecideWhatOneRunCouldNot() {
         // One run whose forks disagree (960, 800) cannot tell a slowdown from fork-to-fork noise; a confirmation run
         // (800, 790) pooled with it can: that is what the gate's confirmation reruns rely on.
-        BenchmarkResult before = forks(normalForks(7, 2, 5, 960, 1040));
+        BenchmarkResult before = forks(normalForks(7, 2, 5, 980, 1020));
         double[][] first = normalForks(8, 2, 5, 960, 800);
         double[][] rerun = normalForks(9, 2, 5, 800, 790);
         assertThat(assess(before, forks(first)).verdict()).isEqualTo(Verdict.PASS);

@@ -48,6 +48,10 @@ class CalibrationAnalysisTest {
         });
         assertThat(CalibrationAnalysis.analyse(runs, new BootstrapPolicy(), 0).get(0).levels().get(0).detections())
                 .isEqualTo(new DetectionCounts(4, 0, 0));
+        // Baselines of two pooled runs: 4 windows of 2 consecutive runs, each against the 2 runs outside it.
+        CalibrationAnalysis.Benchmark pooled = CalibrationAnalysis.analyse(runs, new BootstrapPolicy(), 1, 2).get(0);
+        assertThat(pooled.falseAlarms()).isEqualTo(new DetectionCounts(8, 0, 0));
+        assertThat(pooled.levels().get(1).detections()).isEqualTo(new DetectionCounts(4 * 3, 12, 12));
     }
 
     @Test
