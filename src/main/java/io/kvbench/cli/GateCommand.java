@@ -56,8 +56,8 @@ final class GateCommand implements Callable<Integer> {
             description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
     Path baselines;
 
-    @Option(names = "--confirmations", defaultValue = "2", paramLabel = "N",
-            description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
+            description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}, as calibrated).")
     int confirmations;
 
 
