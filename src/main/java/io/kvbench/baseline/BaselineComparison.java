@@ -13,7 +13,8 @@ import java.util.function.Predicate;
 
 /**
  * Pairs a run's results with the baselines of its profile and machine class and turns each pair into a row. The rows
- * that need no numbers (NEW, MISSING, ERROR) are decided here; the numbers are judged by the {@link ComparisonPolicy}.
+ * that need no numbers (NEW, MISSING, ERROR, KNOWN_ISSUE for an ERROR that matches a recorded engine bug) are decided
+ * here; the numbers are judged by the {@link ComparisonPolicy}.
  * Not-applicable results are skipped: they were never measured and never become baselines.
  */
 public final class BaselineComparison {
@@ -57,6 +58,12 @@ public final class BaselineComparison {
         Baseline baseline = baselines.get(BenchmarkKey.of(result));
         double before = baseline == null ? Double.NaN : baseline.score();
         if (result.status() == Status.ERROR) {
+            var known = KnownIssues.of(result);
+            if (known.isPresent()) {
+                return new ComparisonRow(result.engine(), result.workload(), Verdict.KNOWN_ISSUE,
+                        baseline == null ? null : baseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
+                        "known engine issue " + known.get().reference() + ": " + known.get().summary());
+            }
             return new ComparisonRow(result.engine(), result.workload(), Verdict.ERROR,
                     baseline == null ? null : baseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
                     "failed: " + result.reason());
@@ -67,9 +74,17 @@ public final class BaselineComparison {
             return new ComparisonRow(result.engine(), result.workload(), Verdict.NEW, result.unit(), Double.NaN,
                     result.score(), Double.NaN, Double.NaN, "-", note);
         }
-        Assessment a = policy.assess(baseline, result);
-        double delta = (result.score() - before) / before * 100;
-        return new ComparisonRow(result.engine(), result.workload(), a.verdict(), result.unit(), before, result.score(),
-                delta, a.pValue(), a.confidence(), a.note());
+        return measured(result, baseline, policy.assess(baseline, result), "");
+    }
+
+    /**
+     * The row of a measured result judged against its baseline; {@code extraNote} (e.g. what confirmation reruns
+     * found) is appended to the policy's note.
+     */
+    public static ComparisonRow measured(BenchmarkResult result, Baseline baseline, Assessment a, String extraNote) {
+        double delta = (result.score() - baseline.score()) / baseline.score() * 100;
+        String note = a.note().isEmpty() ? extraNote : extraNote.isEmpty() ? a.note() : a.note() + "; " + extraNote;
+        return new ComparisonRow(result.engine(), result.workload(), a.verdict(), result.unit(), baseline.score(),
+                result.score(), delta, a.pValue(), a.confidence(), note);
     }
 }

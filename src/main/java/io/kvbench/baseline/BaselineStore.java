@@ -318,7 +318,7 @@ public final class BaselineStore {
      * Names end up as directory and file names; refuse the few that would escape the layout or be hidden, rather than
      * rewrite them into something a reader would not find.
      */
-    static String segment(String what, String name) {
+    public static String segment(String what, String name) {
         if (name == null || name.isBlank()) throw new IllegalArgumentException(what + " is empty; it names a directory of the baselines");
         if (name.startsWith(".") || name.contains("/") || name.contains("\\") || name.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(what + " '" + name + "' cannot be a file name in the baselines "

@@ -13,5 +13,10 @@ public enum Verdict {
     /** A baseline exists, but the run has no measurement for it. */
     MISSING,
     /** The benchmark failed in this run: infrastructure or engine trouble, never a pass. */
-    ERROR
+    ERROR,
+    /**
+     * The benchmark failed with an engine bug kvbench has recorded (known-issues.json, with its upstream reference):
+     * reported, never a pass, but it does not fail the gate, which fails only on what is new.
+     */
+    KNOWN_ISSUE
 }

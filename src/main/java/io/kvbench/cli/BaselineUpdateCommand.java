@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.baseline.BaselineChangesMarkdown;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
+import io.kvbench.baseline.RunPooling;
 import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.result.AtomicFiles;
@@ -10,6 +11,8 @@ import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,8 +30,10 @@ import picocli.CommandLine.Spec;
                         + "than --profile, unless --force. Not-applicable results are never recorded."})
 final class BaselineUpdateCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
-    Path results;
+    @Option(names = "--results", required = true, paramLabel = "DIR",
+            description = "Output directory of a run (holds results.json). Repeat it to record baselines that pool several "
+                    + "runs of the same benchmarks: more forks, so a lucky or unlucky run weighs less in later comparisons.")
+    List<Path> results;
 
     @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
             description = "Baselines root directory (default: ${DEFAULT-VALUE}); created if needed.")
@@ -61,7 +66,9 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (markdown != null && Files.isDirectory(markdown)) {
             throw new IllegalArgumentException("--markdown " + markdown + " is a directory; give a file name");
         }
-        RunResults run = ResultsInput.read(results);
+        List<RunResults> runs = new ArrayList<>();
+        for (Path dir : results) runs.add(ResultsInput.read(dir));
+        RunResults run = RunPooling.pool(runs);
         BaselineUpdate update = BaselineUpdate.plan(run, new BaselineStore(baselines), profile, reason, force, Instant.now());
         String changes = markdown == null ? null : BaselineChangesMarkdown.render(update, reason);
         update.apply();

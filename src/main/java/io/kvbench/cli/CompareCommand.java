@@ -12,7 +12,6 @@ import io.kvbench.baseline.ComparisonReport;
 import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.baseline.Verdict;
-import io.kvbench.baseline.WelchPolicy;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
@@ -37,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare a run's results with the stored baselines of its profile and machine class.",
                 "Writes DIR/comparison.md and DIR/comparison.json. Exit 1 on a REGRESSION, 3 on an ERROR result "
-                        + "(infrastructure), 2 on bad input."})
+                        + "(infrastructure), 2 on bad input. A failure that matches a recorded engine bug is KNOWN_ISSUE "
+                        + "(reported with its reference, does not fail)."})
 final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
@@ -104,10 +104,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */
     private ComparisonPolicy policy(String profileName) {
-        WelchPolicy.Parameters gate = Catalog.PROFILES.contains(profileName)
-                ? WelchPolicy.forGate(Catalog.profile(profileName).gate()).parameters() : WelchPolicy.Parameters.DEFAULTS;
-        return new WelchPolicy(new WelchPolicy.Parameters(alpha != null ? alpha : gate.alpha(),
-                minEffect != null ? minEffect : gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes()));
+        return PolicyChoice.forProfileName(profileName, alpha, minEffect);
     }
 
     /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */

@@ -9,8 +9,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kvbench", mixinStandardHelpOptions = true, versionProvider = KvBench.Version.class,
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
-        subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, BaselineCommand.class,
-                ReportCommand.class, OverheadCommand.class, CrashCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, GateCommand.class, InterleaveCommand.class,
+                BaselineCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class, CalibrateCommand.class,
+                TokenCostCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     public static final int EXIT_OK = 0;

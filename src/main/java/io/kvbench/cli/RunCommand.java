@@ -20,7 +20,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,8 +31,6 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Benchmark engines on workloads, print a comparison table and write results.json, "
                 + "jmh-results.json, summary.md and report.html.")
 final class RunCommand implements Callable<Integer> {
-
-    enum RunnerKind { auto, local, container }
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
             description = "Engines to measure (default: the profile's default set; see `kvbench engines`).")
@@ -49,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--runner", defaultValue = "auto", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} "
             + "(default: ${DEFAULT-VALUE}: a fixed-resource container per benchmark when Docker is available, else local forked JVMs).")
-    RunnerKind runner;
+    RunnerChoice.Kind runner;
 
     @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
             description = "Resource profile of the benchmark containers: one-core, or a .json file (default: ${DEFAULT-VALUE}).")
@@ -111,17 +108,10 @@ final class RunCommand implements Callable<Integer> {
 
     /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
     private BenchmarkRunner chooseRunner(ResourceProfile resourceProfile, PrintStream console) {
-        if (runner == RunnerKind.local) {
-            return forkJvmFlags.isEmpty() ? new LocalRunner() : new LocalRunner(
-                    Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), forkJvmFlags);
+        if (runner == RunnerChoice.Kind.local && !forkJvmFlags.isEmpty()) {
+            return new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), forkJvmFlags);
         }
-        Optional<String> unavailable = ContainerRunner.dockerAvailable();
-        if (unavailable.isPresent()) {
-            if (runner == RunnerKind.container) throw new IllegalStateException("--runner container: Docker not available (" + unavailable.get() + ")");
-            console.println("Docker not available (" + unavailable.get() + "); running benchmarks in local forked JVMs");
-            return new LocalRunner();
-        }
-        return new ContainerRunner(resourceProfile).withBaseImage(baseImage);
+        return RunnerChoice.choose(runner, resourceProfile, baseImage, console);
     }
 
     private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile, List<String> forkFlags) {

@@ -19,6 +19,13 @@ public interface BenchmarkRunner {
      */
     RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint);
 
+    /**
+     * What one Blackhole.consumeCPU token costs where this runner runs benchmarks (same cores, same benchmark JVM
+     * flags), so that an injected slowdown can be sized as a share of an operation's cost. {@code workDir} receives
+     * the measurement's files.
+     */
+    TokenCost tokenCost(java.nio.file.Path workDir) throws java.io.IOException, InterruptedException;
+
     /** Receives the results so far, after each benchmark. */
     @FunctionalInterface
     interface Checkpoint {

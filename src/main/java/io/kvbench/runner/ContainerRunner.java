@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,28 +56,52 @@ public final class ContainerRunner implements BenchmarkRunner {
     /** The JDK the runtime image promises (docker/Dockerfile); flags for newer JDKs would stop it from starting. */
     static final int IMAGE_JAVA_VERSION = 17;
 
+    /** Heap of the JVM that measures the token cost in a container (it holds nothing). */
+    static final String TOOL_HEAP = "256m";
+
     private final ResourceProfile resources;
     private final String baseImage;
     private final Duration timeout;
+    private final List<Path> classPath;
+    private final List<String> extraJvmFlags;
 
     public ContainerRunner(ResourceProfile resources) {
-        this(resources, null, DEFAULT_TIMEOUT);
+        this(resources, null, DEFAULT_TIMEOUT, null, List.of());
     }
 
-    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout) {
+    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath,
+                            List<String> extraJvmFlags) {
         this.resources = resources;
         this.baseImage = baseImage;
         this.timeout = timeout;
+        this.classPath = classPath == null ? null : List.copyOf(classPath);
+        this.extraJvmFlags = List.copyOf(extraJvmFlags);
     }
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout);
+        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags);
     }
 
     /** How long one benchmark's container may run before it is killed (default 3 hours). */
     public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark);
+        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags);
+    }
+
+    /**
+     * Benchmarks run from this class path instead of this JVM's (e.g. a kvbench jar built with another engine
+     * version); its entries are mounted read-only at the same paths. It must hold kvbench and the engines.
+     */
+    public ContainerRunner withClassPath(List<Path> entries) {
+        for (Path entry : entries) {
+            if (!java.nio.file.Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+        }
+        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags);
+    }
+
+    /** Extra flags for the benchmark JVMs, after the resource profile's (e.g. a setting to compare in interleave). */
+    public ContainerRunner withBenchmarkJvmFlags(List<String> flags) {
+        return new ContainerRunner(resources, baseImage, timeout, classPath, flags);
     }
 
     /** Empty when Docker can run benchmark containers, otherwise why not. Bounded: answers within about 20 s. */
@@ -110,7 +133,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         Setup setup = null;
         String setupFailure = null;
         try {
-            setup = prepare(plan, progress);
+            setup = prepare(plan.profile().heap(), progress);
         } catch (InfrastructureException e) {
             setupFailure = e.reason();
             progress.note("kvbench: " + setupFailure);
@@ -164,10 +187,30 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     /** Everything that is the same for every benchmark of the run: image, cpuset, memory, user, class path. */
     private record Setup(RuntimeImage.Image image, String baseImageId, String cpuset, ResourceProfile resources,
-                         String user, List<Path> classPath, MachineInfo machine) {
+                         String user, List<Path> classPath, boolean ownClassPath, List<String> extraJvmFlags,
+                         MachineInfo machine) {
 
         long memoryBytes(RunPlan plan) {
             return resources.memoryBytes(plan.profile().heap());
+        }
+
+        List<Bind> classPathBinds() {
+            List<Bind> binds = new ArrayList<>();
+            for (Path entry : classPath) binds.add(new Bind(entry.toString(), new Volume(entry.toString()), AccessMode.ro));
+            return binds;
+        }
+
+        /** {@code java <flags> -cp <class path> io.kvbench.cli.KvBench}, to which a command's arguments are added. */
+        List<String> kvbenchCommand() {
+            List<String> command = new ArrayList<>();
+            command.add("java");
+            command.addAll(JvmFlags.engineFlags(IMAGE_JAVA_VERSION));
+            command.addAll(CONTROLLER_FLAGS);
+            command.add("-D" + GitRevision.PROPERTY + "=" + GitRevision.current());
+            command.add("-cp");
+            command.add(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+            command.add(MAIN_CLASS);
+            return command;
         }
 
         Map<String, String> resources(RunPlan plan) {
@@ -178,7 +221,10 @@ public final class ContainerRunner implements BenchmarkRunner {
             used.put("memory", ResourceProfile.size(memoryBytes(plan)));
             used.put("heap", plan.profile().heap());
             used.put("gc", resources.gc());
-            used.put("jvmFlags", String.join(" ", resources.benchmarkJvmFlags()));
+            List<String> flags = new ArrayList<>(resources.benchmarkJvmFlags());
+            flags.addAll(extraJvmFlags);
+            used.put("jvmFlags", String.join(" ", flags));
+            if (!ownClassPath) used.put("classPath", String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
             used.put("network", "none");
             used.put("image", image.tag());
             used.put("baseImage", image.baseImage());
@@ -187,7 +233,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         }
     }
 
-    private Setup prepare(RunPlan plan, Progress progress) {
+    private Setup prepare(String heap, Progress progress) {
         Optional<String> unavailable = dockerAvailable();
         if (unavailable.isPresent()) throw new InfrastructureException("Docker not available: " + unavailable.get());
         DockerClient client = DockerEngine.client();
@@ -197,15 +243,15 @@ public final class ContainerRunner implements BenchmarkRunner {
                 image.took().toMillis() / 1000.0));
         Integer hostCpus = client.infoCmd().exec().getNCPU();
         String cpuset = resources.cpusetFor(hostCpus == null ? Runtime.getRuntime().availableProcessors() : hostCpus);
-        long memory = resources.memoryBytes(plan.profile().heap());
-        if (ResourceProfile.bytes(plan.profile().heap()) + (256L << 20) > memory) {
-            progress.note("warning: heap " + plan.profile().heap() + " and 256m for the JVM and the engine exceed the "
+        long memory = resources.memoryBytes(heap);
+        if (ResourceProfile.bytes(heap) + (256L << 20) > memory) {
+            progress.note("warning: heap " + heap + " and 256m for the JVM and the engine exceed the "
                     + ResourceProfile.size(memory) + " memory limit of resource profile " + resources.name() + ": expect OOM kills");
         }
         MachineInfo host = Machines.current();
         int cores = ResourceProfile.cpus(cpuset).size();
         MachineInfo expected = new MachineInfo(host.cpuModel(), cores, memory, host.os(), Machines.machineClass(host.cpuModel(), cores));
-        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath(), expected);
+        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath != null ? classPath : classPath(), classPath == null, extraJvmFlags, expected);
     }
 
     private BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, Setup setup, ResultContext context,
@@ -272,8 +318,7 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     private BenchmarkContainer.Spec spec(RunPlan plan, KvEngine engine, Workload workload, Setup setup, Path innerOut,
                                          Path data, String key) {
-        List<Bind> binds = new ArrayList<>();
-        for (Path entry : setup.classPath()) binds.add(new Bind(entry.toString(), new Volume(entry.toString()), AccessMode.ro));
+        List<Bind> binds = setup.classPathBinds();
         String profileRef = plan.profileRef();
         if (!Catalog.PROFILES.contains(profileRef)) { // a profile file: the container reads it at the same absolute path
             Path file = Path.of(profileRef).toAbsolutePath();
@@ -283,21 +328,44 @@ public final class ContainerRunner implements BenchmarkRunner {
         binds.add(new Bind(innerOut.toString(), new Volume(OUT), AccessMode.rw));
         binds.add(new Bind(data.toString(), new Volume(DATA), AccessMode.rw));
 
-        List<String> command = new ArrayList<>();
-        command.add("java");
-        command.addAll(JvmFlags.engineFlags(IMAGE_JAVA_VERSION));
-        command.addAll(CONTROLLER_FLAGS);
-        command.add("-D" + GitRevision.PROPERTY + "=" + GitRevision.current());
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, setup.classPath().stream().map(Path::toString).toList()));
-        command.addAll(List.of(MAIN_CLASS, "run", "--runner", "local", "--engines", engine.id(), "--workloads", workload.name(),
+        List<String> command = setup.kvbenchCommand();
+        command.addAll(List.of("run", "--runner", "local", "--engines", engine.id(), "--workloads", workload.name(),
                 "--profile", profileRef, "--out", OUT, "--data-dir", DATA));
         if (plan.slowdownTokens() > 0) command.addAll(List.of("--inject-slowdown", String.valueOf(plan.slowdownTokens())));
         for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
+        for (String flag : extraJvmFlags) command.add("--fork-jvm-flag=" + flag);
 
         String name = "kvbench-" + key + "-" + UUID.randomUUID().toString().substring(0, 8);
         return new BenchmarkContainer.Spec(setup.image().tag(), name, command, binds, setup.cpuset(), setup.memoryBytes(plan),
                 setup.user(), timeout);
+    }
+
+    /**
+     * Measures the token cost in a container of this resource profile (same cpuset, same benchmark JVM flags), by
+     * running {@code kvbench token-cost} there. Infrastructure trouble is an {@link InfrastructureException}.
+     */
+    @Override
+    public TokenCost tokenCost(Path workDir) throws IOException, InterruptedException {
+        Path out = workDir.toAbsolutePath();
+        Directories.deleteRecursively(out);
+        Files.createDirectories(out);
+        Setup setup = prepare(TOOL_HEAP, new Progress(System.out, 0));
+        List<Bind> binds = setup.classPathBinds();
+        binds.add(new Bind(out.toString(), new Volume(OUT), AccessMode.rw));
+        List<String> command = setup.kvbenchCommand();
+        command.addAll(List.of("token-cost", "--out", OUT));
+        for (String flag : resources.benchmarkJvmFlags()) command.add("--fork-jvm-flag=" + flag);
+        for (String flag : extraJvmFlags) command.add("--fork-jvm-flag=" + flag);
+        String name = "kvbench-token-cost-" + UUID.randomUUID().toString().substring(0, 8);
+        BenchmarkContainer.Outcome outcome = BenchmarkContainer.run(DockerEngine.client(), new BenchmarkContainer.Spec(
+                setup.image().tag(), name, command, binds, setup.cpuset(), resources.memoryBytes(TOOL_HEAP), setup.user(),
+                Duration.ofMinutes(10)));
+        if (outcome.exitCode() != 0 || !Files.isRegularFile(out.resolve(TokenCost.FILE))) {
+            Files.writeString(out.resolve("container.log"), outcome.logs());
+            throw new InfrastructureException("the token-cost container exited with code " + outcome.exitCode()
+                    + "; log: " + out.resolve("container.log"));
+        }
+        return TokenCost.read(out);
     }
 
     private static RunResults readInner(Path innerOut) {
@@ -329,12 +397,7 @@ public final class ContainerRunner implements BenchmarkRunner {
 
     /** Every entry of this JVM's class path that exists, absolute: the container sees them at the same paths. */
     static List<Path> classPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.isBlank())
-                .map(entry -> Path.of(entry).toAbsolutePath().normalize())
-                .filter(Files::exists)
-                .distinct()
-                .toList();
+        return ClassPaths.existing(ClassPaths.parse(System.getProperty("java.class.path")));
     }
 
     /** "uid:gid" of this process, so that results and stores written in the container belong to the host user. */

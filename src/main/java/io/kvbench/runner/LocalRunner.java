@@ -69,6 +69,11 @@ public final class LocalRunner implements BenchmarkRunner {
     }
 
     @Override
+    public TokenCost tokenCost(Path workDir) throws IOException {
+        return TokenCost.measure(benchmarkJvmFlags, workDir);
+    }
+
+    @Override
     public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
         String startedAt = Instant.now().toString();
         MachineInfo machine = Machines.current();

@@ -48,7 +48,7 @@ public final class Progress {
         out.flush();
     }
 
-    static String format(Duration d) {
+    public static String format(Duration d) {
         long s = d.toSeconds();
         return s < 60 ? String.format("%.1f s", d.toMillis() / 1000.0) : String.format("%d:%02d min", s / 60, s % 60);
     }

@@ -8,6 +8,11 @@ public final class Orders {
     private Orders() {
     }
 
+    /** How many records a pass visits: the operations of one pass. */
+    public static int passLength(long records, double fraction) {
+        return Math.max(1, (int) Math.round(records * fraction));
+    }
+
     /**
      * Indexes of the records a pass visits. RANDOM is a seeded permutation (every record once); a fraction below 1 keeps
      * the first part of that order (so "a random 10 %" is 10 % of distinct records).
@@ -24,7 +29,7 @@ public final class Orders {
                 indexes[j] = t;
             }
         }
-        int count = Math.max(1, (int) Math.round(records * fraction));
+        int count = passLength(records, fraction);
         return count == records ? indexes : java.util.Arrays.copyOf(indexes, count);
     }
 }

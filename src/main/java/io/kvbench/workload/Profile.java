@@ -25,10 +25,14 @@ public record Profile(String name, String description, Map<String, Long> records
                       Gate gate) {
 
     /**
-     * Regression thresholds of the perf gate: significance (alpha of Welch's t-test) AND a minimum relative effect for
+     * Regression thresholds of the perf gate: significance (alpha of the named test) AND a minimum relative effect for
      * scores; a relative tolerance plus absolute slack for disk bytes.
+     *
+     * @param test     the significance test: "bootstrap" (the default when absent) or "welch"
+     * @param measured where the thresholds come from, for people
      */
-    public record Gate(double alpha, double minEffect, double diskTolerance, long diskSlackBytes, String measured) {
+    public record Gate(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
+                       String measured) {
     }
 
     /** JMH iteration settings; seconds apply to timed operations only. */

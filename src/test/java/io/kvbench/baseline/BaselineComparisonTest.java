@@ -52,6 +52,19 @@ class BaselineComparisonTest {
     }
 
     @Test
+    void aRecordedEngineBugIsAKnownIssueWithItsReference() {
+        BenchmarkResult leveldbRace = failed("leveldb-java", "ycsb-a",
+                "java.io.FileNotFoundException: /kvbench/data/x/000123.sst (No such file or directory)");
+        BenchmarkResult otherEngine = failed("rocksdb", "ycsb-a", "Could not open table 000123.sst");
+        List<ComparisonRow> rows = compare(List.of(leveldbRace, otherEngine), set(baseline(ok("leveldb-java", "ycsb-a", 1, 2))));
+        assertThat(rows).extracting(r -> r.engine() + "=" + r.verdict())
+                .containsExactly("leveldb-java=KNOWN_ISSUE", "rocksdb=ERROR");
+        assertThat(rows.get(0).note()).contains("https://github.com/dain/leveldb/issues/78").contains("compaction");
+        assertThat(rows.get(0).baselineScore()).isEqualTo(1.5);
+        assertThat(rows.get(1).note()).startsWith("failed: ");
+    }
+
+    @Test
     void unknownMachineClassMakesEverythingNewWithTheClassNamed() {
         BaselineSet none = BaselineSet.absent(PROFILE, "big-iron-64c", Path.of("b"));
         List<ComparisonRow> rows = compare(List.of(ok("a", "w", 1, 2), notApplicable("a", "n", "x")), none);

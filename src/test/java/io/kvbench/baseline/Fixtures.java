@@ -66,6 +66,30 @@ public final class Fixtures {
                 r.unit(), r.samples(), r.secondary(), r.context());
     }
 
+    /** The same result recorded as {@code forks} JMH forks of equal length (samples in fork order). */
+    public static BenchmarkResult withForks(BenchmarkResult r, int forks) {
+        ResultContext c = r.context();
+        Map<String, String> parameters = new HashMap<>(c.parameters());
+        parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
+        ResultContext forked = new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(),
+                c.time(), c.machine(), c.resources(), parameters);
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
+                r.unit(), r.samples(), r.secondary(), forked);
+    }
+
+    /** A throughput result of several forks, each given as its own samples. */
+    public static BenchmarkResult forks(double[]... forks) {
+        return withForks(ok("e", "w", java.util.Arrays.stream(forks).flatMapToDouble(java.util.Arrays::stream).toArray()),
+                forks.length);
+    }
+
+    /** Samples drawn around {@code mean} with the given standard deviation, one array per fork. */
+    public static double[][] normalForks(long seed, int forks, int perFork, double... forkMeans) {
+        double[][] out = new double[forks][];
+        for (int f = 0; f < forks; f++) out[f] = normal(seed * 31 + f, perFork, forkMeans[f % forkMeans.length], forkMeans[f % forkMeans.length] * 0.02);
+        return out;
+    }
+
     public static BenchmarkResult failed(String engine, String workload, String reason) {
         return BenchmarkResult.error(engine, workload, reason, context(PROFILE, MACHINE_CLASS));
     }

@@ -69,6 +69,30 @@ class BaselineUpdateCommandTest {
             ok("rocksdb", "tc-seq-write", 500, 510), notApplicable("rocksdb", "hash-get", "ordered engine"));
 
     @Test
+    void severalRunsPoolIntoOneBaselineWithAllTheirForks() throws IOException {
+        Path second = tmp.resolve("second");
+        Files.createDirectories(second);
+        ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run(io.kvbench.baseline.Fixtures.withForks(
+                withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3, 4), 2000), 2)));
+        ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(io.kvbench.baseline.Fixtures.withForks(
+                withDisk(ok("rocksdb", "ycsb-c", 5, 6, 7, 8), 1000), 2)));
+        CliRun pooled = CliRun.of("baseline", "update", "--results", results.toString(), "--results", second.toString(),
+                "--baselines", baselines.toString(), "--reason", "three-run baseline");
+        assertThat(pooled.exitCode()).as(pooled.err()).isZero();
+        Baseline b = new BaselineStore(baselines).find(PROFILE, MACHINE_CLASS, new BenchmarkKey("rocksdb", "ycsb-c")).orElseThrow();
+        assertThat(b.samples()).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
+        assertThat(b.score()).isEqualTo(4.5);
+        assertThat(io.kvbench.baseline.ForkSamples.of(b).forkCount()).isEqualTo(4);
+        assertThat(b.diskBytes()).isEqualTo(1000);
+
+        ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(ok("rocksdb", "other", 1, 2)));
+        CliRun mismatched = CliRun.of("baseline", "update", "--results", results.toString(), "--results", second.toString(),
+                "--baselines", baselines.toString());
+        assertThat(mismatched.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(mismatched.err()).contains("rocksdb / other is in one run but not in the first");
+    }
+
+    @Test
     void writesBaselinesAndReportsWhatChanged() throws IOException {
         CliRun created = update(first, "--reason", "first recording");
         assertThat(created.exitCode()).as(created.err()).isZero();

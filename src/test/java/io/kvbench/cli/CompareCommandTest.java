@@ -69,7 +69,7 @@ class CompareCommandTest {
         assertThat(json.at("/rows/0/verdict").asText()).isEqualTo("PASS");
         assertThat(json.at("/rows/0/baselineScore").asDouble()).isEqualTo(readBefore.score());
         assertThat(json.at("/counts/PASS").asInt()).isEqualTo(2);
-        assertThat(json.get("policy").asText()).contains("Welch");
+        assertThat(json.get("policy").asText()).contains("bootstrap");
     }
 
     @Test
@@ -101,6 +101,18 @@ class CompareCommandTest {
         CliRun run = compare();
         assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
         assertThat(run.out()).contains("out of disk").contains("1 PASS, 1 ERROR");
+    }
+
+    @Test
+    void aKnownEngineIssueIsReportedAndDoesNotFail() throws IOException {
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)), ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
+                failed("leveldb-java", "ycsb-a", "Could not open table 000042.sst")));
+        CliRun run = compare();
+        assertThat(run.exitCode()).as(run.out()).isZero();
+        assertThat(run.out()).containsPattern("(?m)^leveldb-java\\s+ycsb-a\\s+KNOWN_ISSUE\\s+")
+                .contains("dain/leveldb/issues/78").contains("2 PASS, 1 KNOWN_ISSUE");
+        JsonNode json = new ObjectMapper().readTree(results.resolve("comparison.json").toFile());
+        assertThat(json.at("/counts/KNOWN_ISSUE").asInt()).isEqualTo(1);
     }
 
     @Test

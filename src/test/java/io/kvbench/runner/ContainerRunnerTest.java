@@ -104,7 +104,8 @@ class ContainerRunnerTest {
         try {
             long containersBefore = containers(false);
             Path out = tmp.resolve("full-disk");
-            RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("tc-seq-write"), TINY, out);
+            // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
+            RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
             RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), defaults.profileRef(),
                     out, full, 0);
             RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { });

@@ -1,0 +1,115 @@
+package io.kvbench.baseline;
+
+import io.kvbench.result.BenchmarkResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A score change counts only when it is both statistically significant and large enough to matter, because benchmark
+ * noise on shared machines easily reaches a few percent and a gate that fires on noise gets ignored. Subclasses choose
+ * the significance test; the effect size and the disk rule are the same for all:
+ *
+ * <ul>
+ *   <li>Effect: the relative change of the mean in the bad direction (lower throughput, longer time) must reach
+ *       minEffect.</li>
+ *   <li>Disk: the footprint is nearly deterministic, so it needs no test, only a tight tolerance; growth beyond
+ *       baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own.</li>
+ *   <li>With a single sample on a side no test applies: the two 99.9 % confidence intervals (score ± error) must be
+ *       disjoint; without an error estimate nothing is significant (one sample cannot tell a change from noise).</li>
+ * </ul>
+ */
+public abstract class ThresholdPolicy implements ComparisonPolicy {
+
+    private final PolicyParameters parameters;
+
+    protected ThresholdPolicy(PolicyParameters parameters) {
+        this.parameters = parameters;
+    }
+
+    public PolicyParameters parameters() {
+        return parameters;
+    }
+
+    /** The significance test on two sides that each have at least two samples. */
+    abstract Significance test(ForkSamples before, ForkSamples after);
+
+    /** The test's name and settings for {@link #describe()}, e.g. "Welch t-test (alpha 0.01)". */
+    abstract String describeTest();
+
+    @Override
+    public String describe() {
+        return describeTest() + ", minimum effect " + percent(parameters.minEffect()) + "%; disk tolerance "
+                + percent(parameters.diskTolerance()) + "% + " + Formats.bytes(parameters.diskSlackBytes());
+    }
+
+    static String percent(double fraction) {
+        return Formats.number(fraction * 100);
+    }
+
+    @Override
+    public Assessment assess(Baseline baseline, BenchmarkResult measured) {
+        if (!baseline.metric().equals(measured.metric()) || !baseline.unit().equals(measured.unit())) {
+            return new Assessment(Verdict.NEW, Double.NaN, "-", "not comparable: baseline measured " + baseline.metric()
+                    + " in " + baseline.unit() + ", this run " + measured.metric() + " in " + measured.unit()
+                    + "; update the baseline");
+        }
+        Significance sig = significance(baseline, measured);
+        double change = (measured.score() - baseline.score()) / baseline.score();
+        // Positive when the result got worse, whichever direction "better" is for this metric.
+        double worse = measured.higherIsBetter() ? -change : change;
+        List<String> notes = new ArrayList<>();
+        Verdict score = Verdict.PASS;
+        if (sig.significant() && worse >= parameters.minEffect()) {
+            score = Verdict.REGRESSION;
+            notes.add((measured.higherIsBetter() ? "slower: " : "takes longer: ") + Formats.percent(change * 100));
+        } else if (sig.significant() && -worse >= parameters.minEffect()) {
+            score = Verdict.IMPROVEMENT;
+            notes.add("faster: " + Formats.percent(change * 100) + "; consider updating the baseline");
+        } else if (sig.significant() && change != 0) {
+            notes.add("significant but under the " + percent(parameters.minEffect()) + "% minimum effect");
+        } else if (!sig.significant() && Math.abs(change) >= parameters.minEffect()) {
+            notes.add(Formats.percent(change * 100) + " is not significant (" + sig.why() + ")");
+        }
+        Verdict disk = diskVerdict(baseline, measured, notes);
+        Verdict verdict = score == Verdict.REGRESSION || disk == Verdict.REGRESSION ? Verdict.REGRESSION
+                : score == Verdict.IMPROVEMENT || disk == Verdict.IMPROVEMENT ? Verdict.IMPROVEMENT
+                : Verdict.PASS;
+        return new Assessment(verdict, sig.pValue(), sig.confidence(), String.join("; ", notes));
+    }
+
+    private Significance significance(Baseline baseline, BenchmarkResult measured) {
+        ForkSamples before = ForkSamples.of(baseline);
+        ForkSamples after = ForkSamples.of(measured);
+        if (before.count() >= 2 && after.count() >= 2) return test(before, after);
+        double eb = baseline.error();
+        double em = measured.error();
+        if (Double.isNaN(eb) || Double.isNaN(em)) {
+            return Significance.none("no error estimate", "too few samples for an error estimate");
+        }
+        boolean overlap = baseline.score() - eb <= measured.score() + em && measured.score() - em <= baseline.score() + eb;
+        return new Significance(!overlap, Double.NaN, overlap ? "CI overlap" : "CI disjoint", "confidence intervals overlap");
+    }
+
+    private Verdict diskVerdict(Baseline baseline, BenchmarkResult measured, List<String> notes) {
+        Long before = baseline.diskBytes();
+        if (before == null) return Verdict.PASS;
+        Long after = Baseline.diskBytes(measured);
+        if (after == null) {
+            notes.add("disk size not recorded in this run");
+            return Verdict.PASS;
+        }
+        double allowance = before * parameters.diskTolerance() + parameters.diskSlackBytes();
+        String change = before == 0 ? "" : " " + Formats.percent((after - before) * 100.0 / before);
+        String detail = " (" + Formats.bytes(before) + " -> " + Formats.bytes(after) + ", tolerance "
+                + Formats.bytes(Math.round(allowance)) + ")";
+        if (after > before + allowance) {
+            notes.add("disk grew" + change + detail);
+            return Verdict.REGRESSION;
+        }
+        if (after < before - allowance) {
+            notes.add("disk shrank" + change + detail);
+            return Verdict.IMPROVEMENT;
+        }
+        return Verdict.PASS;
+    }
+}

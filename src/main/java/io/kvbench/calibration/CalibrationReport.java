@@ -1,0 +1,183 @@
+package io.kvbench.calibration;
+
+import io.kvbench.baseline.Formats;
+import io.kvbench.baseline.Policies;
+import io.kvbench.baseline.PolicyParameters;
+import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.result.ResultsJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The figures of a calibration: false-alarm and detection rates per benchmark, per workload and overall, for the
+ * policy asked for, plus the same totals over a grid of (alpha, minimum effect) so that the default policy can be set
+ * from them. Written as {@code perf-baselines/calibration/<machine class>/<profile>.json} (atomically) and printed as
+ * Markdown.
+ *
+ * @param test          significance test of the policy ("bootstrap" or "welch")
+ * @param confirmations confirmation reruns replayed per flagged comparison
+ * @param baselineRuns  unchanged runs pooled into each baseline
+ * @param benchmarks    per (engine, workload)
+ * @param workloads     per workload, summed over engines
+ * @param grid          totals over all benchmarks for each (alpha, minEffect) tried
+ * @param notes         how to read the counts
+ */
+public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
+                                String recordedAt, double nanosPerToken, int rounds, boolean complete, int runs,
+                                String test, double alpha, double minEffect, int confirmations, int baselineRuns,
+                                String policy,
+                                List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
+                                List<GridPoint> grid, List<String> notes) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    /** Counts summed over several benchmarks; levels by slowdown. */
+    public record Total(String name, int unchangedRuns, DetectionCounts falseAlarms, Map<String, LevelTotal> levels) {
+    }
+
+    /** One slowdown level summed over benchmarks; achieved is the mean of the benchmarks' achieved slowdowns. */
+    public record LevelTotal(double slowdown, double achieved, DetectionCounts detections) {
+    }
+
+    /** One policy setting of the grid: its totals over every benchmark. */
+    public record GridPoint(double alpha, double minEffect, DetectionCounts falseAlarms, Map<String, DetectionCounts> detections) {
+    }
+
+    public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
+                                       int baselineRuns, List<Double> gridAlphas, List<Double> gridEffects) {
+        ThresholdPolicy policy = Policies.of(test, parameters);
+        List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
+                baselineRuns);
+        Map<String, List<CalibrationAnalysis.Benchmark>> byWorkload = new TreeMap<>();
+        for (CalibrationAnalysis.Benchmark b : benchmarks) byWorkload.computeIfAbsent(b.workload(), k -> new ArrayList<>()).add(b);
+        List<Total> workloads = byWorkload.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
+        List<GridPoint> grid = new ArrayList<>();
+        for (double alpha : gridAlphas) {
+            for (double effect : gridEffects) {
+                Total t = total("all", CalibrationAnalysis.analyse(data.runs(),
+                        Policies.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
+                Map<String, DetectionCounts> detections = new LinkedHashMap<>();
+                t.levels().forEach((level, lt) -> detections.put(level, lt.detections()));
+                grid.add(new GridPoint(alpha, effect, t.falseAlarms(), detections));
+            }
+        }
+        int runs = (int) data.runs().stream().filter(CalibrationRun::ok).count();
+        List<String> notes = List.of(
+                "Unchanged comparisons: every ordered pair of a benchmark's unchanged runs (n runs give n(n-1) comparisons"
+                        + " that share runs; with baselines of k pooled runs, every window of k consecutive runs against"
+                        + " every other run). Injected comparisons: every baseline against every injected run of a level."
+                        + " Comparisons are not independent: read rates with the run counts.",
+                "single: the first comparison alone; confirmed: after " + confirmations + " confirmation rerun(s) replayed"
+                        + " with other runs of the same variant, as the gate decides.",
+                "achieved: the slowdown the injected runs show against the unchanged runs (mean scores), as the policy"
+                        + " counts worse (throughput lower, pass time longer).");
+        return new CalibrationReport(SCHEMA_VERSION, data.profile(), data.runner(), data.resources(), data.machineClass(),
+                Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
+                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, policy.describe(), benchmarks,
+                workloads, total("all", benchmarks), grid, notes);
+    }
+
+    static Total total(String name, List<CalibrationAnalysis.Benchmark> benchmarks) {
+        int unchanged = 0;
+        DetectionCounts falseAlarms = DetectionCounts.NONE;
+        Map<Double, DetectionCounts> detections = new TreeMap<>();
+        Map<Double, List<Double>> achieved = new TreeMap<>();
+        for (CalibrationAnalysis.Benchmark b : benchmarks) {
+            unchanged += b.unchangedRuns();
+            falseAlarms = falseAlarms.plus(b.falseAlarms());
+            for (CalibrationAnalysis.Level level : b.levels()) {
+                detections.merge(level.slowdown(), level.detections(), DetectionCounts::plus);
+                achieved.computeIfAbsent(level.slowdown(), k -> new ArrayList<>()).add(level.achieved());
+            }
+        }
+        Map<String, LevelTotal> levels = new LinkedHashMap<>();
+        for (double slowdown : detections.keySet()) {
+            levels.put(levelName(slowdown), new LevelTotal(slowdown,
+                    achieved.get(slowdown).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
+                    detections.get(slowdown)));
+        }
+        return new Total(name, unchanged, falseAlarms, levels);
+    }
+
+    static String levelName(double slowdown) {
+        return CalibrationSession.percent(slowdown) + "%";
+    }
+
+    public void write(Path file) throws IOException {
+        ResultsJson.write(file, this);
+    }
+
+    /** {@code <root>/calibration/<machine class>/<profile>.json}. */
+    public static Path file(Path baselinesRoot, String machineClass, String profile) {
+        return baselinesRoot.resolve("calibration").resolve(machineClass).resolve(profile + ".json");
+    }
+
+    public String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append("## Regression detection, measured\n\n");
+        md.append(String.format(Locale.ROOT, "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; token cost %.4f ns.%n",
+                profile, runner, resources, machineClass, runs, complete ? "" : " (stopped early)", nanosPerToken));
+        md.append("Policy: ").append(policy).append("; ").append(confirmations).append(" confirmation rerun(s); baselines pool ")
+                .append(baselineRuns).append(baselineRuns == 1 ? " run.\n\n" : " runs.\n\n");
+        List<String> levelNames = new ArrayList<>(overall.levels().keySet());
+        md.append("| workload | engine | unchanged runs | false alarms: single | false alarms: confirmed |");
+        for (String l : levelNames) md.append(" ").append(l).append(": achieved | ").append(l).append(": detected |");
+        md.append("\n|").append(" --- |".repeat(5 + 2 * levelNames.size())).append("\n");
+        for (CalibrationAnalysis.Benchmark b : benchmarks) {
+            md.append("| ").append(b.workload()).append(" | ").append(b.engine()).append(" | ").append(b.unchangedRuns())
+                    .append(" | ").append(b.falseAlarms().singleText()).append(" | ").append(b.falseAlarms().confirmedText()).append(" |");
+            for (String l : levelNames) {
+                CalibrationAnalysis.Level level = b.levels().stream().filter(x -> levelName(x.slowdown()).equals(l)).findFirst().orElse(null);
+                md.append(level == null ? " - | - |" : " " + Formats.percent(level.achieved() * 100) + " | "
+                        + level.detections().confirmedText() + " |");
+            }
+            md.append("\n");
+        }
+        for (Total t : workloads) appendTotal(md, t.name(), "all", t, levelNames);
+        appendTotal(md, "**all**", "all", overall, levelNames);
+        md.append("\nConfirmed rates with 95 % intervals (optimistic: comparisons share runs): false alarms ")
+                .append(rate(overall.falseAlarms()));
+        for (String l : levelNames) md.append("; ").append(l).append(" detected ").append(rate(overall.levels().get(l).detections()));
+        md.append(".\n\n");
+        if (!grid.isEmpty()) {
+            md.append("Policy grid (all benchmarks, confirmed):\n\n| alpha | minimum effect | false alarms |");
+            for (String l : levelNames) md.append(" ").append(l).append(" detected |");
+            md.append("\n|").append(" --- |".repeat(3 + levelNames.size())).append("\n");
+            for (GridPoint g : grid) {
+                md.append("| ").append(g.alpha()).append(" | ").append(Formats.number(g.minEffect() * 100)).append(" % | ")
+                        .append(g.falseAlarms().confirmedText()).append(" |");
+                for (String l : levelNames) {
+                    DetectionCounts d = g.detections().get(l);
+                    md.append(" ").append(d == null ? "-" : d.confirmedText()).append(" |");
+                }
+                md.append("\n");
+            }
+            md.append("\n");
+        }
+        for (String note : notes) md.append("- ").append(note).append("\n");
+        return md.toString();
+    }
+
+    private static void appendTotal(StringBuilder md, String workload, String engine, Total t, List<String> levelNames) {
+        md.append("| ").append(workload).append(" | ").append(engine).append(" | ").append(t.unchangedRuns()).append(" | ")
+                .append(t.falseAlarms().singleText()).append(" | ").append(t.falseAlarms().confirmedText()).append(" |");
+        for (String l : levelNames) {
+            LevelTotal lt = t.levels().get(l);
+            md.append(lt == null ? " - | - |" : " " + Formats.percent(lt.achieved() * 100) + " | " + lt.detections().confirmedText() + " |");
+        }
+        md.append("\n");
+    }
+
+    private static String rate(DetectionCounts c) {
+        if (c.comparisons() == 0) return "-";
+        return String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f]", 100 * c.confirmedRate(), 100 * c.confirmedLower(),
+                100 * c.confirmedUpper());
+    }
+}

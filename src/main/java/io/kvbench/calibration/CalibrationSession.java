@@ -1,0 +1,198 @@
+package io.kvbench.calibration;
+
+import io.kvbench.engine.KvEngine;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.runner.TokenCost;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Measures what a calibration needs, spending machine time carefully:
+ * <ol>
+ *   <li>the cost of a Blackhole.consumeCPU token where benchmarks run (once, about 10 s);</li>
+ *   <li>per (engine, workload) one unchanged sizing run, whose score converts each slowdown level into tokens
+ *       ({@link SlowdownTokens}); it also counts as an unchanged run;</li>
+ *   <li>rounds: per (engine, workload) one unchanged run and one run per slowdown level, in a random order per round,
+ *       so that drift of the machine hits unchanged and injected runs alike.</li>
+ * </ol>
+ * Every run is checkpointed into {@value CalibrationData#FILE}; when the time budget would be exceeded by another run,
+ * it stops and keeps what it has (complete = false).
+ */
+public final class CalibrationSession {
+
+    /**
+     * @param slowdowns levels to inject (0.05 = 5 %)
+     * @param rounds    interleaved rounds after the sizing run
+     * @param budget    machine time at most; no run starts that the mean run time says would end after it
+     * @param seed      for the order of variants within a round
+     */
+    public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
+                       List<Double> slowdowns, int rounds, Duration budget, long seed) {
+
+        public Plan {
+            engines = List.copyOf(engines);
+            workloads = List.copyOf(workloads);
+            slowdowns = List.copyOf(slowdowns);
+            if (engines.isEmpty() || workloads.isEmpty()) throw new IllegalArgumentException("no engine or workload selected");
+            if (slowdowns.isEmpty()) throw new IllegalArgumentException("no slowdown level given");
+            for (double s : slowdowns) {
+                if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not " + s);
+            }
+            if (rounds < 1) throw new IllegalArgumentException("rounds must be >= 1, not " + rounds);
+        }
+
+        /** Benchmark runs the plan makes if the budget allows. */
+        public int runs() {
+            return engines.size() * workloads.size() * (1 + rounds * (1 + slowdowns.size()));
+        }
+    }
+
+    private final Plan plan;
+    private final BenchmarkRunner runner;
+    private final String resources;
+    private final Path outDir;
+    private final PrintStream console;
+    private final long start = System.nanoTime();
+    private long measuredNanos;
+    private int measured;
+
+    public CalibrationSession(Plan plan, BenchmarkRunner runner, String resources, Path outDir, PrintStream console) {
+        this.plan = plan;
+        this.runner = runner;
+        this.resources = resources;
+        this.outDir = outDir;
+        this.console = console;
+    }
+
+    public CalibrationData run() throws IOException, InterruptedException {
+        Files.createDirectories(outDir);
+        Path checkpoint = outDir.resolve(CalibrationData.FILE);
+        TokenCost cost = runner.tokenCost(outDir.resolve("token-cost"));
+        say(String.format(Locale.ROOT, "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
+                cost.nanosPerToken(), cost.error()));
+        CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION, plan.profile().name(), runner.name(),
+                resources, "", cost.nanosPerToken(), cost.error(), plan.engines().stream().map(KvEngine::id).toList(),
+                plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds(),
+                Instant.now().toString(), false, List.of());
+        String machineClass = "";
+        try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("runs.log")), true)) {
+            Map<String, Map<Double, Long>> tokens = new LinkedHashMap<>();
+            for (KvEngine engine : plan.engines()) {
+                for (Workload workload : plan.workloads()) {
+                    if (outOfBudget()) return finish(data, false, machineClass, checkpoint);
+                    BenchmarkResult sizing = measure(engine, workload, 0, 0, 0, log);
+                    data = data.with(CalibrationRun.of(0, 0, 0, sizing, Instant.now().toString()));
+                    data.write(checkpoint);
+                    if (sizing.status() != Status.OK) {
+                        say("  " + sizing.key() + " failed its sizing run, left out: " + sizing.reason());
+                        continue;
+                    }
+                    if (sizing.context() != null && sizing.context().machine() != null) machineClass = sizing.context().machine().machineClass();
+                    tokens.put(key(engine, workload), tokensPerLevel(sizing, workload, cost.nanosPerToken()));
+                }
+            }
+            Random order = new Random(plan.seed());
+            for (int round = 1; round <= plan.rounds(); round++) {
+                for (KvEngine engine : plan.engines()) {
+                    for (Workload workload : plan.workloads()) {
+                        Map<Double, Long> levels = tokens.get(key(engine, workload));
+                        if (levels == null) continue;
+                        List<Double> variants = new ArrayList<>(List.of(0.0));
+                        variants.addAll(plan.slowdowns());
+                        Collections.shuffle(variants, order);
+                        for (double slowdown : variants) {
+                            if (outOfBudget() || Thread.currentThread().isInterrupted()) {
+                                return finish(data, false, machineClass, checkpoint);
+                            }
+                            long t = slowdown == 0 ? 0 : levels.get(slowdown);
+                            BenchmarkResult r = measure(engine, workload, round, slowdown, t, log);
+                            data = data.with(CalibrationRun.of(round, slowdown, t, r, Instant.now().toString()));
+                            data.write(checkpoint);
+                        }
+                    }
+                }
+            }
+        }
+        return finish(data, true, machineClass, checkpoint);
+    }
+
+    private CalibrationData finish(CalibrationData data, boolean complete, String machineClass, Path checkpoint) throws IOException {
+        CalibrationData done = data.completed(complete, machineClass);
+        done.write(checkpoint);
+        if (!complete) say("stopped early (time budget or interrupt): " + done.runs().size() + " of " + plan.runs() + " runs measured");
+        return done;
+    }
+
+    private Map<Double, Long> tokensPerLevel(BenchmarkResult sizing, Workload workload, double nanosPerToken) {
+        int cores = sizing.context() != null && sizing.context().machine() != null ? sizing.context().machine().cores() : 1;
+        double perOp = SlowdownTokens.nanosPerOperation(sizing, workload, plan.profile(), cores);
+        Map<Double, Long> levels = new LinkedHashMap<>();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: %.0f ns per operation;", sizing.key(), perOp));
+        for (double slowdown : plan.slowdowns()) {
+            long t = SlowdownTokens.tokens(slowdown, perOp, nanosPerToken, sizing.higherIsBetter());
+            levels.put(slowdown, t);
+            line.append(String.format(Locale.ROOT, " %s %% = %d tokens", percent(slowdown), t));
+        }
+        say(line.toString());
+        return levels;
+    }
+
+    private BenchmarkResult measure(KvEngine engine, Workload workload, int round, double slowdown, long tokens,
+                                    PrintStream log) {
+        String label = slowdown == 0 ? "unchanged" : "slowdown-" + percent(slowdown);
+        Path dir = outDir.resolve("runs").resolve(engine.id() + "-" + workload.name() + "-r" + round + "-" + label);
+        RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), plan.profileRef(), dir,
+                outDir.resolve("data"), tokens);
+        long begin = System.nanoTime();
+        RunResults results = runner.run(runPlan, new Progress(log, 1), partial -> { });
+        long took = System.nanoTime() - begin;
+        measuredNanos += took;
+        measured++;
+        BenchmarkResult r = results.results().get(0);
+        String outcome = r.status() == Status.OK ? String.format(Locale.ROOT, "%,.4g %s", r.score(), r.unit()) : r.status() + " " + r.reason();
+        int left = plan.runs() - measured;
+        say(String.format(Locale.ROOT, "[%d/%d %s, about %s left] %s round %d %s%s: %s", measured, plan.runs(),
+                Progress.format(Duration.ofNanos(System.nanoTime() - start)),
+                Progress.format(Duration.ofNanos(measuredNanos / measured * left)), r.key(), round, label,
+                tokens > 0 ? " (" + tokens + " tokens)" : "", outcome));
+        return r;
+    }
+
+    /** True when one more run, at the mean run time so far, would end after the budget. */
+    private boolean outOfBudget() {
+        if (measured == 0) return false;
+        long next = measuredNanos / measured;
+        return System.nanoTime() - start + next > plan.budget().toNanos();
+    }
+
+    private static String key(KvEngine engine, Workload workload) {
+        return engine.id() + "/" + workload.name();
+    }
+
+    static String percent(double fraction) {
+        return io.kvbench.baseline.Formats.number(fraction * 100);
+    }
+
+    private void say(String line) {
+        console.println(line);
+        console.flush();
+    }
+}

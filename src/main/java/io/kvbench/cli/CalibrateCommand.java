@@ -1,0 +1,158 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.Policies;
+import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.calibration.CalibrationData;
+import io.kvbench.calibration.CalibrationReport;
+import io.kvbench.calibration.CalibrationRun;
+import io.kvbench.calibration.CalibrationSession;
+import io.kvbench.engine.Engines;
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code kvbench calibrate}: how well the comparison policy separates real slowdowns from noise on this machine.
+ * Runs the engines x workloads unchanged and with calibrated injected slowdowns (interleaved rounds), replays the gate
+ * on them, and reports false-alarm and detection rates; writes the figures to
+ * {@code <baselines>/calibration/<machine class>/<profile>.json} and prints them as Markdown.
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Measure the regression gate's false-alarm rate and its detection rate for injected slowdowns "
+                + "(5, 10, 20 %% by default) per workload, on this machine.",
+                "Each slowdown is Blackhole.consumeCPU work per operation sized from the engine's measured cost per "
+                        + "operation and the measured cost of a token where benchmarks run."})
+final class CalibrateCommand implements Callable<Integer> {
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "rocksdb,lmdb,h2-mvstore",
+            description = "Engines (default: ${DEFAULT-VALUE}).")
+    List<String> engines;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME", defaultValue = "ycsb-c,tc-random-read",
+            description = "Workloads (default: ${DEFAULT-VALUE}).")
+    List<String> workloads;
+
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+
+
+
+    @Option(names = "--slowdowns", split = ",", paramLabel = "PERCENT", defaultValue = "5,10,20",
+            description = "Injected slowdown levels in percent (default: ${DEFAULT-VALUE}).")
+    List<Double> slowdowns;
+
+    @Option(names = "--rounds", defaultValue = "4",
+            description = "Interleaved rounds; each runs every benchmark unchanged and at every level (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MIN",
+            description = "Stop starting runs that would end after this many minutes (default: ${DEFAULT-VALUE}).")
+    double budgetMinutes;
+
+    @Option(names = "--confirmations", defaultValue = "1",
+            description = "Confirmation reruns replayed per flagged comparison, as the gate makes them (default: ${DEFAULT-VALUE}).")
+    int confirmations;
+
+    @Option(names = "--baseline-runs", defaultValue = "1", paramLabel = "K",
+            description = "Unchanged runs pooled into each replayed baseline, as `baseline update` with K --results "
+                    + "records it (default: ${DEFAULT-VALUE}).")
+    int baselineRuns;
+
+    @Option(names = "--test", paramLabel = "bootstrap|welch", description = "Significance test (default: the profile's gate, else bootstrap).")
+    String test;
+
+
+
+    @Option(names = "--grid-alphas", split = ",", paramLabel = "P", defaultValue = "0.05,0.01,0.001",
+            description = "Alphas of the policy grid (default: ${DEFAULT-VALUE}).")
+    List<Double> gridAlphas;
+
+    @Option(names = "--grid-min-effects", split = ",", paramLabel = "PERCENT", defaultValue = "2,3,5,7,10",
+            description = "Minimum effects of the policy grid, in percent (default: ${DEFAULT-VALUE}).")
+    List<Double> gridEffects;
+
+    @Option(names = "--from", paramLabel = "FILE",
+            description = "Analyse an earlier calibration's " + CalibrationData.FILE + " (or the committed <profile>-runs.json) "
+                    + "instead of measuring; the policy is still --profile's gate with the options given here.")
+    Path from;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/calibrate-<time>).")
+    Path out;
+
+    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
+            description = "Where calibration/<machine class>/<profile>.json goes (default: ${DEFAULT-VALUE}).")
+    Path baselines;
+
+    @Mixin
+    RunnerOptions where = new RunnerOptions();
+
+    @Mixin
+    PolicyOptions thresholds = new PolicyOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
+        if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
+        Profile chosen = Catalog.profile(profile);
+        ThresholdPolicy policy = thresholds.policy(chosen);
+        String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
+        Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
+        Path outDir = out != null ? out
+                : Path.of("kvbench-results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        PrintStream console = System.out;
+        CalibrationData data;
+        if (from != null) {
+            if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--from " + from + " is not a file");
+            data = CalibrationData.read(from);
+        } else {
+            CalibrationSession.Plan plan = new CalibrationSession.Plan(engines.stream().map(String::trim).map(Engines::byId).toList(),
+                    workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen, profile,
+                    slowdowns.stream().map(p -> p / 100).toList(), rounds,
+                    Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
+            BenchmarkRunner benchmarkRunner = where.choose(console);
+            console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s %%, %d rounds: up to %d runs, "
+                            + "budget %s min, output %s%n", plan.engines().size() + " engines", plan.workloads().size() + " workloads",
+                    chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
+            data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? where.resourceProfile().name()
+                    : "local", outDir, console).run();
+        }
+        if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
+            throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
+        }
+        CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations, baselineRuns,
+                gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
+        String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
+        Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),
+                BaselineStore.segment("profile", data.profile()));
+        report.write(figures);
+        data.write(figures.resolveSibling(data.profile() + "-runs.json"));
+        Files.createDirectories(outDir);
+        AtomicFiles.writeString(outDir.resolve("calibration.md"), report.markdown());
+        PrintWriter printed = spec.commandLine().getOut();
+        printed.println();
+        printed.print(report.markdown());
+        printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
+        printed.flush();
+        return KvBench.EXIT_OK;
+    }
+}

@@ -1,0 +1,124 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.ComparisonReport;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.gate.Gate;
+import io.kvbench.report.ReportWriter;
+import io.kvbench.report.TextTable;
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code kvbench gate}: run, compare with the baselines, confirm suspected regressions by rerunning just those
+ * benchmarks, and exit 1 only on a confirmed regression.
+ */
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that looks "
+                + "regressed (up to --confirmations times) and decide on the pooled samples.",
+                "Exit 1 only on a confirmed REGRESSION, 3 on an ERROR (infrastructure), 2 on bad input. Writes results.json, "
+                        + "comparison.md/json and summary.md into --out; reruns go to <out>/confirm/."})
+final class GateCommand implements Callable<Integer> {
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Engines (default: the profile's default set).")
+    List<String> engines;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME", description = "Workloads (default: the profile's default set).")
+    List<String> workloads;
+
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+
+
+
+    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
+            description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
+    Path baselines;
+
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
+            description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}, as calibrated).")
+    int confirmations;
+
+
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/gate-<time>).")
+    Path out;
+
+    @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
+            description = "Blackhole.consumeCPU(TOKENS) per operation, also in the reruns: to check that the gate fires.")
+    long slowdownTokens;
+
+    @Mixin
+    RunnerOptions where = new RunnerOptions();
+
+    @Mixin
+    PolicyOptions thresholds = new PolicyOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0, not " + confirmations);
+        Profile chosen = Catalog.profile(profile);
+        List<KvEngine> selectedEngines = (engines != null ? engines : chosen.defaultEngines()).stream().map(String::trim)
+                .map(Engines::byId).distinct().toList();
+        List<Workload> selectedWorkloads = (workloads != null ? workloads : chosen.defaultWorkloads()).stream()
+                .map(String::trim).map(Catalog::workload).distinct().toList();
+        if (selectedEngines.isEmpty()) selectedEngines = Engines.all();
+        if (selectedWorkloads.isEmpty()) selectedWorkloads = Catalog.workloads();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--baselines") && !Files.isDirectory(baselines)) {
+            throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
+        }
+        Path outDir = out != null ? out
+                : Path.of("kvbench-results", "gate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
+            throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
+        }
+        ThresholdPolicy policy = thresholds.policy(chosen);
+        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, profile, outDir, outDir.resolve("data"), slowdownTokens);
+        BenchmarkRunner benchmarkRunner = where.choose(System.out);
+        System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per suspect, output %s%n",
+                plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);
+        Gate.Outcome outcome = new Gate(benchmarkRunner, new BaselineStore(baselines), policy, confirmations, System.out)
+                .run(plan, key -> plan.engines().stream().anyMatch(e -> e.id().equals(key.engine()))
+                        && plan.workloads().stream().anyMatch(w -> w.name().equals(key.workload())));
+        ComparisonReport report = outcome.report();
+
+        PrintWriter console = spec.commandLine().getOut();
+        TextTable table = new TextTable(ComparisonReport.HEADER.toArray(String[]::new));
+        for (ComparisonRow row : outcome.rows()) table.row(ComparisonReport.cells(row));
+        table.print(console);
+        console.println(report.summary() + " (profile " + report.profile() + ", machine class " + report.machineClass() + ")");
+        AtomicFiles.writeString(outDir.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
+        ResultsJson.write(outDir.resolve(ComparisonReport.JSON_FILE), report);
+        ReportWriter.write(outcome.run(), outDir, report.markdown());
+        console.println("wrote " + outDir.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE + " and "
+                + ReportWriter.SUMMARY_FILE);
+        console.flush();
+        if (outcome.regressed()) return KvBench.EXIT_FAILED;
+        if (outcome.failedToMeasure()) return KvBench.EXIT_INFRASTRUCTURE;
+        return KvBench.EXIT_OK;
+    }
+}

@@ -1,0 +1,180 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.ComparisonReport;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.engine.Engines;
+import io.kvbench.gate.Interleaving;
+import io.kvbench.report.TextTable;
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.ClassPathRunner;
+import io.kvbench.runner.ClassPaths;
+import io.kvbench.runner.ContainerRunner;
+import io.kvbench.runner.LocalRunner;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code kvbench interleave}: compare configuration B with configuration A measured alternately in one session
+ * (randomized order per round), instead of trusting a baseline from another day. A and B differ by class path (two
+ * kvbench jars, e.g. built with two versions of an engine) and/or by benchmark JVM flags.
+ */
+@Command(name = "interleave", mixinStandardHelpOptions = true,
+        description = {"Run configuration A and configuration B alternately for several rounds (random order per round) "
+                + "and judge B against A with the comparison policy on the pooled samples.",
+                "Example, an engine upgrade: --a-classpath old/kvbench.jar --b-classpath target/kvbench.jar.",
+                "Exit 1 when B regressed against A, 3 on an ERROR, 2 on bad input."})
+final class InterleaveCommand implements Callable<Integer> {
+
+    static final String JSON_FILE = "interleave.json";
+    static final String MARKDOWN_FILE = "interleave.md";
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", required = true, description = "Engines to compare.")
+    List<String> engines;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME", required = true, description = "Workloads to run.")
+    List<String> workloads;
+
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--rounds", defaultValue = "4", description = "Rounds, each running A and B once (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+
+
+
+    @Option(names = "--a-classpath", paramLabel = "CP", description = "Class path of A (default: this kvbench's).")
+    String aClassPath;
+
+    @Option(names = "--b-classpath", paramLabel = "CP", description = "Class path of B (default: this kvbench's).")
+    String bClassPath;
+
+    @Option(names = "--a-jvm-flag", paramLabel = "FLAG", description = "Benchmark JVM flag of A (repeatable; write --a-jvm-flag=-XX:...).")
+    List<String> aJvmFlags = List.of();
+
+    @Option(names = "--b-jvm-flag", paramLabel = "FLAG", description = "Benchmark JVM flag of B (repeatable).")
+    List<String> bJvmFlags = List.of();
+
+    @Option(names = "--a-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
+    long aSlowdown;
+
+    @Option(names = "--b-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
+    long bSlowdown;
+
+
+
+    @Option(names = "--seed", defaultValue = "20261121", description = "Seed of the round order (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/interleave-<time>).")
+    Path out;
+
+    @Mixin
+    RunnerOptions where = new RunnerOptions();
+
+    @Mixin
+    PolicyOptions thresholds = new PolicyOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    /** What interleave.json holds. */
+    record Report(String profile, int rounds, String a, String b, String policy, Map<Verdict, Long> counts,
+                  List<Interleaving.Result> results) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
+        Profile chosen = Catalog.profile(profile);
+        var selectedEngines = engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
+        var selectedWorkloads = workloads.stream().map(String::trim).map(Catalog::workload).distinct().toList();
+        ThresholdPolicy policy = thresholds.policy(chosen);
+        Path outDir = out != null ? out
+                : Path.of("kvbench-results", "interleave-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        BenchmarkRunner base = where.choose(System.out);
+        Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
+        Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
+        System.out.printf("kvbench interleave: %d benchmarks x %d rounds x 2 configurations, profile %s, runner %s, output %s%n",
+                selectedEngines.size() * selectedWorkloads.size(), rounds, chosen.name(), base.name(), outDir);
+        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, profile, outDir, a, b,
+                rounds, seed, policy, System.out);
+
+        Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
+        Report report = new Report(chosen.name(), rounds, a.description(), b.description(), policy.describe(), counts, results);
+        ResultsJson.write(outDir.resolve(JSON_FILE), report);
+        AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), markdown(report));
+        PrintWriter console = spec.commandLine().getOut();
+        TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence", "B/A per round", "note");
+        for (Interleaving.Result r : results) {
+            String[] cells = ComparisonReport.cells(r.row());
+            table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], ratios(r.roundRatios()), cells[7]);
+        }
+        table.print(console);
+        console.println("A: " + a.description() + "; B: " + b.description());
+        console.println("wrote " + outDir.resolve(MARKDOWN_FILE) + " and " + JSON_FILE);
+        console.flush();
+        if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return KvBench.EXIT_FAILED;
+        if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return KvBench.EXIT_INFRASTRUCTURE;
+        return KvBench.EXIT_OK;
+    }
+
+    /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */
+    private static BenchmarkRunner side(BenchmarkRunner base, String classPath, List<String> jvmFlags) {
+        List<java.nio.file.Path> entries = classPath == null ? null : ClassPaths.parse(classPath);
+        if (entries != null && entries.isEmpty()) throw new IllegalArgumentException("empty class path");
+        if (base instanceof ContainerRunner container) {
+            ContainerRunner r = container.withBenchmarkJvmFlags(jvmFlags);
+            return entries == null ? r : r.withClassPath(entries);
+        }
+        if (entries != null) return new ClassPathRunner(entries, jvmFlags);
+        return new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), jvmFlags);
+    }
+
+    private static String describe(String classPath, List<String> flags, long slowdown) {
+        List<java.nio.file.Path> entries = classPath == null ? List.of() : ClassPaths.parse(classPath);
+        String cp = classPath == null ? "this kvbench's class path"
+                : entries.size() <= 2 ? "class path " + classPath
+                : "class path " + entries.get(0) + " and " + (entries.size() - 1) + " more entries";
+        return cp + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags))
+                + (slowdown > 0 ? ", injected slowdown " + slowdown + " tokens" : "");
+    }
+
+    private static String ratios(List<Double> ratios) {
+        return ratios.stream().map(r -> Double.isNaN(r) ? "-" : String.format(Locale.ROOT, "%.3f", r))
+                .collect(Collectors.joining(" "));
+    }
+
+    private static String markdown(Report report) {
+        StringBuilder md = new StringBuilder("## Interleaved comparison\n\n");
+        md.append("Profile `").append(report.profile()).append("`, ").append(report.rounds()).append(" rounds. A: ")
+                .append(report.a()).append(". B: ").append(report.b()).append(".\nPolicy: ").append(report.policy()).append(".\n\n");
+        md.append("| engine | workload | verdict | A | B | delta | confidence | B/A per round | note |\n");
+        md.append("|").append(" --- |".repeat(9)).append("\n");
+        for (Interleaving.Result r : report.results()) {
+            ComparisonRow row = r.row();
+            String[] c = ComparisonReport.cells(row);
+            md.append("| ").append(String.join(" | ", c[0], c[1], c[2], c[3], c[4], c[5], c[6], ratios(r.roundRatios()),
+                    c[7].replace("|", "\\|"))).append(" |\n");
+        }
+        return md.toString();
+    }
+}

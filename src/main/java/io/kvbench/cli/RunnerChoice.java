@@ -1,0 +1,29 @@
+package io.kvbench.cli;
+
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.ContainerRunner;
+import io.kvbench.runner.LocalRunner;
+import io.kvbench.runner.ResourceProfile;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/** --runner auto|local|container, as every command that runs benchmarks reads it. */
+final class RunnerChoice {
+
+    enum Kind { auto, local, container }
+
+    private RunnerChoice() {
+    }
+
+    /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
+    static BenchmarkRunner choose(Kind kind, ResourceProfile resources, String baseImage, PrintStream console) {
+        if (kind == Kind.local) return new LocalRunner();
+        Optional<String> unavailable = ContainerRunner.dockerAvailable();
+        if (unavailable.isPresent()) {
+            if (kind == Kind.container) throw new IllegalStateException("--runner container: Docker not available (" + unavailable.get() + ")");
+            console.println("Docker not available (" + unavailable.get() + "); running benchmarks in local forked JVMs");
+            return new LocalRunner();
+        }
+        return new ContainerRunner(resources).withBaseImage(baseImage);
+    }
+}

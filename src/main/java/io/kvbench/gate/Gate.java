@@ -1,0 +1,131 @@
+package io.kvbench.gate;
+
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineComparison;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.ComparisonPolicy;
+import io.kvbench.baseline.ComparisonReport;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.Confirmation;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.engine.Engines;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Catalog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Where runs and comparisons meet: run a plan, compare it with the baselines of its profile and machine class, and
+ * re-run each benchmark that looks regressed (just that one) up to a bounded number of times, deciding on the pooled
+ * samples ({@link Confirmation}). Only a regression that survives its reruns stays a REGRESSION. Used by
+ * {@code kvbench gate} and the perf gate of {@code mvn test}.
+ */
+public final class Gate {
+
+    /** Reruns of a suspect go to {@code <out>/confirm/<engine>-<workload>-<n>}. */
+    public static final String CONFIRM_DIR = "confirm";
+
+    /**
+     * @param run       the first run of every benchmark
+     * @param baselines what it was compared with
+     * @param rows      final verdicts, confirmed where a rerun was needed
+     * @param report    the rows as a report (comparison.md / comparison.json)
+     */
+    public record Outcome(RunResults run, BaselineSet baselines, List<ComparisonRow> rows, ComparisonReport report) {
+
+        public boolean regressed() {
+            return report.count(Verdict.REGRESSION) > 0;
+        }
+
+        public boolean failedToMeasure() {
+            return report.count(Verdict.ERROR) > 0;
+        }
+    }
+
+    private final BenchmarkRunner runner;
+    private final BaselineStore store;
+    private final ComparisonPolicy policy;
+    private final int maxReruns;
+    private final PrintStream console;
+
+    /**
+     * @param maxReruns confirmation reruns per suspect (0: the first comparison decides)
+     * @param console   where progress goes
+     */
+    public Gate(BenchmarkRunner runner, BaselineStore store, ComparisonPolicy policy, int maxReruns, PrintStream console) {
+        if (maxReruns < 0) throw new IllegalArgumentException("confirmation reruns must be >= 0, not " + maxReruns);
+        this.runner = runner;
+        this.store = store;
+        this.policy = policy;
+        this.maxReruns = maxReruns;
+        this.console = console;
+    }
+
+    /** Runs the plan (results.json in its output directory, checkpointed) and decides. */
+    public Outcome run(RunPlan plan, Predicate<BenchmarkKey> include) throws IOException {
+        Path resultsFile = plan.outDir().resolve(ResultsJson.RESULTS_FILE);
+        RunResults results = runner.run(plan, new Progress(console, plan.size()), partial -> ResultsJson.write(resultsFile, partial));
+        ResultsJson.write(resultsFile, results);
+        return judge(plan, results, include);
+    }
+
+    /** Compares a finished run and confirms its suspects by rerunning them with the plan's settings. */
+    public Outcome judge(RunPlan plan, RunResults results, Predicate<BenchmarkKey> include) throws IOException {
+        BaselineSet baselines = store.load(results.profile(), results.machine().machineClass());
+        List<ComparisonRow> rows = new ArrayList<>();
+        for (ComparisonRow row : BaselineComparison.compare(results.results(), baselines, policy, include)) {
+            rows.add(row.verdict() == Verdict.REGRESSION ? confirm(plan, row, results, baselines) : row);
+        }
+        String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun" + (maxReruns == 1 ? "" : "s")
+                + " of a suspected regression, judged on pooled samples";
+        ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.root().toString(),
+                described, rows);
+        return new Outcome(results, baselines, rows, report);
+    }
+
+    private ComparisonRow confirm(RunPlan plan, ComparisonRow suspect, RunResults results, BaselineSet baselines) {
+        BenchmarkKey key = suspect.key();
+        Baseline baseline = baselines.get(key);
+        BenchmarkResult first = results.results().stream().filter(r -> BenchmarkKey.of(r).equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no result for " + key));
+        if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note() + "): confirming with up to "
+                + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
+        Confirmation.Outcome outcome;
+        try {
+            outcome = Confirmation.decide(policy, baseline, first, maxReruns, attempt -> rerun(plan, key, attempt));
+        } catch (Exception e) {
+            return error(suspect, "confirmation rerun failed: " + e.getMessage());
+        }
+        if (outcome.failure() != null) return error(suspect, outcome.summary());
+        ComparisonRow row = BaselineComparison.measured(outcome.pooled(), baseline, outcome.assessment(), outcome.summary());
+        if (outcome.reruns() > 0) console.println("  " + key + ": " + row.verdict() + ", " + outcome.summary());
+        return row;
+    }
+
+    private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt) throws IOException {
+        Path dir = plan.outDir().resolve(CONFIRM_DIR).resolve(key.engine() + "-" + key.workload() + "-" + attempt);
+        RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), plan.profile(),
+                plan.profileRef(), dir, plan.dataDir(), plan.slowdownTokens());
+        Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
+        RunResults rerun = runner.run(one, new Progress(console, 1), partial -> ResultsJson.write(resultsFile, partial));
+        ResultsJson.write(resultsFile, rerun);
+        return rerun.results().get(0);
+    }
+
+    private static ComparisonRow error(ComparisonRow suspect, String why) {
+        return new ComparisonRow(suspect.engine(), suspect.workload(), Verdict.ERROR, suspect.unit(), suspect.baselineScore(),
+                suspect.measuredScore(), suspect.deltaPercent(), suspect.pValue(), suspect.confidence(),
+                "looked regressed (" + suspect.note() + "), but " + why);
+    }
+}

@@ -1,0 +1,119 @@
+package io.kvbench.gate;
+
+import io.kvbench.baseline.Assessment;
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineComparison;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.ComparisonPolicy;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.Pooling;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Two configurations measured alternately in one session on one machine: per round, A and B each run every benchmark,
+ * in a random order, so that the machine's drift over the session hits both alike; then B is judged against A with
+ * the comparison policy on the pooled samples of all rounds. For an engine upgrade A and B are two class paths (two
+ * kvbench jars built with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown
+ * checks that the mode sees what it should.
+ */
+public final class Interleaving {
+
+    /**
+     * @param name           "A" or "B"
+     * @param runner         runs this configuration's benchmarks (its class path and JVM flags)
+     * @param slowdownTokens injected work per operation (0 in real comparisons)
+     * @param description    what the configuration is, for people
+     */
+    public record Side(String name, BenchmarkRunner runner, long slowdownTokens, String description) {
+    }
+
+    /**
+     * @param row         B against A: baselineScore is A's pooled score, measuredScore B's
+     * @param roundRatios B / A per round, in round order (NaN where a side failed)
+     */
+    public record Result(ComparisonRow row, List<Double> roundRatios) {
+    }
+
+    private Interleaving() {
+    }
+
+    public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
+                                   Path outDir, Side a, Side b, int rounds, long seed, ComparisonPolicy policy,
+                                   PrintStream console) throws IOException {
+        if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
+        Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+        Random order = new Random(seed);
+        for (int round = 1; round <= rounds; round++) {
+            List<Side> sides = new ArrayList<>(List.of(a, b));
+            Collections.shuffle(sides, order);
+            for (Side side : sides) {
+                console.println("round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
+                Path dir = outDir.resolve("round-" + round + "-" + side.name());
+                RunPlan plan = new RunPlan(engines, workloads, profile, profileRef, dir, outDir.resolve("data"), side.slowdownTokens());
+                Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
+                RunResults results = side.runner().run(plan, new Progress(console, plan.size()),
+                        partial -> ResultsJson.write(resultsFile, partial));
+                ResultsJson.write(resultsFile, results);
+                for (BenchmarkResult r : results.results()) {
+                    measured.computeIfAbsent(BenchmarkKey.of(r), k -> new LinkedHashMap<>())
+                            .computeIfAbsent(side.name(), k -> new ArrayList<>()).add(r);
+                }
+            }
+        }
+        List<Result> out = new ArrayList<>();
+        measured.forEach((key, bySide) -> {
+            List<BenchmarkResult> as = bySide.getOrDefault(a.name(), List.of());
+            List<BenchmarkResult> bs = bySide.getOrDefault(b.name(), List.of());
+            out.add(judge(key, as, bs, policy));
+        });
+        return out;
+    }
+
+    static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs, ComparisonPolicy policy) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < Math.min(as.size(), bs.size()); i++) {
+            boolean ok = as.get(i).status() == Status.OK && bs.get(i).status() == Status.OK;
+            ratios.add(ok ? bs.get(i).score() / as.get(i).score() : Double.NaN);
+        }
+        BenchmarkResult failed = firstNotOk(as, bs);
+        if (failed != null) {
+            Verdict verdict = failed.status() == Status.NOT_APPLICABLE ? Verdict.NEW : Verdict.ERROR;
+            String note = (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
+            return new Result(new ComparisonRow(key.engine(), key.workload(), verdict, null, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, "-", note), ratios);
+        }
+        BenchmarkResult pooledA = Pooling.pool(as);
+        BenchmarkResult pooledB = Pooling.pool(bs);
+        Baseline baselineA = Baseline.of(pooledA, "interleave", "interleave", Instant.now(), "configuration A");
+        Assessment assessment = policy.assess(baselineA, pooledB);
+        String note = "B vs A, pooled " + pooledA.samples().size() + " and " + pooledB.samples().size() + " samples of "
+                + as.size() + " rounds";
+        return new Result(BaselineComparison.measured(pooledB, baselineA, assessment, note), ratios);
+    }
+
+    private static BenchmarkResult firstNotOk(List<BenchmarkResult> as, List<BenchmarkResult> bs) {
+        for (BenchmarkResult r : as) if (r.status() != Status.OK) return r;
+        for (BenchmarkResult r : bs) if (r.status() != Status.OK) return r;
+        return null;
+    }
+}

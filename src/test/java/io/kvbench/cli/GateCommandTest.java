@@ -1,0 +1,50 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.gate.Gate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kvbench gate end to end with the local runner on the tiny profile: a large injected slowdown (about 20 µs on
+ * operations of about 1 µs, far beyond noise) looks regressed, is rerun once with the same slowdown, and is confirmed.
+ */
+class GateCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void confirmsARealSlowdownAndExitsOne() throws Exception {
+        String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+        Path baselines = tmp.resolve("baselines");
+        Path first = tmp.resolve("first");
+        assertThat(KvBench.execute("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
+                "--workloads", "ycsb-c", "--out", first.toString())).isZero();
+        assertThat(KvBench.execute("baseline", "update", "--results", first.toString(), "--baselines", baselines.toString(),
+                "--reason", "gate test")).isZero();
+
+        Path gate = tmp.resolve("gate");
+        CliRun slow = CliRun.of("gate", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads",
+                "ycsb-c", "--baselines", baselines.toString(), "--confirmations", "1", "--inject-slowdown", "5000",
+                "--out", gate.toString());
+        assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(slow.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
+        assertThat(gate.resolve(Gate.CONFIRM_DIR).resolve("rocksdb-ycsb-c-1").resolve("results.json")).isRegularFile();
+        assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**").contains("confirmation rerun");
+        assertThat(gate.resolve("summary.md")).isNotEmptyFile();
+    }
+
+    @Test
+    void badInputExitsTwo() {
+        CliRun negative = CliRun.of("gate", "--runner", "local", "--confirmations", "-1");
+        assertThat(negative.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(negative.err()).contains("--confirmations must be >= 0");
+        CliRun noBaselines = CliRun.of("gate", "--runner", "local", "--baselines", tmp.resolve("typo").toString());
+        assertThat(noBaselines.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noBaselines.err()).contains("typo").contains("does not exist");
+    }
+}

@@ -1,0 +1,66 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kvbench.runner.ClassPaths;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** kvbench interleave with the local runner on the tiny profile: rounds of A and B, judged with the policy. */
+class InterleaveCommandTest {
+
+    static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSlowerConfigurationBIsARegression() throws Exception {
+        Path out = tmp.resolve("out");
+        // About 20 µs of extra work on operations of about 1 µs: far beyond this machine's noise.
+        CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
+                "--workloads", "ycsb-c", "--rounds", "2", "--b-inject-slowdown", "5000", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
+                .contains("B vs A, pooled 8 and 8 samples of 2 rounds").contains("injected slowdown 5000 tokens");
+        JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
+        assertThat(json.at("/results/0/roundRatios")).hasSize(2).allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
+        assertThat(json.at("/counts/REGRESSION").asInt()).isEqualTo(1);
+        assertThat(Files.readString(out.resolve(InterleaveCommand.MARKDOWN_FILE))).contains("## Interleaved comparison")
+                .contains("| rocksdb | ycsb-c | REGRESSION |");
+        assertThat(out.resolve("round-1-A").resolve("results.json")).isRegularFile();
+        assertThat(out.resolve("round-2-B").resolve("results.json")).isRegularFile();
+    }
+
+    @Test
+    void eachConfigurationCanRunFromItsOwnClassPath() throws Exception {
+        Path out = tmp.resolve("out");
+        String classPath = ClassPaths.current();
+        CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
+                "--workloads", "tc-random-read", "--rounds", "2", "--a-classpath", classPath, "--b-classpath", classPath,
+                "--min-effect", "5", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-random-read\\s+PASS\\s+");
+        // The benchmarks ran in child JVMs on the given class path, each writing its own results.json.
+        assertThat(out.resolve("round-1-A").resolve("classpath").resolve("rocksdb-tc-random-read").resolve("results.json"))
+                .isRegularFile();
+        assertThat(out.resolve("round-2-B").resolve("classpath").resolve("rocksdb-tc-random-read").resolve("results.json"))
+                .isRegularFile();
+    }
+
+    @Test
+    void badInputExitsTwo() {
+        CliRun oneRound = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--rounds", "1");
+        assertThat(oneRound.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(oneRound.err()).contains("--rounds must be >= 2");
+        CliRun noJar = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--a-classpath", tmp.resolve("old-kvbench.jar").toString());
+        assertThat(noJar.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noJar.err()).contains("old-kvbench.jar does not exist");
+    }
+}

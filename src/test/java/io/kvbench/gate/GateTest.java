@@ -1,0 +1,136 @@
+package io.kvbench.gate;
+
+import static io.kvbench.baseline.Fixtures.baseline;
+import static io.kvbench.baseline.Fixtures.failed;
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BootstrapPolicy;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.RunResults;
+import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.runner.Progress;
+import io.kvbench.runner.RunPlan;
+import io.kvbench.runner.TokenCost;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The gate's confirmation logic with a scripted runner: which runs it makes and what it decides. */
+class GateTest {
+
+    @TempDir
+    Path tmp;
+    BaselineStore store;
+    RunPlan plan;
+
+    /** Hands out scripted results of rocksdb / ycsb-c, one per run, and records the plans it was given. */
+    static final class ScriptedRunner implements BenchmarkRunner {
+        final Deque<BenchmarkResult> script = new ArrayDeque<>();
+        final List<RunPlan> plans = new ArrayList<>();
+
+        @Override
+        public String name() {
+            return "scripted";
+        }
+
+        @Override
+        public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
+            plans.add(plan);
+            return io.kvbench.baseline.Fixtures.run(script.removeFirst());
+        }
+
+        @Override
+        public TokenCost tokenCost(Path workDir) {
+            return new TokenCost(1, 0);
+        }
+    }
+
+    private final ScriptedRunner runner = new ScriptedRunner();
+    private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+
+    @BeforeEach
+    void baselines() throws IOException {
+        store = new BaselineStore(tmp.resolve("baselines"));
+        store.writeAll(List.of(baseline(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)))));
+        plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", tmp.resolve("out"));
+    }
+
+    private ComparisonRow gate(int reruns, BenchmarkResult... script) throws IOException {
+        runner.script.addAll(List.of(script));
+        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), reruns, quiet).run(plan, key -> true);
+        assertThat(runner.script).as("every scripted run used").isEmpty();
+        return outcome.rows().get(0);
+    }
+
+    private static BenchmarkResult slow(long seed) {
+        return ok("rocksdb", "ycsb-c", normal(seed, 10, 700, 10));
+    }
+
+    private static BenchmarkResult steady(long seed) {
+        return ok("rocksdb", "ycsb-c", normal(seed, 10, 1000, 10));
+    }
+
+    @Test
+    void aSteadyRunNeedsNoRerun() throws IOException {
+        assertThat(gate(2, steady(2)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(runner.plans).hasSize(1);
+    }
+
+    @Test
+    void aRegressionThatPersistsIsConfirmedOnPooledSamples() throws IOException {
+        ComparisonRow row = gate(2, slow(3), slow(4), slow(5));
+        assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(row.note()).contains("slower").contains("confirmed by 2 reruns (pooled 30 samples of 3 runs)");
+        assertThat(runner.plans).hasSize(3);
+        RunPlan rerun = runner.plans.get(1);
+        assertThat(rerun.outDir()).isEqualTo(tmp.resolve("out").resolve(Gate.CONFIRM_DIR).resolve("rocksdb-ycsb-c-1"));
+        assertThat(rerun.size()).isEqualTo(1);
+    }
+
+    @Test
+    void aSlowRunThatDoesNotRepeatIsNotARegression() throws IOException {
+        ComparisonRow row = gate(2, slow(6), steady(7));
+        assertThat(row.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs").contains("first run: slower");
+        assertThat(runner.plans).as("stops at the first rerun that clears it").hasSize(2);
+    }
+
+    @Test
+    void withoutConfirmationsTheFirstComparisonDecides() throws IOException {
+        ComparisonRow row = gate(0, slow(8));
+        assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(row.note()).doesNotContain("confirm");
+    }
+
+    @Test
+    void aFailedRerunIsAnErrorNotAVerdict() throws IOException {
+        ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", "infrastructure: OOM kill"));
+        assertThat(row.verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(row.note()).contains("looked regressed").contains("confirmation rerun 1 failed: infrastructure: OOM kill");
+    }
+
+    @Test
+    void aKnownEngineIssueIsNeitherRerunNorFailed() throws IOException {
+        store.writeAll(List.of(baseline(ok("leveldb-java", "ycsb-a", 1, 2))));
+        runner.script.add(failed("leveldb-java", "ycsb-a", "Could not open table 000007.sst"));
+        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet)
+                .run(plan, key -> key.engine().equals("leveldb-java"));
+        assertThat(outcome.rows()).singleElement().satisfies(r -> assertThat(r.verdict()).isEqualTo(Verdict.KNOWN_ISSUE));
+        assertThat(outcome.regressed()).isFalse();
+        assertThat(outcome.failedToMeasure()).isFalse();
+        assertThat(runner.plans).hasSize(1);
+    }
+}
