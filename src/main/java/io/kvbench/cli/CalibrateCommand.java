@@ -17,8 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -117,8 +115,7 @@ final class CalibrateCommand implements Callable<Integer> {
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
         Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
-        Path outDir = out != null ? out
-                : Path.of("kvbench-results", "calibrate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = RunOutput.outDir(out, "calibrate");
         PrintStream console = System.out;
         CalibrationData data;
         if (from != null) {

@@ -12,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -75,8 +73,7 @@ final class CrashCommand implements Callable<Integer> {
         if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
         List<KvEngine> selected = engines == null ? Engines.all()
                 : engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
-        Path outDir = out != null ? out
-                : Path.of("kvbench-results", "crash-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = RunOutput.outDir(out, "crash");
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) throw new IllegalArgumentException("--out " + outDir + " is a file");
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE + "; choose another directory");

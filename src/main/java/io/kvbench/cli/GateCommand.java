@@ -19,8 +19,6 @@ import io.kvbench.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -91,8 +89,7 @@ final class GateCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("--baselines") && !Files.isDirectory(baselines)) {
             throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
         }
-        Path outDir = out != null ? out
-                : Path.of("kvbench-results", "gate-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = RunOutput.outDir(out, "gate");
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }

@@ -18,8 +18,6 @@ import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,8 +106,7 @@ final class InterleaveCommand implements Callable<Integer> {
         var selectedEngines = engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
         var selectedWorkloads = workloads.stream().map(String::trim).map(Catalog::workload).distinct().toList();
         ThresholdPolicy policy = thresholds.policy(chosen);
-        Path outDir = out != null ? out
-                : Path.of("kvbench-results", "interleave-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = RunOutput.outDir(out, "interleave");
         BenchmarkRunner base = where.choose(System.out);
         Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));

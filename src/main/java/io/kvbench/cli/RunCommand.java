@@ -16,8 +16,6 @@ import io.kvbench.workload.Workload;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -81,8 +79,7 @@ final class RunCommand implements Callable<Integer> {
         Profile chosen = Catalog.profile(profile);
         List<KvEngine> selectedEngines = selectEngines(chosen);
         List<Workload> selectedWorkloads = selectWorkloads(chosen);
-        Path outDir = out != null ? out
-                : Path.of("kvbench-results", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = RunOutput.outDir(out, "run");
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new IllegalArgumentException("--out " + outDir + " is a file, not a directory");
         }
