@@ -1,6 +1,7 @@
 package io.kvbench.crash;
 
 import io.kvbench.baseline.KnownIssues;
+import io.kvbench.runner.Directories;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.runner.InfrastructureException;
@@ -69,7 +70,7 @@ final class CrashLoop {
         List<String> examples = List.of();
         String previousLedger = "";
         try {
-            CrashWriter.deleteTree(dir);
+            Directories.deleteRecursively(dir);
             Files.createDirectories(dir);
         } catch (IOException e) {
             return tally.result(Outcome.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
@@ -134,7 +135,7 @@ final class CrashLoop {
         }
         if (failure == null) {
             try {
-                CrashWriter.deleteTree(dir);
+                Directories.deleteRecursively(dir);
             } catch (IOException e) {
                 // scratch; the verdict stands
             }

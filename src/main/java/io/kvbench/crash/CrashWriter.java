@@ -4,6 +4,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
+import io.kvbench.runner.Directories;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -107,12 +108,12 @@ public final class CrashWriter {
     private void warmUp() {
         Path scratch = root.resolve(WARM_UP_DIR);
         try {
-            deleteTree(scratch);
+            Directories.deleteRecursively(scratch);
             Files.createDirectories(scratch);
             try (KvStore store = Engines.open(engine, scratch, new StoreOptions(ops.keySpace(), CrashOps.KEY_BYTES, ops.maxValue() / 2))) {
                 store.flush();
             }
-            deleteTree(scratch);
+            Directories.deleteRecursively(scratch);
         } catch (IOException | RuntimeException e) {
             // only a warm-up: if the engine cannot open a fresh store, opening the real one will say so
         }
@@ -133,7 +134,7 @@ public final class CrashWriter {
 
     private int readCopy(Path storeDir) throws IOException {
         Path copy = root.resolve(READ_COPY_DIR);
-        deleteTree(copy);
+        Directories.deleteRecursively(copy);
         copyTree(storeDir, copy);
         KvStore store = open(copy, true);
         if (store == null) return WriterProtocol.EXIT_OPEN_FAILED;
@@ -142,7 +143,7 @@ public final class CrashWriter {
         } catch (RuntimeException e) {
             // closing the copy failed: its state was printed, the copy is scratch
         }
-        deleteTree(copy);
+        Directories.deleteRecursively(copy);
         return 0;
     }
 
@@ -212,23 +213,6 @@ public final class CrashWriter {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 Files.copy(file, to.resolve(from.relativize(file)), StandardCopyOption.REPLACE_EXISTING);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                Files.delete(d);
                 return FileVisitResult.CONTINUE;
             }
         });

@@ -5,6 +5,8 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.model.Bind;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -75,6 +77,16 @@ final class BenchmarkContainer {
             if (!LiveContainers.remove(client, spec.name())) {
                 System.err.println("kvbench: could not remove container " + spec.name() + "; remove it with docker rm -f " + spec.name());
             }
+        }
+    }
+
+    /** "uid:gid" of this process, so that results and stores written in a container belong to the host user. */
+    static String hostUser() {
+        try {
+            Path self = Path.of("/proc/self");
+            return Files.getAttribute(self, "unix:uid") + ":" + Files.getAttribute(self, "unix:gid");
+        } catch (IOException | UnsupportedOperationException e) {
+            return "0:0";
         }
     }
 

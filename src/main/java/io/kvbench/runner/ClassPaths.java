@@ -22,6 +22,11 @@ public final class ClassPaths {
         return entries.stream().map(entry -> entry.toAbsolutePath().normalize()).filter(Files::exists).distinct().toList();
     }
 
+    /** Every entry of this JVM's class path that exists, absolute: a container sees them at the same paths. */
+    static List<Path> mountable() {
+        return existing(parse(current()));
+    }
+
     /** This JVM's class path, as given. */
     public static String current() {
         return System.getProperty("java.class.path");

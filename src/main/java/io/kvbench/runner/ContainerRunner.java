@@ -234,13 +234,9 @@ public final class ContainerRunner implements BenchmarkRunner {
     }
 
     private Setup prepare(String heap, Progress progress) {
-        Optional<String> unavailable = dockerAvailable();
-        if (unavailable.isPresent()) throw new InfrastructureException("Docker not available: " + unavailable.get());
+        RuntimeImage.Image image = RuntimeImage.ready(baseImage, progress::note);
         DockerClient client = DockerEngine.client();
-        String base = RuntimeImage.chooseBase(baseImage, client);
-        RuntimeImage.Image image = RuntimeImage.ensure(client, base, Duration.ofMinutes(10));
-        progress.note(String.format("image %s (on %s): %s in %.1f s", image.tag(), base, image.cached() ? "found" : "built",
-                image.took().toMillis() / 1000.0));
+        String base = image.baseImage();
         Integer hostCpus = client.infoCmd().exec().getNCPU();
         String cpuset = resources.cpusetFor(hostCpus == null ? Runtime.getRuntime().availableProcessors() : hostCpus);
         long memory = resources.memoryBytes(heap);
@@ -251,7 +247,8 @@ public final class ContainerRunner implements BenchmarkRunner {
         MachineInfo host = Machines.current();
         int cores = ResourceProfile.cpus(cpuset).size();
         MachineInfo expected = new MachineInfo(host.cpuModel(), cores, memory, host.os(), Machines.machineClass(host.cpuModel(), cores));
-        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, hostUser(), classPath != null ? classPath : classPath(), classPath == null, extraJvmFlags, expected);
+        return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, BenchmarkContainer.hostUser(),
+                classPath != null ? classPath : ClassPaths.mountable(), classPath == null, extraJvmFlags, expected);
     }
 
     private BenchmarkResult runOne(RunPlan plan, KvEngine engine, Workload workload, Setup setup, ResultContext context,
@@ -392,21 +389,6 @@ public final class ContainerRunner implements BenchmarkRunner {
             if (Files.exists(innerLog)) jmhLog.print(Files.readString(innerLog));
         } catch (IOException e) {
             jmhLog.println("(cannot read " + innerLog + ": " + e.getMessage() + ")");
-        }
-    }
-
-    /** Every entry of this JVM's class path that exists, absolute: the container sees them at the same paths. */
-    static List<Path> classPath() {
-        return ClassPaths.existing(ClassPaths.parse(System.getProperty("java.class.path")));
-    }
-
-    /** "uid:gid" of this process, so that results and stores written in the container belong to the host user. */
-    static String hostUser() {
-        try {
-            Path self = Path.of("/proc/self");
-            return Files.getAttribute(self, "unix:uid") + ":" + Files.getAttribute(self, "unix:gid");
-        } catch (IOException | UnsupportedOperationException e) {
-            return "0:0";
         }
     }
 }

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Removing the scratch directories of a finished container. */
-final class Directories {
+/** Removing scratch directories: a finished container's, a crash test's. */
+public final class Directories {
 
     private Directories() {
     }
 
-    static void deleteRecursively(Path dir) throws IOException {
+    /** Deletes {@code dir} and everything in it; nothing happens if it does not exist. */
+    public static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);

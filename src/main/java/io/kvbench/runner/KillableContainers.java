@@ -48,14 +48,8 @@ public final class KillableContainers {
      * @throws InfrastructureException when Docker or the image is unavailable
      */
     public static KillableContainers prepare(String baseImage, Consumer<String> note) {
-        Optional<String> unavailable = unavailableReason();
-        if (unavailable.isPresent()) throw new InfrastructureException("Docker not available: " + unavailable.get());
-        DockerClient client = DockerEngine.client();
-        String base = RuntimeImage.chooseBase(baseImage, client);
-        RuntimeImage.Image image = RuntimeImage.ensure(client, base, Duration.ofMinutes(10));
-        note.accept(String.format("image %s (on %s): %s in %.1f s", image.tag(), base, image.cached() ? "found" : "built",
-                image.took().toMillis() / 1000.0));
-        return new KillableContainers(client, image, ContainerRunner.classPath(), ContainerRunner.hostUser());
+        RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
+        return new KillableContainers(DockerEngine.client(), image, ClassPaths.mountable(), BenchmarkContainer.hostUser());
     }
 
     /** The java command line prefix for the image's JDK: engine flags, then the given JVM options and the class path. */

@@ -10,7 +10,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.utility.DockerImageName;
 
@@ -58,6 +60,23 @@ final class RuntimeImage {
         String env = System.getenv(BASE_IMAGE_ENV);
         if (env != null && !env.isBlank()) return env;
         return present(client, OFFLINE_BASE) ? OFFLINE_BASE : PUBLIC_BASE;
+    }
+
+    /**
+     * What every container needs first: a Docker engine that answers, the base image chosen ({@link #chooseBase}) and the
+     * runtime image on it found or built ({@link #ensure}), said in one line through {@code note}.
+     *
+     * @throws InfrastructureException when Docker or the image is unavailable
+     */
+    static Image ready(String explicitBase, Consumer<String> note) {
+        Optional<String> unavailable = DockerEngine.unavailableReason();
+        if (unavailable.isPresent()) throw new InfrastructureException("Docker not available: " + unavailable.get());
+        DockerClient client = DockerEngine.client();
+        String base = chooseBase(explicitBase, client);
+        Image image = ensure(client, base, Duration.ofMinutes(10));
+        note.accept(String.format("image %s (on %s): %s in %.1f s", image.tag(), base, image.cached() ? "found" : "built",
+                image.took().toMillis() / 1000.0));
+        return image;
     }
 
     /** The runtime image on {@code baseImage}, built unless an identical one exists. */

@@ -2,6 +2,7 @@ package io.kvbench.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.runner.Directories;
 import io.kvbench.engine.Engines;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -109,7 +110,7 @@ class CrashLoopTest {
 
     private static void deleteContents(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.toList()) CrashWriter.deleteTree(file);
+            for (Path file : files.toList()) Directories.deleteRecursively(file);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -118,7 +119,7 @@ class CrashLoopTest {
     /** The store directory becomes a file: no engine opens that. */
     private static void replaceWithAFile(Path dir) {
         try {
-            CrashWriter.deleteTree(dir);
+            Directories.deleteRecursively(dir);
             Files.writeString(dir, "this is not a store\n");
         } catch (IOException e) {
             throw new AssertionError(e);
