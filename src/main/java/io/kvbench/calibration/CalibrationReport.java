@@ -27,6 +27,7 @@ import java.util.TreeMap;
  * @param benchmarks    per (engine, workload)
  * @param workloads     per workload, summed over engines
  * @param grid          totals over all benchmarks for each (alpha, minEffect) tried
+ * @param noise         per (engine, workload): where the noise comes from ({@link NoiseAnalysis})
  * @param notes         how to read the counts
  */
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
@@ -34,9 +35,11 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                                 String test, double alpha, double minEffect, int confirmations, int baselineRuns,
                                 String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
-                                List<GridPoint> grid, List<String> notes) {
+                                List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<String> notes) {
 
     public static final int SCHEMA_VERSION = 1;
+    /** Rounds the interleaved figures are sized for: {@code kvbench interleave}'s default. */
+    static final int INTERLEAVE_ROUNDS = 4;
 
     /** Counts summed over several benchmarks; levels by slowdown. */
     public record Total(String name, int unchangedRuns, DetectionCounts falseAlarms, Map<String, LevelTotal> levels) {
@@ -81,7 +84,8 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         return new CalibrationReport(SCHEMA_VERSION, data.profile(), data.runner(), data.resources(), data.machineClass(),
                 Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
                 ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, policy.describe(), benchmarks,
-                workloads, total("all", benchmarks), grid, notes);
+                workloads, total("all", benchmarks), grid,
+                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, INTERLEAVE_ROUNDS), notes);
     }
 
     static Total total(String name, List<CalibrationAnalysis.Benchmark> benchmarks) {
@@ -162,7 +166,40 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
             md.append("\n");
         }
         for (String note : notes) md.append("- ").append(note).append("\n");
+        appendNoise(md);
         return md.toString();
+    }
+
+    private void appendNoise(StringBuilder md) {
+        if (noise == null || noise.isEmpty()) return;
+        md.append("\n### Where the noise is\n\n");
+        md.append("| workload | engine | unchanged runs | run-to-run CV | SE of a run's mean from its forks | share its forks"
+                + " do not explain | iteration CV in a fork | complete rounds | a run beside its neighbours | drift between"
+                + " rounds | smallest slowdown caught vs a stored baseline (" + baselineRuns + " run" + (baselineRuns == 1 ? "" : "s")
+                + ") | ... by interleave, " + INTERLEAVE_ROUNDS + " rounds | interleave rounds for "
+                + Formats.number(NoiseAnalysis.TARGET * 100) + " % |\n");
+        md.append("|").append(" --- |".repeat(13)).append("\n");
+        for (NoiseAnalysis.Noise n : noise) {
+            md.append("| ").append(n.workload()).append(" | ").append(n.engine()).append(" | ").append(n.unchangedRuns())
+                    .append(" | ").append(pct(n.runToRun())).append(" | ").append(pct(n.forkError())).append(" | ")
+                    .append(pct(n.unexplained())).append(" | ").append(pct(n.iterationCv())).append(" | ")
+                    .append(n.completeRounds()).append(" | ").append(pct(n.neighbour())).append(" | ").append(pct(n.drift()))
+                    .append(" | ").append(pct(n.storedBaselineMde())).append(" | ").append(pct(n.interleavedMde()))
+                    .append(" | ").append(n.interleavedRoundsFor10() < 0 ? "-" : String.valueOf(n.interleavedRoundsFor10()))
+                    .append(" |\n");
+        }
+        md.append("\n- Run-to-run CV: of the unchanged runs' means; SE from forks: what one run's fork means say about its"
+                + " own mean (median); the share they do not explain is 1 - SE^2 / CV^2: near 0, more forks help; near 1,"
+                + " the runs drift and more forks buy nothing.\n");
+        md.append("- A run beside its neighbours, drift between rounds: standard deviations of log scores from a round +"
+                + " level model of the complete rounds (every level run back to back, random order).\n");
+        md.append("- Smallest slowdowns caught with " + Formats.number(NoiseAnalysis.POWER * 100) + " % probability at alpha "
+                + alpha + " (normal approximation, any minimum effect aside): against a stored baseline both the run's own"
+                + " noise and the drift count; interleaved, A and B run side by side and only the neighbour noise counts.\n");
+    }
+
+    private static String pct(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f %%", fraction * 100);
     }
 
     private static void appendTotal(StringBuilder md, String workload, String engine, Total t, List<String> levelNames) {

@@ -1,0 +1,181 @@
+package io.kvbench.calibration;
+
+import io.kvbench.result.BenchmarkResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * Where a benchmark's noise comes from, so that the detection rates can be explained and the right remedy chosen.
+ * A run's forks tell how well it knows its own mean; unchanged runs minutes apart tell how much the machine drifts.
+ * When runs scatter far more than their forks explain, more forks buy nothing: the noise is drift of the machine,
+ * and only comparing against runs made next to the candidate (interleaving) removes it.
+ *
+ * <p>Drift is separated from a run's own noise with the calibration's rounds: within one round a benchmark runs
+ * unchanged and at every slowdown level back to back, in a random order. On log scores, an additive two-way model
+ * (round + level, one run per cell: the two-factor model without replication) gives the residual
+ * variance of a run next to its neighbours in time and the variance of the round effects, the drift between rounds.
+ * Only complete rounds count (round 0 sizes the slowdowns and has the unchanged run only).
+ *
+ * <p>The smallest detectable slowdowns use the normal approximation on log scores:
+ * (z(1 - alpha/2) + z(power)) times the standard deviation of the compared difference.
+ */
+public final class NoiseAnalysis {
+
+    /** The probability with which a slowdown of the reported size is caught. */
+    public static final double POWER = 0.95;
+    /** The slowdown that {@link Noise#interleavedRoundsFor10} sizes the rounds for. */
+    public static final double TARGET = 0.10;
+
+    /**
+     * Noise figures of one (engine, workload); fractions (0.05 = 5 %), NaN where the runs cannot tell.
+     *
+     * @param runToRun          coefficient of variation of the unchanged runs' means
+     * @param forkError         median over unchanged runs of the standard error of the run's mean from its fork means
+     * @param iterationCv       median coefficient of variation of the iterations within a fork
+     * @param completeRounds    rounds with a run at every level, the ones the two-way model uses
+     * @param neighbour         standard deviation (log scale) of a run around its round and level: noise that even
+     *                          runs made minutes apart share no part of
+     * @param drift             standard deviation (log scale) of the round effects: the machine's drift between rounds
+     * @param unexplained       share of the run-to-run variance that the runs' own forks do not explain (0..1)
+     * @param storedBaselineMde smallest slowdown a comparison of one run with a baseline of {@code baselineRuns} runs
+     *                          recorded at another time catches with probability {@link #POWER}, any minimum effect
+     *                          aside
+     * @param interleavedMde    the same for {@code kvbench interleave} with {@code rounds} rounds (A and B adjacent in
+     *                          time, so drift cancels)
+     * @param interleavedRoundsFor10 rounds {@code kvbench interleave} needs to catch a {@link #TARGET} slowdown with
+     *                          probability {@link #POWER}
+     */
+    public record Noise(String engine, String workload, String metric, int unchangedRuns, double runToRun,
+                        double forkError, double iterationCv, int completeRounds, double neighbour, double drift,
+                        double unexplained, int baselineRuns, double storedBaselineMde, int rounds,
+                        double interleavedMde, int interleavedRoundsFor10) {
+    }
+
+    private NoiseAnalysis() {
+    }
+
+    /**
+     * @param alpha        the gate's significance level
+     * @param baselineRuns unchanged runs pooled into a baseline
+     * @param rounds       interleaved rounds to size {@link Noise#interleavedMde} for
+     */
+    public static List<Noise> analyse(List<CalibrationRun> runs, double alpha, int baselineRuns, int rounds) {
+        double z = new NormalDistribution().inverseCumulativeProbability(1 - alpha / 2)
+                + new NormalDistribution().inverseCumulativeProbability(POWER);
+        Map<String, List<CalibrationRun>> byBenchmark = new LinkedHashMap<>();
+        for (CalibrationRun run : runs) {
+            if (run.ok() && run.score() > 0) {
+                byBenchmark.computeIfAbsent(run.engine() + "\u0000" + run.workload(), k -> new ArrayList<>()).add(run);
+            }
+        }
+        List<Noise> out = new ArrayList<>();
+        for (List<CalibrationRun> group : byBenchmark.values()) out.add(noise(group, z, baselineRuns, rounds));
+        return out;
+    }
+
+    private static Noise noise(List<CalibrationRun> runs, double z, int baselineRuns, int rounds) {
+        CalibrationRun first = runs.get(0);
+        List<CalibrationRun> unchanged = runs.stream().filter(CalibrationRun::unchanged).toList();
+        DescriptiveStatistics means = new DescriptiveStatistics();
+        DescriptiveStatistics forkErrors = new DescriptiveStatistics();
+        DescriptiveStatistics iterationCvs = new DescriptiveStatistics();
+        for (CalibrationRun run : unchanged) {
+            double[][] forks = forks(run);
+            DescriptiveStatistics forkMeans = new DescriptiveStatistics();
+            for (double[] fork : forks) {
+                DescriptiveStatistics it = new DescriptiveStatistics(fork);
+                forkMeans.addValue(it.getMean());
+                if (fork.length > 1) iterationCvs.addValue(it.getStandardDeviation() / it.getMean());
+            }
+            means.addValue(forkMeans.getMean());
+            if (forks.length > 1) {
+                forkErrors.addValue(forkMeans.getStandardDeviation() / forkMeans.getMean() / Math.sqrt(forks.length));
+            }
+        }
+        double runToRun = means.getN() > 1 ? means.getStandardDeviation() / means.getMean() : Double.NaN;
+        double forkError = forkErrors.getN() > 0 ? forkErrors.getPercentile(50) : Double.NaN;
+        double iterationCv = iterationCvs.getN() > 0 ? iterationCvs.getPercentile(50) : Double.NaN;
+        double unexplained = Double.isNaN(runToRun) || Double.isNaN(forkError) || runToRun == 0 ? Double.NaN
+                : Math.max(0, 1 - (forkError * forkError) / (runToRun * runToRun));
+
+        TwoWay model = TwoWay.of(runs);
+        // Without two complete rounds the unchanged runs' spread is all there is (CV ~ standard deviation of logs).
+        double logRunToRun = Double.isNaN(model.neighbourVariance) ? runToRun
+                : Math.sqrt(model.neighbourVariance + model.driftVariance);
+        double stored = worse(first.metric(), z * logRunToRun * Math.sqrt(1 + 1.0 / baselineRuns));
+        double neighbour = Math.sqrt(model.neighbourVariance);
+        double interleaved = worse(first.metric(), z * Math.sqrt(2) * neighbour / Math.sqrt(rounds));
+        double logTarget = BenchmarkResult.THROUGHPUT.equals(first.metric()) ? -Math.log(1 - TARGET) : Math.log(1 + TARGET);
+        int roundsFor10 = Double.isNaN(neighbour) ? -1
+                : (int) Math.max(1, Math.ceil(2 * Math.pow(z * neighbour / logTarget, 2)));
+        return new Noise(first.engine(), first.workload(), first.metric(), unchanged.size(), runToRun, forkError,
+                iterationCv, model.rounds, neighbour, Math.sqrt(model.driftVariance), unexplained, baselineRuns, stored,
+                rounds, interleaved, roundsFor10);
+    }
+
+    /** A log-scale difference as the policy's "worse": fewer ops/s for throughput, a longer pass otherwise. */
+    private static double worse(String metric, double logDifference) {
+        if (Double.isNaN(logDifference)) return Double.NaN;
+        return BenchmarkResult.THROUGHPUT.equals(metric) ? 1 - Math.exp(-logDifference) : Math.exp(logDifference) - 1;
+    }
+
+    private static double[][] forks(CalibrationRun run) {
+        List<Double> samples = run.samples();
+        int forks = Math.max(1, run.forks());
+        if (samples.isEmpty() || samples.size() % forks != 0) {
+            return new double[][] {samples.isEmpty() ? new double[] {run.score()} : toArray(samples)};
+        }
+        int perFork = samples.size() / forks;
+        double[][] out = new double[forks][];
+        for (int f = 0; f < forks; f++) out[f] = toArray(samples.subList(f * perFork, (f + 1) * perFork));
+        return out;
+    }
+
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /**
+     * Round + level additive model of log scores without replication, over the rounds that have every level: residual
+     * mean square SSE / ((R-1)(L-1)) estimates the neighbour variance; (MS(rounds) - MS(residual)) / L the variance
+     * of the round effects (0 when negative). NaN when fewer than two complete rounds or levels.
+     */
+    private record TwoWay(int rounds, double neighbourVariance, double driftVariance) {
+
+        static TwoWay of(List<CalibrationRun> runs) {
+            TreeSet<Double> levels = new TreeSet<>();
+            Map<Integer, Map<Double, Double>> cells = new TreeMap<>();
+            for (CalibrationRun run : runs) {
+                levels.add(run.slowdown());
+                cells.computeIfAbsent(run.round(), k -> new TreeMap<>()).put(run.slowdown(), Math.log(run.score()));
+            }
+            List<double[]> rows = new ArrayList<>();
+            for (Map<Double, Double> row : cells.values()) {
+                if (row.keySet().containsAll(levels)) rows.add(row.values().stream().mapToDouble(Double::doubleValue).toArray());
+            }
+            int r = rows.size();
+            int l = levels.size();
+            if (r < 2 || l < 2) return new TwoWay(r, Double.NaN, Double.NaN);
+            double grand = rows.stream().flatMapToDouble(Arrays::stream).average().orElseThrow();
+            double[] rowMeans = rows.stream().mapToDouble(row -> Arrays.stream(row).average().orElseThrow()).toArray();
+            double[] columnMeans = new double[l];
+            for (double[] row : rows) for (int j = 0; j < l; j++) columnMeans[j] += row[j] / r;
+            double ssRounds = 0;
+            double ssResidual = 0;
+            for (int i = 0; i < r; i++) {
+                ssRounds += l * Math.pow(rowMeans[i] - grand, 2);
+                for (int j = 0; j < l; j++) ssResidual += Math.pow(rows.get(i)[j] - rowMeans[i] - columnMeans[j] + grand, 2);
+            }
+            double msResidual = ssResidual / ((r - 1) * (l - 1));
+            double msRounds = ssRounds / (r - 1);
+            return new TwoWay(r, msResidual, Math.max(0, (msRounds - msResidual) / l));
+        }
+    }
+}
