@@ -3,6 +3,8 @@ package io.kvbench.baseline;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.inference.TestUtils;
 
 /**
  * A score change counts only when it is both statistically significant and large enough to matter, because benchmark
@@ -53,8 +55,35 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
                     + " in " + baseline.unit() + ", this run " + measured.metric() + " in " + measured.unit()
                     + "; update the baseline");
         }
-        Significance sig = significance(baseline, measured);
-        double change = (measured.score() - baseline.score()) / baseline.score();
+        return decide(baseline, measured, significance(baseline, measured),
+                (measured.score() - baseline.score()) / baseline.score());
+    }
+
+    /**
+     * B against A measured in the same rounds, one run each per round, paired by round: the runs of one round share
+     * the machine's state at that time, so the per-round log ratios log(B/A) cancel drift that pooling all rounds
+     * would count as noise. Significance is a one-sample t-test of the log ratios against 0 (t with rounds - 1
+     * degrees of freedom: honest about a handful of rounds); the change is their geometric mean. Disk is judged on
+     * the pooled results, as always. Fewer than 3 rounds: the pooled comparison.
+     *
+     * @param pooledA     A's runs pooled (the "baseline")
+     * @param pooledB     B's runs pooled
+     * @param roundRatios B's score / A's score per round
+     */
+    public Assessment assessPaired(Baseline pooledA, BenchmarkResult pooledB, double[] roundRatios) {
+        if (roundRatios.length < 3 || !pooledA.metric().equals(pooledB.metric())) return assess(pooledA, pooledB);
+        double[] logs = new double[roundRatios.length];
+        for (int i = 0; i < logs.length; i++) logs[i] = Math.log(roundRatios[i]);
+        double mean = StatUtils.mean(logs);
+        double p = StatUtils.variance(logs) == 0 ? (mean == 0 ? 1 : 0) : TestUtils.tTest(0.0, logs);
+        String confidence = Formats.pValue(p) + " (paired t, " + logs.length + " rounds)";
+        Significance sig = new Significance(p < parameters.alpha(), p, confidence,
+                Formats.pValue(p) + " >= alpha " + parameters.alpha() + " over " + logs.length + " paired rounds");
+        return decide(pooledA, pooledB, sig, Math.exp(mean) - 1);
+    }
+
+    /** The verdict from a significance and a relative change of the score (after - before) / before. */
+    private Assessment decide(Baseline baseline, BenchmarkResult measured, Significance sig, double change) {
         // Positive when the result got worse, whichever direction "better" is for this metric.
         double worse = measured.higherIsBetter() ? -change : change;
         List<String> notes = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The figures of a calibration: false-alarm and detection rates per benchmark, per workload and overall, for the
@@ -28,6 +29,8 @@ import java.util.TreeMap;
  * @param workloads     per workload, summed over engines
  * @param grid          totals over all benchmarks for each (alpha, minEffect) tried
  * @param noise         per (engine, workload): where the noise comes from ({@link NoiseAnalysis})
+ * @param interleaved   {@code kvbench interleave} replayed on the rounds, per minimum effect (empty unless rounds ran
+ *                      each benchmark unchanged twice)
  * @param notes         how to read the counts
  */
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
@@ -35,7 +38,8 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                                 String test, double alpha, double minEffect, int confirmations, int baselineRuns,
                                 String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
-                                List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<String> notes) {
+                                List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved,
+                                List<String> notes) {
 
     public static final int SCHEMA_VERSION = 1;
     /** Rounds the interleaved figures are sized for: {@code kvbench interleave}'s default. */
@@ -47,6 +51,10 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
 
     /** One slowdown level summed over benchmarks; achieved is the mean of the benchmarks' achieved slowdowns. */
     public record LevelTotal(double slowdown, double achieved, DetectionCounts detections) {
+    }
+
+    /** The interleaved replay at one minimum effect (the policy's alpha). */
+    public record InterleavedPoint(double minEffect, List<InterleavedReplay.Figures> figures) {
     }
 
     /** One policy setting of the grid: its totals over every benchmark. */
@@ -85,7 +93,21 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                 Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
                 ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, policy.describe(), benchmarks,
                 workloads, total("all", benchmarks), grid,
-                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, INTERLEAVE_ROUNDS), notes);
+                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, INTERLEAVE_ROUNDS),
+                interleaved(data, test, parameters, gridEffects), notes);
+    }
+
+    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, PolicyParameters parameters,
+                                                      List<Double> gridEffects) {
+        TreeSet<Double> effects = new TreeSet<>(gridEffects);
+        effects.add(parameters.minEffect());
+        List<InterleavedPoint> out = new ArrayList<>();
+        for (double effect : effects.descendingSet()) {
+            List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(data.runs(),
+                    Policies.of(test, parameters.withMinEffect(effect)), INTERLEAVE_ROUNDS);
+            if (!figures.isEmpty()) out.add(new InterleavedPoint(effect, figures));
+        }
+        return out;
     }
 
     static Total total(String name, List<CalibrationAnalysis.Benchmark> benchmarks) {
@@ -167,7 +189,33 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         }
         for (String note : notes) md.append("- ").append(note).append("\n");
         appendNoise(md);
+        appendInterleaved(md);
         return md.toString();
+    }
+
+    private void appendInterleaved(StringBuilder md) {
+        if (interleaved == null || interleaved.isEmpty()) return;
+        List<String> levelNames = interleaved.get(0).figures().get(0).detections().keySet().stream().toList();
+        md.append("\n### Interleaved: `kvbench interleave` with ").append(INTERLEAVE_ROUNDS)
+                .append(" rounds, replayed (alpha ").append(alpha).append(")\n\n");
+        md.append("| minimum effect | workload | engine | sessions | false alarms (A' vs A) |");
+        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
+        md.append("\n|").append(" --- |".repeat(5 + levelNames.size())).append("\n");
+        for (InterleavedPoint point : interleaved) {
+            for (InterleavedReplay.Figures f : point.figures()) {
+                md.append("| ").append(Formats.number(point.minEffect() * 100)).append(" % | ").append(f.workload())
+                        .append(" | ").append(f.engine()).append(" | ").append(f.sessions()).append(" | ")
+                        .append(f.falseAlarms().confirmedText()).append(" |");
+                for (String l : levelNames) {
+                    DetectionCounts d = f.detections().get(l);
+                    md.append(" ").append(d == null ? "-" : d.confirmedText()).append(" |");
+                }
+                md.append("\n");
+            }
+        }
+        md.append("\n- A session is a window of ").append(INTERLEAVE_ROUNDS).append(" consecutive rounds: the first unchanged"
+                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A on pooled"
+                + " samples as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
     }
 
     private void appendNoise(StringBuilder md) {

@@ -41,11 +41,13 @@ public final class CalibrationSession {
     /**
      * @param slowdowns levels to inject (0.05 = 5 %)
      * @param rounds    interleaved rounds after the sizing run
+     * @param unchangedPerRound unchanged runs per benchmark and round: 2 gives each round an A and an A' beside the
+     *                  injected runs, so that interleaved comparisons (A' vs A) can count false alarms too
      * @param budget    machine time at most; no run starts that the mean run time says would end after it
      * @param seed      for the order of variants within a round
      */
     public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
-                       List<Double> slowdowns, int rounds, Duration budget, long seed) {
+                       List<Double> slowdowns, int rounds, int unchangedPerRound, Duration budget, long seed) {
 
         public Plan {
             engines = List.copyOf(engines);
@@ -57,11 +59,14 @@ public final class CalibrationSession {
                 if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not " + s);
             }
             if (rounds < 1) throw new IllegalArgumentException("rounds must be >= 1, not " + rounds);
+            if (unchangedPerRound < 1 || unchangedPerRound > 2) {
+                throw new IllegalArgumentException("unchanged runs per round must be 1 or 2, not " + unchangedPerRound);
+            }
         }
 
         /** Benchmark runs the plan makes if the budget allows. */
         public int runs() {
-            return engines.size() * workloads.size() * (1 + rounds * (1 + slowdowns.size()));
+            return engines.size() * workloads.size() * (1 + rounds * (unchangedPerRound + slowdowns.size()));
         }
     }
 
@@ -115,7 +120,7 @@ public final class CalibrationSession {
                     for (Workload workload : plan.workloads()) {
                         Map<Double, Long> levels = tokens.get(key(engine, workload));
                         if (levels == null) continue;
-                        List<Double> variants = new ArrayList<>(List.of(0.0));
+                        List<Double> variants = new ArrayList<>(Collections.nCopies(plan.unchangedPerRound(), 0.0));
                         variants.addAll(plan.slowdowns());
                         Collections.shuffle(variants, order);
                         for (double slowdown : variants) {

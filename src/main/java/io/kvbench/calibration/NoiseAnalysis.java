@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
@@ -23,8 +24,9 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
  * variance of a run next to its neighbours in time and the variance of the round effects, the drift between rounds.
  * Only complete rounds count (round 0 sizes the slowdowns and has the unchanged run only).
  *
- * <p>The smallest detectable slowdowns use the normal approximation on log scores:
- * (z(1 - alpha/2) + z(power)) times the standard deviation of the compared difference.
+ * <p>The smallest detectable slowdowns use the normal approximation on log scores, (z(1 - alpha/2) + z(power)) times
+ * the standard deviation of the compared difference, against a stored baseline; for interleaving, t quantiles, as its
+ * paired t-test over rounds decides.
  */
 public final class NoiseAnalysis {
 
@@ -32,6 +34,10 @@ public final class NoiseAnalysis {
     public static final double POWER = 0.95;
     /** The slowdown that {@link Noise#interleavedRoundsFor10} sizes the rounds for. */
     public static final double TARGET = 0.10;
+    /** The paired test needs at least this many rounds ({@code kvbench interleave} pools fewer). */
+    static final int MIN_PAIRED_ROUNDS = 3;
+    /** More rounds than this are not worth a session: reported as -1. */
+    static final int MAX_ROUNDS = 50;
 
     /**
      * Noise figures of one (engine, workload); fractions (0.05 = 5 %), NaN where the runs cannot tell.
@@ -50,7 +56,8 @@ public final class NoiseAnalysis {
      * @param interleavedMde    the same for {@code kvbench interleave} with {@code rounds} rounds (A and B adjacent in
      *                          time, so drift cancels)
      * @param interleavedRoundsFor10 rounds {@code kvbench interleave} needs to catch a {@link #TARGET} slowdown with
-     *                          probability {@link #POWER}
+     *                          probability {@link #POWER} (at least {@value #MIN_PAIRED_ROUNDS}; -1 above
+     *                          {@value #MAX_ROUNDS} or when the runs cannot tell)
      */
     public record Noise(String engine, String workload, String metric, int unchangedRuns, double runToRun,
                         double forkError, double iterationCv, int completeRounds, double neighbour, double drift,
@@ -76,11 +83,24 @@ public final class NoiseAnalysis {
             }
         }
         List<Noise> out = new ArrayList<>();
-        for (List<CalibrationRun> group : byBenchmark.values()) out.add(noise(group, z, baselineRuns, rounds));
+        for (List<CalibrationRun> group : byBenchmark.values()) out.add(noise(group, z, alpha, baselineRuns, rounds));
         return out;
     }
 
-    private static Noise noise(List<CalibrationRun> runs, double z, int baselineRuns, int rounds) {
+    /**
+     * The smallest log-scale slowdown the paired t-test of {@code kvbench interleave} catches with probability
+     * {@link #POWER} over {@code rounds} rounds, when one run scatters by {@code neighbour} around its round: the
+     * per-round log ratio has standard deviation sqrt(2) x neighbour, and t quantiles with rounds - 1 degrees of freedom
+     * replace the normal ones (power approximated by the central t).
+     */
+    static double pairedDetectable(double neighbour, int rounds, double alpha) {
+        if (Double.isNaN(neighbour) || rounds < MIN_PAIRED_ROUNDS) return Double.NaN;
+        TDistribution t = new TDistribution(rounds - 1);
+        double factor = t.inverseCumulativeProbability(1 - alpha / 2) + t.inverseCumulativeProbability(POWER);
+        return factor * Math.sqrt(2) * neighbour / Math.sqrt(rounds);
+    }
+
+    private static Noise noise(List<CalibrationRun> runs, double z, double alpha, int baselineRuns, int rounds) {
         CalibrationRun first = runs.get(0);
         List<CalibrationRun> unchanged = runs.stream().filter(CalibrationRun::unchanged).toList();
         DescriptiveStatistics means = new DescriptiveStatistics();
@@ -111,10 +131,15 @@ public final class NoiseAnalysis {
                 : Math.sqrt(model.neighbourVariance + model.driftVariance);
         double stored = worse(first.metric(), z * logRunToRun * Math.sqrt(1 + 1.0 / baselineRuns));
         double neighbour = Math.sqrt(model.neighbourVariance);
-        double interleaved = worse(first.metric(), z * Math.sqrt(2) * neighbour / Math.sqrt(rounds));
+        double interleaved = worse(first.metric(), pairedDetectable(neighbour, rounds, alpha));
         double logTarget = BenchmarkResult.THROUGHPUT.equals(first.metric()) ? -Math.log(1 - TARGET) : Math.log(1 + TARGET);
-        int roundsFor10 = Double.isNaN(neighbour) ? -1
-                : (int) Math.max(1, Math.ceil(2 * Math.pow(z * neighbour / logTarget, 2)));
+        int roundsFor10 = -1;
+        for (int r = MIN_PAIRED_ROUNDS; r <= MAX_ROUNDS && !Double.isNaN(neighbour); r++) {
+            if (pairedDetectable(neighbour, r, alpha) <= logTarget) {
+                roundsFor10 = r;
+                break;
+            }
+        }
         return new Noise(first.engine(), first.workload(), first.metric(), unchanged.size(), runToRun, forkError,
                 iterationCv, model.rounds, neighbour, Math.sqrt(model.driftVariance), unexplained, baselineRuns, stored,
                 rounds, interleaved, roundsFor10);

@@ -60,6 +60,12 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Interleaved rounds; each runs every benchmark unchanged and at every level (default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--unchanged-per-round", defaultValue = "1", paramLabel = "N",
+            description = {"Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the report",
+                    "also replays `kvbench interleave` over windows of consecutive rounds: A' against A for false alarms,",
+                    "each level against A for detection."})
+    int unchangedPerRound;
+
     @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MIN",
             description = "Stop starting runs that would end after this many minutes (default: ${DEFAULT-VALUE}).")
     double budgetMinutes;
@@ -124,7 +130,7 @@ final class CalibrateCommand implements Callable<Integer> {
         } else {
             CalibrationSession.Plan plan = new CalibrationSession.Plan(engines.stream().map(String::trim).map(Engines::byId).toList(),
                     workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen, profile,
-                    slowdowns.stream().map(p -> p / 100).toList(), rounds,
+                    slowdowns.stream().map(p -> p / 100).toList(), rounds, unchangedPerRound,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);
             console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s %%, %d rounds: up to %d runs, "

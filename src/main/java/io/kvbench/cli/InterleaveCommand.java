@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "interleave", mixinStandardHelpOptions = true,
         description = {"Run configuration A and configuration B alternately for several rounds (random order per round) "
-                + "and judge B against A with the comparison policy on the pooled samples.",
+                + "and judge B against A with the comparison policy, paired by round (3 rounds or more) so that drift cancels.",
                 "Example, an engine upgrade: --a-classpath old/kvbench.jar --b-classpath target/kvbench.jar.",
                 "Exit 1 when B regressed against A, 3 on an ERROR, 2 on bad input."})
 final class InterleaveCommand implements Callable<Integer> {

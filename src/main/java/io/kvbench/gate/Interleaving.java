@@ -7,6 +7,7 @@ import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.ComparisonPolicy;
 import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.Pooling;
+import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.baseline.Verdict;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
@@ -32,7 +33,9 @@ import java.util.Random;
 /**
  * Two configurations measured alternately in one session on one machine: per round, A and B each run every benchmark,
  * in a random order, so that the machine's drift over the session hits both alike; then B is judged against A with
- * the comparison policy on the pooled samples of all rounds. For an engine upgrade A and B are two class paths (two
+ * the comparison policy, paired by round from 3 rounds on (the ratio B/A of each round cancels the drift between
+ * rounds, which pooled samples would count as noise; see {@link ThresholdPolicy#assessPaired}), on the pooled
+ * samples below that. For an engine upgrade A and B are two class paths (two
  * kvbench jars built with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown
  * checks that the mode sees what it should.
  */
@@ -89,7 +92,8 @@ public final class Interleaving {
         return out;
     }
 
-    static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs, ComparisonPolicy policy) {
+    /** B against A, paired by round when there are 3 or more (the calibration replays it on its own rounds). */
+    public static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs, ComparisonPolicy policy) {
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < Math.min(as.size(), bs.size()); i++) {
             boolean ok = as.get(i).status() == Status.OK && bs.get(i).status() == Status.OK;
@@ -105,9 +109,16 @@ public final class Interleaving {
         BenchmarkResult pooledA = Pooling.pool(as);
         BenchmarkResult pooledB = Pooling.pool(bs);
         Baseline baselineA = Baseline.of(pooledA, "interleave", "interleave", Instant.now(), "configuration A");
-        Assessment assessment = policy.assess(baselineA, pooledB);
-        String note = "B vs A, pooled " + pooledA.samples().size() + " and " + pooledB.samples().size() + " samples of "
-                + as.size() + " rounds";
+        Assessment assessment;
+        String note;
+        if (policy instanceof ThresholdPolicy threshold && as.size() == bs.size() && as.size() >= 3) {
+            assessment = threshold.assessPaired(baselineA, pooledB, ratios.stream().mapToDouble(Double::doubleValue).toArray());
+            note = "B vs A paired by round over " + as.size() + " rounds (scores: pooled means)";
+        } else {
+            assessment = policy.assess(baselineA, pooledB);
+            note = "B vs A, pooled " + pooledA.samples().size() + " and " + pooledB.samples().size() + " samples of "
+                    + as.size() + " rounds";
+        }
         return new Result(BaselineComparison.measured(pooledB, baselineA, assessment, note), ratios);
     }
 

@@ -1,0 +1,92 @@
+package io.kvbench.calibration;
+
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.ComparisonPolicy;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.gate.Interleaving;
+import io.kvbench.result.BenchmarkResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Replays {@code kvbench interleave} on a calibration whose rounds ran each benchmark unchanged twice
+ * ({@code --unchanged-per-round 2}). A window of {@code rounds} consecutive rounds is one interleaved session: the first
+ * unchanged run of each round is A, the second A', the run at a level B. A' judged against A (the same decision as
+ * {@link Interleaving#judge}) counts a false alarm when it says REGRESSION; B against A counts a detection. Windows
+ * overlap, so sessions share runs: the counts are not independent.
+ */
+public final class InterleavedReplay {
+
+    /**
+     * Figures of one (engine, workload) for one policy.
+     *
+     * @param sessions    windows of consecutive complete rounds replayed
+     * @param falseAlarms A' against A
+     * @param detections  per level name ("10%"), B against A
+     */
+    public record Figures(String engine, String workload, int rounds, int sessions, DetectionCounts falseAlarms,
+                          Map<String, DetectionCounts> detections) {
+    }
+
+    private InterleavedReplay() {
+    }
+
+    /** Empty when no round ran a benchmark unchanged twice. */
+    public static List<Figures> analyse(List<CalibrationRun> runs, ComparisonPolicy policy, int rounds) {
+        Map<BenchmarkKey, List<CalibrationRun>> byBenchmark = new LinkedHashMap<>();
+        for (CalibrationRun run : runs) {
+            if (run.round() > 0) byBenchmark.computeIfAbsent(new BenchmarkKey(run.engine(), run.workload()), k -> new ArrayList<>()).add(run);
+        }
+        List<Figures> out = new ArrayList<>();
+        byBenchmark.forEach((key, group) -> {
+            List<Round> complete = completeRounds(group);
+            if (complete.size() < rounds) return;
+            DetectionCounts falseAlarms = DetectionCounts.NONE;
+            Map<String, DetectionCounts> detections = new TreeMap<>();
+            for (int start = 0; start + rounds <= complete.size(); start++) {
+                List<Round> window = complete.subList(start, start + rounds);
+                List<BenchmarkResult> a = window.stream().map(r -> r.a).toList();
+                falseAlarms = falseAlarms.plus(flag(key, a, window.stream().map(r -> r.aPrime).toList(), policy));
+                for (double level : window.get(0).levels.keySet()) {
+                    List<BenchmarkResult> b = window.stream().map(r -> r.levels.get(level)).toList();
+                    detections.merge(CalibrationReport.levelName(level), flag(key, a, b, policy), DetectionCounts::plus);
+                }
+            }
+            out.add(new Figures(key.engine(), key.workload(), rounds, complete.size() - rounds + 1, falseAlarms, detections));
+        });
+        return out;
+    }
+
+    private static DetectionCounts flag(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b, ComparisonPolicy policy) {
+        int regressed = Interleaving.judge(key, a, b, policy).row().verdict() == Verdict.REGRESSION ? 1 : 0;
+        return new DetectionCounts(1, regressed, regressed);
+    }
+
+    /** One round with two OK unchanged runs (A, A' in the order they ran) and an OK run at every level of the benchmark. */
+    private record Round(BenchmarkResult a, BenchmarkResult aPrime, Map<Double, BenchmarkResult> levels) {
+    }
+
+    private static List<Round> completeRounds(List<CalibrationRun> runs) {
+        TreeSet<Double> levels = new TreeSet<>();
+        Map<Integer, List<CalibrationRun>> byRound = new TreeMap<>();
+        for (CalibrationRun run : runs) {
+            if (!run.unchanged()) levels.add(run.slowdown());
+            byRound.computeIfAbsent(run.round(), k -> new ArrayList<>()).add(run);
+        }
+        List<Round> out = new ArrayList<>();
+        for (List<CalibrationRun> round : byRound.values()) {
+            if (round.stream().anyMatch(r -> !r.ok())) continue;
+            List<CalibrationRun> unchanged = round.stream().filter(CalibrationRun::unchanged).toList();
+            Map<Double, BenchmarkResult> atLevel = new TreeMap<>();
+            for (CalibrationRun run : round) if (!run.unchanged()) atLevel.put(run.slowdown(), run.toResult());
+            if (unchanged.size() >= 2 && atLevel.keySet().containsAll(levels)) {
+                out.add(new Round(unchanged.get(0).toResult(), unchanged.get(1).toResult(), atLevel));
+            }
+        }
+        return out;
+    }
+}
