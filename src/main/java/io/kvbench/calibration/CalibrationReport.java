@@ -25,6 +25,7 @@ import java.util.TreeSet;
  * @param test          significance test of the policy ("bootstrap" or "welch")
  * @param confirmations confirmation reruns replayed per flagged comparison
  * @param baselineRuns  unchanged runs pooled into each baseline
+ * @param interleaveRounds rounds of the interleaved sessions the noise figures and the replay are sized for
  * @param benchmarks    per (engine, workload)
  * @param workloads     per workload, summed over engines
  * @param grid          totals over all benchmarks for each (alpha, minEffect) tried
@@ -36,14 +37,14 @@ import java.util.TreeSet;
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
                                 String recordedAt, double nanosPerToken, int rounds, boolean complete, int runs,
                                 String test, double alpha, double minEffect, int confirmations, int baselineRuns,
-                                String policy,
+                                int interleaveRounds, String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
                                 List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved,
                                 List<String> notes) {
 
     public static final int SCHEMA_VERSION = 1;
-    /** Rounds the interleaved figures are sized for: {@code kvbench interleave}'s default. */
-    static final int INTERLEAVE_ROUNDS = 4;
+    /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports: 4). */
+    public static final int INTERLEAVE_ROUNDS = 6;
 
     /** Counts summed over several benchmarks; levels by slowdown. */
     public record Total(String name, int unchangedRuns, DetectionCounts falseAlarms, Map<String, LevelTotal> levels) {
@@ -63,6 +64,12 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
 
     public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
                                        int baselineRuns, List<Double> gridAlphas, List<Double> gridEffects) {
+        return of(data, test, parameters, confirmations, baselineRuns, INTERLEAVE_ROUNDS, gridAlphas, gridEffects);
+    }
+
+    public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
+                                       int baselineRuns, int interleaveRounds, List<Double> gridAlphas,
+                                       List<Double> gridEffects) {
         ThresholdPolicy policy = Policies.of(test, parameters);
         List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
                 baselineRuns);
@@ -91,20 +98,21 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                         + " counts worse (throughput lower, pass time longer).");
         return new CalibrationReport(SCHEMA_VERSION, data.profile(), data.runner(), data.resources(), data.machineClass(),
                 Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
-                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, policy.describe(), benchmarks,
+                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, interleaveRounds,
+                policy.describe(), benchmarks,
                 workloads, total("all", benchmarks), grid,
-                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, INTERLEAVE_ROUNDS),
-                interleaved(data, test, parameters, gridEffects), notes);
+                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, interleaveRounds),
+                interleaved(data, test, parameters, gridEffects, interleaveRounds), notes);
     }
 
     private static List<InterleavedPoint> interleaved(CalibrationData data, String test, PolicyParameters parameters,
-                                                      List<Double> gridEffects) {
+                                                      List<Double> gridEffects, int rounds) {
         TreeSet<Double> effects = new TreeSet<>(gridEffects);
         effects.add(parameters.minEffect());
         List<InterleavedPoint> out = new ArrayList<>();
         for (double effect : effects.descendingSet()) {
             List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(data.runs(),
-                    Policies.of(test, parameters.withMinEffect(effect)), INTERLEAVE_ROUNDS);
+                    Policies.of(test, parameters.withMinEffect(effect)), rounds);
             if (!figures.isEmpty()) out.add(new InterleavedPoint(effect, figures));
         }
         return out;
@@ -196,7 +204,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     private void appendInterleaved(StringBuilder md) {
         if (interleaved == null || interleaved.isEmpty()) return;
         List<String> levelNames = interleaved.get(0).figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### Interleaved: `kvbench interleave` with ").append(INTERLEAVE_ROUNDS)
+        md.append("\n### Interleaved: `kvbench interleave` with ").append(interleaveRounds)
                 .append(" rounds, replayed (alpha ").append(alpha).append(")\n\n");
         md.append("| minimum effect | workload | engine | sessions | false alarms (A' vs A) |");
         for (String l : levelNames) md.append(" ").append(l).append(" detected |");
@@ -213,9 +221,9 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                 md.append("\n");
             }
         }
-        md.append("\n- A session is a window of ").append(INTERLEAVE_ROUNDS).append(" consecutive rounds: the first unchanged"
-                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A on pooled"
-                + " samples as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
+        md.append("\n- A session is a window of ").append(interleaveRounds).append(" consecutive rounds: the first unchanged"
+                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired by round"
+                + " as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
     }
 
     private void appendNoise(StringBuilder md) {
@@ -224,7 +232,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         md.append("| workload | engine | unchanged runs | run-to-run CV | SE of a run's mean from its forks | share its forks"
                 + " do not explain | iteration CV in a fork | complete rounds | a run beside its neighbours | drift between"
                 + " rounds | smallest slowdown caught vs a stored baseline (" + baselineRuns + " run" + (baselineRuns == 1 ? "" : "s")
-                + ") | ... by interleave, " + INTERLEAVE_ROUNDS + " rounds | interleave rounds for "
+                + ") | ... by interleave, " + interleaveRounds + " rounds | interleave rounds for "
                 + Formats.number(NoiseAnalysis.TARGET * 100) + " % |\n");
         md.append("|").append(" --- |".repeat(13)).append("\n");
         for (NoiseAnalysis.Noise n : noise) {

@@ -46,7 +46,7 @@ public final class InterleavedReplay {
             List<Round> complete = completeRounds(group);
             if (complete.size() < rounds) return;
             DetectionCounts falseAlarms = DetectionCounts.NONE;
-            Map<String, DetectionCounts> detections = new TreeMap<>();
+            Map<String, DetectionCounts> detections = new LinkedHashMap<>(); // in level order
             for (int start = 0; start + rounds <= complete.size(); start++) {
                 List<Round> window = complete.subList(start, start + rounds);
                 List<BenchmarkResult> a = window.stream().map(r -> r.a).toList();

@@ -179,7 +179,8 @@ public final class NoiseAnalysis {
             Map<Integer, Map<Double, Double>> cells = new TreeMap<>();
             for (CalibrationRun run : runs) {
                 levels.add(run.slowdown());
-                cells.computeIfAbsent(run.round(), k -> new TreeMap<>()).put(run.slowdown(), Math.log(run.score()));
+                // With two unchanged runs per round the model takes the first (interleave's A), as every level has one run.
+                cells.computeIfAbsent(run.round(), k -> new TreeMap<>()).putIfAbsent(run.slowdown(), Math.log(run.score()));
             }
             List<double[]> rows = new ArrayList<>();
             for (Map<Double, Double> row : cells.values()) {

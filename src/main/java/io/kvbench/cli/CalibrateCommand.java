@@ -66,6 +66,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     "each level against A for detection."})
     int unchangedPerRound;
 
+    @Option(names = "--interleave-rounds", paramLabel = "R",
+            defaultValue = "" + CalibrationReport.INTERLEAVE_ROUNDS,
+            description = "Rounds of the interleaved sessions that the noise figures and the replay are sized for "
+                    + "(default: ${DEFAULT-VALUE}, as kvbench interleave).")
+    int interleaveRounds;
+
     @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MIN",
             description = "Stop starting runs that would end after this many minutes (default: ${DEFAULT-VALUE}).")
     double budgetMinutes;
@@ -117,6 +123,7 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
+        if (interleaveRounds < 3) throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not " + interleaveRounds);
         Profile chosen = Catalog.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
@@ -143,7 +150,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
         CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations, baselineRuns,
-                gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
+                interleaveRounds, gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
         String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
         Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),
                 BaselineStore.segment("profile", data.profile()));
