@@ -71,7 +71,9 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
      * @param roundRatios B's score / A's score per round
      */
     public Assessment assessPaired(Baseline pooledA, BenchmarkResult pooledB, double[] roundRatios) {
-        if (roundRatios.length < 3 || !pooledA.metric().equals(pooledB.metric())) return assess(pooledA, pooledB);
+        if (roundRatios.length < 3 || !pooledA.metric().equals(pooledB.metric()) || !pooledA.unit().equals(pooledB.unit())) {
+            return assess(pooledA, pooledB);
+        }
         double[] logs = new double[roundRatios.length];
         for (int i = 0; i < logs.length; i++) logs[i] = Math.log(roundRatios[i]);
         double mean = StatUtils.mean(logs);
