@@ -61,7 +61,7 @@ public final class ForkSamples {
     }
 
     /** The groups, one per fork; callers must not modify the arrays. */
-    List<double[]> forks() {
+    public List<double[]> forks() {
         return forks;
     }
 

@@ -8,9 +8,7 @@ import io.kvbench.baseline.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -49,12 +47,10 @@ public final class CalibrationAnalysis {
     public static List<Benchmark> analyse(List<CalibrationRun> runs, ComparisonPolicy policy, int confirmations,
                                           int baselineRuns) {
         if (baselineRuns < 1) throw new IllegalArgumentException("a baseline pools at least 1 run, not " + baselineRuns);
-        Map<String, List<CalibrationRun>> byBenchmark = new LinkedHashMap<>();
-        for (CalibrationRun run : runs) {
-            if (run.ok()) byBenchmark.computeIfAbsent(run.engine() + "\u0000" + run.workload(), k -> new ArrayList<>()).add(run);
-        }
         List<Benchmark> out = new ArrayList<>();
-        for (List<CalibrationRun> group : byBenchmark.values()) out.add(benchmark(group, policy, confirmations, baselineRuns));
+        for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, CalibrationRun::ok).values()) {
+            out.add(benchmark(group, policy, confirmations, baselineRuns));
+        }
         return out;
     }
 

@@ -63,11 +63,6 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     }
 
     public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
-                                       int baselineRuns, List<Double> gridAlphas, List<Double> gridEffects) {
-        return of(data, test, parameters, confirmations, baselineRuns, INTERLEAVE_ROUNDS, gridAlphas, gridEffects);
-    }
-
-    public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
                                        int baselineRuns, int interleaveRounds, List<Double> gridAlphas,
                                        List<Double> gridEffects) {
         ThresholdPolicy policy = Policies.of(test, parameters);

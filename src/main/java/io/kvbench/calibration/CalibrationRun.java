@@ -1,14 +1,18 @@
 package io.kvbench.calibration;
 
 import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * One measured run of a calibration, kept compact (what the policy needs, no context) so that the raw data can be
@@ -33,6 +37,15 @@ public record CalibrationRun(String engine, String workload, int round, double s
         return new CalibrationRun(r.engine(), r.workload(), round, slowdown, tokens, r.status(), r.reason(), r.metric(),
                 r.unit(), r.score(), ForkSamples.forkCount(r.context()), r.samples(),
                 r.status() == Status.OK ? Baseline.diskBytes(r) : null, finishedAt);
+    }
+
+    /** The runs that {@code keep} accepts, grouped by (engine, workload) in the order they first ran. */
+    static Map<BenchmarkKey, List<CalibrationRun>> byBenchmark(List<CalibrationRun> runs, Predicate<CalibrationRun> keep) {
+        Map<BenchmarkKey, List<CalibrationRun>> out = new LinkedHashMap<>();
+        for (CalibrationRun run : runs) {
+            if (keep.test(run)) out.computeIfAbsent(new BenchmarkKey(run.engine(), run.workload()), k -> new ArrayList<>()).add(run);
+        }
+        return out;
     }
 
     public boolean ok() {

@@ -37,12 +37,9 @@ public final class InterleavedReplay {
 
     /** Empty when no round ran a benchmark unchanged twice. */
     public static List<Figures> analyse(List<CalibrationRun> runs, ComparisonPolicy policy, int rounds) {
-        Map<BenchmarkKey, List<CalibrationRun>> byBenchmark = new LinkedHashMap<>();
-        for (CalibrationRun run : runs) {
-            if (run.round() > 0) byBenchmark.computeIfAbsent(new BenchmarkKey(run.engine(), run.workload()), k -> new ArrayList<>()).add(run);
-        }
         List<Figures> out = new ArrayList<>();
-        byBenchmark.forEach((key, group) -> {
+        // Failed runs stay in: they leave their round out.
+        CalibrationRun.byBenchmark(runs, run -> run.round() > 0).forEach((key, group) -> {
             List<Round> complete = completeRounds(group);
             if (complete.size() < rounds) return;
             DetectionCounts falseAlarms = DetectionCounts.NONE;

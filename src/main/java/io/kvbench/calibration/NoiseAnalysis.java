@@ -1,9 +1,9 @@
 package io.kvbench.calibration;
 
+import io.kvbench.baseline.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -76,14 +76,10 @@ public final class NoiseAnalysis {
     public static List<Noise> analyse(List<CalibrationRun> runs, double alpha, int baselineRuns, int rounds) {
         double z = new NormalDistribution().inverseCumulativeProbability(1 - alpha / 2)
                 + new NormalDistribution().inverseCumulativeProbability(POWER);
-        Map<String, List<CalibrationRun>> byBenchmark = new LinkedHashMap<>();
-        for (CalibrationRun run : runs) {
-            if (run.ok() && run.score() > 0) {
-                byBenchmark.computeIfAbsent(run.engine() + "\u0000" + run.workload(), k -> new ArrayList<>()).add(run);
-            }
-        }
         List<Noise> out = new ArrayList<>();
-        for (List<CalibrationRun> group : byBenchmark.values()) out.add(noise(group, z, alpha, baselineRuns, rounds));
+        for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, run -> run.ok() && run.score() > 0).values()) {
+            out.add(noise(group, z, alpha, baselineRuns, rounds));
+        }
         return out;
     }
 
@@ -107,7 +103,7 @@ public final class NoiseAnalysis {
         DescriptiveStatistics forkErrors = new DescriptiveStatistics();
         DescriptiveStatistics iterationCvs = new DescriptiveStatistics();
         for (CalibrationRun run : unchanged) {
-            double[][] forks = forks(run);
+            List<double[]> forks = forks(run);
             DescriptiveStatistics forkMeans = new DescriptiveStatistics();
             for (double[] fork : forks) {
                 DescriptiveStatistics it = new DescriptiveStatistics(fork);
@@ -115,8 +111,8 @@ public final class NoiseAnalysis {
                 if (fork.length > 1) iterationCvs.addValue(it.getStandardDeviation() / it.getMean());
             }
             means.addValue(forkMeans.getMean());
-            if (forks.length > 1) {
-                forkErrors.addValue(forkMeans.getStandardDeviation() / forkMeans.getMean() / Math.sqrt(forks.length));
+            if (forks.size() > 1) {
+                forkErrors.addValue(forkMeans.getStandardDeviation() / forkMeans.getMean() / Math.sqrt(forks.size()));
             }
         }
         double runToRun = means.getN() > 1 ? means.getStandardDeviation() / means.getMean() : Double.NaN;
@@ -151,20 +147,9 @@ public final class NoiseAnalysis {
         return BenchmarkResult.THROUGHPUT.equals(metric) ? 1 - Math.exp(-logDifference) : Math.exp(logDifference) - 1;
     }
 
-    private static double[][] forks(CalibrationRun run) {
-        List<Double> samples = run.samples();
-        int forks = Math.max(1, run.forks());
-        if (samples.isEmpty() || samples.size() % forks != 0) {
-            return new double[][] {samples.isEmpty() ? new double[] {run.score()} : toArray(samples)};
-        }
-        int perFork = samples.size() / forks;
-        double[][] out = new double[forks][];
-        for (int f = 0; f < forks; f++) out[f] = toArray(samples.subList(f * perFork, (f + 1) * perFork));
-        return out;
-    }
-
-    private static double[] toArray(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    /** The run's samples by fork (one group when they do not split evenly); a run without samples is its score. */
+    private static List<double[]> forks(CalibrationRun run) {
+        return ForkSamples.split(run.samples().isEmpty() ? List.of(run.score()) : run.samples(), run.forks()).forks();
     }
 
     /**
