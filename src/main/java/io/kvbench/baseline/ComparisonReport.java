@@ -105,7 +105,7 @@ public record ComparisonReport(int schemaVersion, String profile, String machine
     }
 
     /** Pipes end a cell and newlines a table: neither may survive in a cell. */
-    static String escape(String text) {
+    public static String escape(String text) {
         return text == null ? "" : text.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
     }
 }
