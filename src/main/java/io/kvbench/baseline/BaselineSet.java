@@ -60,8 +60,7 @@ public record BaselineSet(String profile, String machineClass, Path directory, b
     /** Why a disk baseline was not used for this result, or null when it was (or none exists). */
     public String diskNotUsed(BenchmarkResult result) {
         DiskBaseline d = disk.get(BenchmarkKey.of(result));
-        if (d == null || d.appliesTo(result)) return null;
-        return "disk not compared: its baseline is for " + result.engine() + " " + d.engineVersion() + ", this run measured "
-                + (result.context() == null ? "an unknown version" : result.context().engineVersion());
+        String why = d == null ? null : d.whyNotComparable(result);
+        return why == null ? null : "disk not compared: " + why;
     }
 }

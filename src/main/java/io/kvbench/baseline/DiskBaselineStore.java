@@ -104,6 +104,7 @@ public final class DiskBaselineStore {
         expect(file, "workload", d.workload(), workload.substring(0, workload.length() - SUFFIX.length()));
         expect(file, "profile", d.profile(), profile);
         if (d.engineVersion() == null || d.engineVersion().isBlank()) throw new BaselineFormatException(file, "engineVersion", "is empty");
+        if (d.fileSystem() == null || d.fileSystem().isBlank()) throw new BaselineFormatException(file, "fileSystem", "is empty");
         if (d.diskBytes() <= 0) throw new BaselineFormatException(file, "diskBytes", "is " + d.diskBytes() + "; it must be > 0");
         if (d.runs().isEmpty() || d.runs().stream().anyMatch(r -> r == null || r < d.diskBytes())) {
             throw new BaselineFormatException(file, "runs", "must list every run's footprint, none below diskBytes");

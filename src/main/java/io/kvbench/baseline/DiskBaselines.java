@@ -3,6 +3,8 @@ package io.kvbench.baseline;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +12,23 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Disk baselines from one or more runs: per (engine, workload, engine version), every run's footprint and the smallest. */
+/**
+ * Disk baselines from one or more runs: per (engine, workload, engine version, file system), every run's footprint and
+ * the smallest. Only workloads whose work is the same on every machine ({@link Workload#fixedWork()}) get one: a timed
+ * write workload writes as much as its machine manages in the time, so its footprint is not portable (measured:
+ * ycsb-a's stores differ by up to 2.8x between two runs on one machine).
+ */
 final class DiskBaselines {
 
     private DiskBaselines() {
+    }
+
+    private static boolean fixedWork(String workload) {
+        try {
+            return Catalog.workload(workload).fixedWork();
+        } catch (IllegalArgumentException e) {
+            return false; // a workload this build does not know: nothing to say about its work
+        }
     }
 
     static List<DiskBaseline> of(List<RunResults> runs, String profile, String reason, Instant now) {
@@ -21,6 +36,7 @@ final class DiskBaselines {
         for (RunResults run : runs) {
             for (BenchmarkResult r : run.results()) {
                 if (r.status() != Status.OK || Baseline.diskBytes(r) == null || r.context() == null) continue;
+                if (DiskBaseline.fileSystemOf(r) == null || !fixedWork(r.workload())) continue;
                 measured.computeIfAbsent(BenchmarkKey.of(r), k -> new ArrayList<>()).add(r);
             }
         }
@@ -30,12 +46,16 @@ final class DiskBaselines {
             if (results.stream().anyMatch(r -> !version.equals(r.context().engineVersion()))) {
                 throw new IllegalArgumentException(key + " was measured with several engine versions; record one version at a time");
             }
+            String fs = DiskBaseline.fileSystemOf(results.get(0));
+            if (results.stream().anyMatch(r -> !fs.equals(DiskBaseline.fileSystemOf(r)))) {
+                throw new IllegalArgumentException(key + " was measured on several file system types; record one at a time");
+            }
             List<Long> sizes = results.stream().map(Baseline::diskBytes).toList();
             TreeSet<String> classes = new TreeSet<>();
             for (RunResults run : runs) if (run.machine() != null) classes.add(run.machine().machineClass());
             long smallest = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
             if (smallest <= 0) return; // an empty store: nothing a footprint check could say
-            out.add(new DiskBaseline(DiskBaseline.SCHEMA_VERSION, key.engine(), key.workload(), profile, version, smallest,
+            out.add(new DiskBaseline(DiskBaseline.SCHEMA_VERSION, key.engine(), key.workload(), profile, version, fs, smallest,
                     sizes, List.copyOf(classes), now.toString(), reason));
         });
         return out;

@@ -31,4 +31,18 @@ public final class Directories {
             // not worth failing a measured benchmark for
         }
     }
+
+    /**
+     * The type of the file system a data directory lives on ("ext4", "xfs"; "unknown" if it cannot be told). Disk
+     * footprints depend on it (XFS preallocates, for one), so results record it and disk baselines are only compared
+     * on the same type.
+     */
+    public static String fileSystemType(java.nio.file.Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            return java.nio.file.Files.getFileStore(dir).type();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
 }

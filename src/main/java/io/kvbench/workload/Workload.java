@@ -64,6 +64,15 @@ public record Workload(String name, String description, String source, String fa
         }
     }
 
+    /**
+     * True when the work is the same on every machine: a pass (a fixed number of records), or timed operations that
+     * only read a preloaded store. Timed writes are not: a faster machine writes more in the same seconds, so its store
+     * grows more, and a disk footprint says nothing portable.
+     */
+    public boolean fixedWork() {
+        return phase != Phase.OPERATIONS || !mix.writes();
+    }
+
     public Workload {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(family, "family of workload " + name);

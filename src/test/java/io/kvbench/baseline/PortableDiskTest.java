@@ -31,6 +31,19 @@ class PortableDiskTest {
     @TempDir
     Path root;
 
+    /** A result whose data directory was on the given file system type. */
+    private static BenchmarkResult on(String fs, BenchmarkResult r) {
+        ResultContext c = r.context();
+        Map<String, String> resources = new java.util.HashMap<>(c.resources());
+        resources.put(DiskBaseline.FILE_SYSTEM_KEY, fs);
+        return with(r, new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(),
+                c.machine(), resources, c.parameters()));
+    }
+
+    private static BenchmarkResult ext4(BenchmarkResult r) {
+        return on("ext4", r);
+    }
+
     private List<ComparisonRow> compareOn(String machineClass, BenchmarkResult result) throws IOException {
         BaselineSet set = new BaselineStore(root).load(PROFILE, machineClass);
         return BaselineComparison.compare(List.of(result), set, POLICY, k -> true);
@@ -44,15 +57,15 @@ class PortableDiskTest {
 
     @Test
     void anotherMachineClassComparesNoThroughputButStillJudgesDisk() throws IOException {
-        BenchmarkResult home = withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000);
-        recordOnHomeClass(home, withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 10_400_000));
+        BenchmarkResult home = ext4(withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000));
+        recordOnHomeClass(home, ext4(withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 10_400_000)));
         DiskBaseline disk = new DiskBaselineStore(root).load(PROFILE).get(new BenchmarkKey("rocksdb", "ycsb-c"));
         assertThat(disk.diskBytes()).isEqualTo(10_000_000);
         assertThat(disk.runs()).containsExactly(10_000_000L, 10_400_000L);
         assertThat(disk.recordedOn()).containsExactly(MACHINE_CLASS);
 
         // Another CPU, half the throughput (never compared), same footprint: NOT_COMPARED, disk within tolerance.
-        BenchmarkResult foreign = withDisk(ok("rocksdb", "ycsb-c", normal(3, 10, 500, 10)), 10_100_000);
+        BenchmarkResult foreign = ext4(withDisk(ok("rocksdb", "ycsb-c", normal(3, 10, 500, 10)), 10_100_000));
         ComparisonRow same = compareOn("hosted-cpu-2c-7g", foreign).get(0);
         assertThat(same.verdict()).isEqualTo(Verdict.NOT_COMPARED);
         assertThat(same.note()).contains("throughput not compared: no baselines for machine class hosted-cpu-2c-7g")
@@ -60,20 +73,34 @@ class PortableDiskTest {
         assertThat(same.baselineScore()).isNaN();
 
         // Twice the footprint on the foreign machine: a disk REGRESSION, without any throughput baseline.
-        ComparisonRow grown = compareOn("hosted-cpu-2c-7g", withDisk(ok("rocksdb", "ycsb-c", normal(4, 10, 500, 10)), 20_000_000)).get(0);
+        ComparisonRow grown = compareOn("hosted-cpu-2c-7g", ext4(withDisk(ok("rocksdb", "ycsb-c", normal(4, 10, 500, 10)), 20_000_000))).get(0);
         assertThat(grown.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(grown.note()).contains("disk grew").contains("throughput not compared");
 
         // Another engine version: its format may differ, so disk is not compared either.
-        ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g", withVersion(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000), "9.9.9")).get(0);
+        ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g", withVersion(ext4(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000)), "9.9.9")).get(0);
         assertThat(upgraded.verdict()).isEqualTo(Verdict.NOT_COMPARED);
         assertThat(upgraded.note()).contains("disk not compared: its baseline is for rocksdb 1.2.3, this run measured 9.9.9");
+
+        // Another file system allocates differently (XFS preallocates): not compared either, and said so.
+        ComparisonRow xfs = compareOn("hosted-cpu-2c-7g", on("xfs", withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000))).get(0);
+        assertThat(xfs.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+        assertThat(xfs.note()).contains("its baseline was measured on ext4, this run's data directory is on xfs");
+    }
+
+    @Test
+    void timedWritesGetNoDiskBaselineBecauseTheirWorkDependsOnTheMachine() throws IOException {
+        RunResults run = Fixtures.run(ext4(withDisk(ok("rocksdb", "ycsb-a", normal(1, 10, 1000, 10)), 10_000_000)),
+                ext4(withDisk(ok("rocksdb", "tc-seq-write", BenchmarkResult.TIME_PER_PASS, 1.0, 1.1, 1.05), 5_000_000)));
+        BaselineUpdate.plan(run, List.of(run), new BaselineStore(root), null, "test", false, Instant.now()).apply();
+        assertThat(new DiskBaselineStore(root).load(PROFILE).keySet()).extracting(BenchmarkKey::workload)
+                .containsExactly("tc-seq-write");
     }
 
     @Test
     void onTheHomeClassTheDiskBaselineDecidesDiskOnce() throws IOException {
-        recordOnHomeClass(withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000));
-        ComparisonRow row = compareOn(MACHINE_CLASS, withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 30_000_000)).get(0);
+        recordOnHomeClass(ext4(withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000)));
+        ComparisonRow row = compareOn(MACHINE_CLASS, ext4(withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 30_000_000))).get(0);
         assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(row.note()).contains("disk grew");
         assertThat(row.baselineScore()).isCloseTo(1000, org.assertj.core.data.Offset.offset(20.0));
@@ -94,7 +121,7 @@ class PortableDiskTest {
 
     @Test
     void aBrokenDiskBaselineNamesTheFileAndField() throws IOException {
-        recordOnHomeClass(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 1000));
+        recordOnHomeClass(ext4(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 1000)));
         Path file = new DiskBaselineStore(root).file(PROFILE, new BenchmarkKey("rocksdb", "ycsb-c"));
         String json = Files.readString(file);
         Files.writeString(file, json.replace("\"diskBytes\" : 1000", "\"diskBytes\" : -5"));
