@@ -54,7 +54,7 @@ final class InterleaveCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--rounds", defaultValue = "6", description = {"Rounds, each running A and B once (default: ${DEFAULT-VALUE}: on this",
-            "project's machine 6 caught a 10 % slowdown of rocksdb's point reads in 6 of 6 calibrated sessions, 4 in 7 of 8)."})
+            "project's machine 6 caught a 10 %% slowdown of rocksdb's point reads in 6 of 6 calibrated sessions, 4 in 7 of 8)."})
     int rounds;
 
 
