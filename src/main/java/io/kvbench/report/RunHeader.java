@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  */
 public record RunHeader(String profile, String runner, String machine, String machineClass, String jdk,
                         String gitRevision, String time, String engines, boolean complete, int measured,
-                        int notApplicable, int errors) {
+                        int notApplicable, int errors, int knownIssues) {
 
     static final String UNKNOWN = "unknown";
 
@@ -33,15 +33,17 @@ public record RunHeader(String profile, String runner, String machine, String ma
         String time = orUnknown(run.startedAt() != null ? run.startedAt() : distinct(run, ResultContext::time));
         int measured = (int) run.results().stream().filter(WorkloadGroup::measured).count();
         int notApplicable = (int) run.results().stream().filter(r -> r.status() == Status.NOT_APPLICABLE).count();
+        int knownIssues = (int) run.results().stream().filter(r -> ResultCells.knownIssue(r).isPresent()).count();
         return new RunHeader(orUnknown(run.profile()), orUnknown(run.runner()), describe(machine),
                 machine == null ? UNKNOWN : orUnknown(machine.machineClass()), orUnknown(jdk(run)),
                 orUnknown(distinct(run, ResultContext::gitRevision)), time, engines(run), run.complete(), measured,
-                notApplicable, run.results().size() - measured - notApplicable);
+                notApplicable, run.results().size() - measured - notApplicable - knownIssues, knownIssues);
     }
 
-    /** "18 measured, 3 not applicable, 1 error". */
+    /** "18 measured, 3 not applicable, 1 error", and ", 1 known issue" when a failure matched a recorded engine bug. */
     public String counts() {
-        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors");
+        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors")
+                + (knownIssues == 0 ? "" : ", " + knownIssues + (knownIssues == 1 ? " known issue" : " known issues"));
     }
 
     /** "Intel(R) Xeon(R) ..., 2 cores, 24 GiB RAM, Linux 6.1". */
