@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
                 "With --merge, first merge the results.json of several runs (e.g. one engine per CI job) into --out/results.json. "
                         + "Refused (exit 2): a directory without results.json, shards of different profiles, shards that measured "
                         + "on different runners, machine classes or resource limits, the same engine and workload in two shards. "
-                        + "Only results.json is read: other files in a shard (crash/, logs/) are ignored."})
+                        + "A shard's crash results (crash-results.json or crash/crash-results.json) are merged into "
+                        + "--out/crash-results.json and included in the report; other files (logs/) are left alone."})
 final class ReportCommand implements Callable<Integer> {
 
     /** Exactly one input: one run, or several to merge. */
