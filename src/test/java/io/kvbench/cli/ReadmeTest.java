@@ -44,7 +44,7 @@ class ReadmeTest {
         String paragraph = paragraph("`kvbench report --merge DIR... --out DIR`");
         assertThat(paragraph).contains("crash-results.json").doesNotContain("reads `results.json` only");
         String help = CliRun.of("report", "--help").out().replaceAll("\\s+", " ");
-        assertThat(help).contains("crash results").contains("merged").doesNotContain("crash/, logs/) are ignored");
+        assertThat(help.toLowerCase(Locale.ROOT)).contains("crash results").contains("merged").doesNotContain("crash/, logs/) are ignored");
     }
 
     @Test
