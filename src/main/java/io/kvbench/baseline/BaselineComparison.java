@@ -62,7 +62,7 @@ public final class BaselineComparison {
             if (known.isPresent()) {
                 return new ComparisonRow(result.engine(), result.workload(), Verdict.KNOWN_ISSUE,
                         classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
-                        "known engine issue " + known.get().reference() + ": " + known.get().summary());
+                        known.get().describe());
             }
             return new ComparisonRow(result.engine(), result.workload(), Verdict.ERROR,
                     classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",

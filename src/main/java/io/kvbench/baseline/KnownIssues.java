@@ -25,6 +25,11 @@ public final class KnownIssues {
      * @param summary   one sentence for people
      */
     public record KnownIssue(String engine, String reason, String reference, String summary) {
+        /** "known engine issue <reference>: <summary>": what compare, gate and the run's reports say about it. */
+        public String describe() {
+            return "known engine issue " + reference + ": " + summary;
+        }
+
         boolean matches(BenchmarkResult result) {
             return matches(result.engine(), result.reason());
         }

@@ -15,7 +15,8 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  *   <li>Effect: the relative change of the mean in the bad direction (lower throughput, longer time) must reach
  *       minEffect.</li>
  *   <li>Disk: the footprint is nearly deterministic, so it needs no test, only a tight tolerance; growth beyond
- *       baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own.</li>
+ *       baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own. A run without a disk size
+ *       against a baseline with one is an ERROR: the check must not pass for want of a number.</li>
  *   <li>With a single sample on a side no test applies: the two 99.9 % confidence intervals (score ± error) must be
  *       disjoint; without an error estimate nothing is significant (one sample cannot tell a change from noise).</li>
  * </ul>
@@ -102,7 +103,8 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
             notes.add(Formats.percent(change * 100) + " is not significant (" + sig.why() + ")");
         }
         Verdict disk = diskVerdict(baseline, measured, notes);
-        Verdict verdict = score == Verdict.REGRESSION || disk == Verdict.REGRESSION ? Verdict.REGRESSION
+        Verdict verdict = disk == Verdict.ERROR ? Verdict.ERROR
+                : score == Verdict.REGRESSION || disk == Verdict.REGRESSION ? Verdict.REGRESSION
                 : score == Verdict.IMPROVEMENT || disk == Verdict.IMPROVEMENT ? Verdict.IMPROVEMENT
                 : Verdict.PASS;
         return new Assessment(verdict, sig.pValue(), sig.confidence(), String.join("; ", notes));
@@ -126,8 +128,9 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         if (before == null) return Verdict.PASS;
         Long after = Baseline.diskBytes(measured);
         if (after == null) {
-            notes.add("disk size not recorded in this run");
-            return Verdict.PASS;
+            notes.add("no disk size in this run (the baseline has " + Formats.bytes(before)
+                    + "): the disk check cannot be made; see the run's log for why the measurement failed");
+            return Verdict.ERROR;
         }
         double allowance = before * parameters.diskTolerance() + parameters.diskSlackBytes();
         String change = before == 0 ? "" : " " + Formats.percent((after - before) * 100.0 / before);

@@ -1,6 +1,12 @@
 package io.kvbench.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -17,13 +23,50 @@ public final class BenchSettings {
      */
     public static final String SLOWDOWN_TOKENS = "kvbench.slowdownTokens";
 
+    /**
+     * Untimed work added to every iteration's setup and teardown: 4 MiB written and fsync'd, then a sleep of this many
+     * milliseconds. Only for checking that CPU % and bytes written leave setup and teardown out (TimedRegionTest);
+     * never set in a real measurement.
+     */
+    public static final String UNTIMED_CHORE_MILLIS = "kvbench.untimedChoreMillis";
+
     private static final long TOKENS = Long.getLong(SLOWDOWN_TOKENS, 0);
+    private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
+    private static final int CHORE_BYTES = 4 << 20;
 
     private BenchSettings() {
     }
 
     static Path dataDir() {
         return Path.of(System.getProperty(DATA_DIR, Path.of(System.getProperty("java.io.tmpdir"), "kvbench-data").toString()));
+    }
+
+    /**
+     * The injected untimed chore, if any: a no-op unless {@value #UNTIMED_CHORE_MILLIS} is set. Its file lies beside
+     * the store directories, never in one, so that it changes no store's disk size.
+     */
+    static void untimedChore() {
+        if (CHORE_MILLIS <= 0) return;
+        Path file = dataDir().resolve("untimed-chore-" + Thread.currentThread().getId() + ".bin");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
+            for (int written = 0; written < CHORE_BYTES; written += zeros.capacity()) {
+                zeros.clear();
+                while (zeros.hasRemaining()) channel.write(zeros);
+            }
+            channel.force(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("untimed chore: cannot write " + file, e);
+        }
+        try {
+            Files.delete(file);
+            Thread.sleep(CHORE_MILLIS);
+        } catch (IOException e) {
+            throw new UncheckedIOException("untimed chore: cannot delete " + file, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The injected slowdown, if any: a no-op unless {@value #SLOWDOWN_TOKENS} is set. */

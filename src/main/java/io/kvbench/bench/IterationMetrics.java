@@ -4,22 +4,48 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What benchmark threads report about the current iteration of this JVM, read by {@link KvMetricsProfiler} when the
- * iteration ends. Threads publish once per iteration (in @TearDown), never per operation, so the synchronization here
- * costs nothing measurable.
+ * iteration ends. Threads publish once per iteration (in @Setup and @TearDown), never per operation, so the
+ * synchronization here costs nothing measurable.
+ *
+ * <p>The timed region: JMH starts its profilers before {@code @Setup(Level.Iteration)} and stops them after
+ * {@code @TearDown(Level.Iteration)}, so readings taken by the profiler alone would count reopening a store, the
+ * teardown's flush and the forked {@code du} as the workload's CPU and device writes (on a pass of a few milliseconds,
+ * mostly those). So the benchmarks mark the region: every iteration setup calls {@link #timedRegionStarts()} as its
+ * last step (the last one to finish wins), and every iteration teardown calls {@link #timedRegionEnds()} as its first
+ * step (the first one wins: JMH's warm-down has stopped every thread's operations by then). The profiler takes the
+ * same readings at its own start and end, which stand where no setup or teardown marked the region.
  */
 public final class IterationMetrics {
 
     private static final Histogram LATENCIES = new Histogram(LatencySampler.HIGHEST_NS, 3);
     private static long logicalBytesWritten;
     private static long diskBytes = -1;
+    private static final Readings START = new Readings();
+    private static final Readings END = new Readings();
+    private static boolean ended;
 
     private IterationMetrics() {
     }
 
+    /** A new iteration: clears what the last one published and takes the start readings. */
     static synchronized void reset() {
         LATENCIES.reset();
         logicalBytesWritten = 0;
         diskBytes = -1;
+        timedRegionStarts();
+    }
+
+    /** The timed work starts now (after this iteration's setup): takes the start readings again. */
+    static synchronized void timedRegionStarts() {
+        START.take(false);
+        ended = false;
+    }
+
+    /** The timed work has ended (this iteration's teardown begins): takes the end readings, once per iteration. */
+    static synchronized void timedRegionEnds() {
+        if (ended) return;
+        END.take(true);
+        ended = true;
     }
 
     static synchronized void addLatencies(Histogram histogram) {
@@ -36,10 +62,38 @@ public final class IterationMetrics {
         diskBytes = bytes;
     }
 
+    /** What the iteration published, with the timed region's readings (ended now if no teardown ended it). */
     static synchronized Snapshot snapshot() {
-        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes);
+        timedRegionEnds();
+        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, END.wallNanos - START.wallNanos,
+                difference(START.cpuNanos, END.cpuNanos), difference(START.deviceBytesWritten, END.deviceBytesWritten));
     }
 
-    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes) {
+    private static long difference(long start, long end) {
+        return start < 0 || end < 0 ? -1 : end - start;
+    }
+
+    /**
+     * @param timedWallNanos          wall-clock length of the timed region
+     * @param timedCpuNanos           CPU time of the whole process over it; -1 where the JVM cannot tell
+     * @param timedDeviceBytesWritten bytes the process sent to the storage layer over it; -1 without /proc/self/io
+     */
+    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes, long timedWallNanos,
+                    long timedCpuNanos, long timedDeviceBytesWritten) {
+    }
+
+    /** One set of readings; mutable and reused, so that marking the region allocates nothing but the /proc read. */
+    private static final class Readings {
+        long wallNanos;
+        long cpuNanos = -1;
+        long deviceBytesWritten = -1;
+
+        /** The clock is read nearest to the timed work: last at its start, first at its end. */
+        void take(boolean atEnd) {
+            if (atEnd) wallNanos = System.nanoTime();
+            deviceBytesWritten = ProcessProbes.deviceBytesWritten();
+            cpuNanos = ProcessProbes.processCpuNanos();
+            if (!atEnd) wallNanos = System.nanoTime();
+        }
     }
 }

@@ -18,13 +18,11 @@ import org.openjdk.jmh.runner.IterationType;
  * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, peak RSS,
  * native memory, device bytes written and write amplification. Runs inside the benchmark JVM; JMH calls it after the
  * iteration's @TearDown methods, so the benchmark has already published what it measured into
- * {@link IterationMetrics}. Use with {@code -prof io.kvbench.bench.KvMetricsProfiler} when running JMH by hand.
+ * {@link IterationMetrics}. CPU %, device bytes written and write amplification cover the timed region only, as the
+ * benchmarks mark it in {@link IterationMetrics} (JMH's profiler hooks would also count iteration setup and teardown).
+ * Use with {@code -prof io.kvbench.bench.KvMetricsProfiler} when running JMH by hand.
  */
 public final class KvMetricsProfiler implements InternalProfiler {
-
-    private long cpuStart;
-    private long wallStart;
-    private long ioStart;
 
     @Override
     public String getDescription() {
@@ -34,20 +32,14 @@ public final class KvMetricsProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         IterationMetrics.reset();
-        cpuStart = ProcessProbes.processCpuNanos();
-        ioStart = ProcessProbes.deviceBytesWritten();
-        wallStart = System.nanoTime();
     }
 
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
-        long wall = System.nanoTime() - wallStart;
-        long cpu = ProcessProbes.processCpuNanos();
-        long io = ProcessProbes.deviceBytesWritten();
+        IterationMetrics.Snapshot snapshot = IterationMetrics.snapshot();
         if (iterationParams.getType() != IterationType.MEASUREMENT) return List.of();
 
-        IterationMetrics.Snapshot snapshot = IterationMetrics.snapshot();
         List<Result> results = new ArrayList<>();
         Histogram latencies = snapshot.latencies();
         if (latencies.getTotalCount() > 0) {
@@ -58,8 +50,9 @@ public final class KvMetricsProfiler implements InternalProfiler {
             results.add(ns(MetricNames.LATENCY_P9999, latencies.getValueAtPercentile(99.99)));
         }
         if (snapshot.diskBytes() >= 0) results.add(bytes(MetricNames.DISK_BYTES, snapshot.diskBytes()));
-        if (cpu >= 0 && cpuStart >= 0 && wall > 0) {
-            results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * (cpu - cpuStart) / wall, "%", AggregationPolicy.AVG));
+        if (snapshot.timedCpuNanos() >= 0 && snapshot.timedWallNanos() > 0) {
+            results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * snapshot.timedCpuNanos() / snapshot.timedWallNanos(),
+                    "%", AggregationPolicy.AVG));
         }
         long peakRss = ProcessProbes.peakRssBytes();
         if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B", AggregationPolicy.MAX));
@@ -67,8 +60,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
         if (rss >= 0) {
             results.add(bytes(MetricNames.NATIVE_BYTES, Math.max(0, rss - ProcessProbes.committedHeapBytes())));
         }
-        if (io >= 0 && ioStart >= 0) {
-            long written = io - ioStart;
+        if (snapshot.timedDeviceBytesWritten() >= 0) {
+            long written = snapshot.timedDeviceBytesWritten();
             results.add(bytes(MetricNames.IO_WRITE_BYTES, written));
             if (snapshot.logicalBytesWritten() > 0) {
                 results.add(new ScalarResult(MetricNames.WRITE_AMPLIFICATION,

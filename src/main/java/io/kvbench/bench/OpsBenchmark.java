@@ -61,9 +61,16 @@ public class OpsBenchmark {
             records.set(loaded);
         }
 
+        @Setup(Level.Iteration)
+        public void setUpIteration() {
+            BenchSettings.untimedChore();
+        }
+
         @TearDown(Level.Iteration)
         public void measureDisk() {
+            IterationMetrics.timedRegionEnds(); // first: the flush and du below are not the workload's CPU or writes
             IterationMetrics.setDiskBytes(fixture.diskBytes());
+            BenchSettings.untimedChore();
         }
 
         @TearDown(Level.Trial)
@@ -97,6 +104,15 @@ public class OpsBenchmark {
         @Setup(Level.Trial)
         public void setUp(Shared shared, ThreadParams thread) {
             init(shared, thread.getThreadIndex());
+        }
+
+        /**
+         * Runs after the shared state's setups (JMH sets up a state before the states that depend on it), so the
+         * last worker to get here starts the timed region after all setup work, the trial's loading included.
+         */
+        @Setup(Level.Iteration)
+        public void startTimedRegion() {
+            IterationMetrics.timedRegionStarts();
         }
 
         /** Prepares this worker for thread {@code threadIndex} (also used outside JMH by the overhead benchmark). */
@@ -162,6 +178,7 @@ public class OpsBenchmark {
 
         @TearDown(Level.Iteration)
         public void publish(Shared shared) {
+            IterationMetrics.timedRegionEnds(); // (the shared teardown usually ended it already)
             sampler.publish();
             IterationMetrics.addLogicalBytesWritten(logicalBytesWritten);
             operations = 0;

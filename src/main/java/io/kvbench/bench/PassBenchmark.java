@@ -55,11 +55,13 @@ public class PassBenchmark {
 
     @Setup(Level.Iteration)
     public void setUpIteration() {
+        BenchSettings.untimedChore();
         if (spec.phase() == Workload.Phase.WRITE_PASS) {
             fixture.openEmpty();
         } else if (spec.reopenEachIteration()) {
             fixture.reopen();
         }
+        IterationMetrics.timedRegionStarts(); // last: opening the store is not the pass's CPU or device writes
     }
 
     @Benchmark
@@ -113,9 +115,11 @@ public class PassBenchmark {
 
     @TearDown(Level.Iteration)
     public void tearDownIteration() {
+        IterationMetrics.timedRegionEnds(); // first: the flush and du of the disk measurement are not the pass's
         sampler.publish();
         if (spec.phase() == Workload.Phase.WRITE_PASS) IterationMetrics.addLogicalBytesWritten(logicalBytesPerPass);
         IterationMetrics.setDiskBytes(fixture.diskBytes());
+        BenchSettings.untimedChore();
     }
 
     @TearDown(Level.Trial)

@@ -48,19 +48,38 @@ final class ProcessProbes {
     /**
      * Space the directory occupies on disk as allocated blocks, like {@code du -s -B1}: what a user pays for, including
      * preallocated and sparse files at their real cost (file length would overstate LMDB's sparse map, for one).
+     * Unlike the other probes this one never returns "unknown": disk use is judged against baselines, and a missing
+     * figure there would be a check that passes by accident.
+     *
+     * @throws IllegalStateException naming the directory and the cause (no such directory, no du, du failed or
+     *                               printed no number); the message is the benchmark's ERROR reason
      */
     static long diskBytes(Path dir) {
-        if (!Files.isDirectory(dir)) return -1;
+        String failed = "disk use of " + dir + " could not be measured: ";
+        if (!Files.isDirectory(dir)) throw new IllegalStateException(failed + "no such directory");
+        List<String> command = List.of("du", "-s", "-B1", dir.toString());
+        String out;
         try {
-            Process du = new ProcessBuilder(List.of("du", "-s", "-B1", dir.toString())).redirectErrorStream(true).start();
-            String out = new String(du.getInputStream().readAllBytes()).trim();
-            if (!du.waitFor(60, TimeUnit.SECONDS) || du.exitValue() != 0) return -1;
-            return Long.parseLong(out.split("\\s+")[0]);
-        } catch (IOException | NumberFormatException e) {
-            return -1;
+            Process du = new ProcessBuilder(command).redirectErrorStream(true).start();
+            out = new String(du.getInputStream().readAllBytes()).trim();
+            if (!du.waitFor(60, TimeUnit.SECONDS)) {
+                du.destroyForcibly();
+                throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` did not finish in 60 s");
+            }
+            if (du.exitValue() != 0) {
+                throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` exited with " + du.exitValue()
+                        + ": " + out.replaceAll("\\s+", " "));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(failed + "cannot run `" + String.join(" ", command) + "`: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return -1;
+            throw new IllegalStateException(failed + "interrupted");
+        }
+        try {
+            return Long.parseLong(out.split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` printed no size: " + out);
         }
     }
 

@@ -23,13 +23,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code kvbench engines [--json]}: every registered engine with its version and declared promises. */
+/**
+ * {@code kvbench engines [--json | --markdown]}: every registered engine with its version and declared promises. The
+ * Markdown table is the one in README.md (ReadmeTest keeps them equal); limits are exact in every form.
+ */
 @Command(name = "engines", mixinStandardHelpOptions = true,
         description = "List the registered engines, their versions and declared capabilities.")
 final class EnginesCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
+
+    @Option(names = "--markdown", description = "Print a Markdown table (the one in README.md) instead of a text table.")
+    boolean markdown;
 
     @Option(names = "--changed-from", paramLabel = "FILE",
             description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's (the output of "
@@ -63,6 +69,8 @@ final class EnginesCommand implements Callable<Integer> {
             out.println(new ObjectMapper().writeValueAsString(changed));
         } else if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(engines));
+        } else if (markdown) {
+            out.print(markdownTable(engines));
         } else {
             printTable(out, engines);
         }
@@ -107,6 +115,25 @@ final class EnginesCommand implements Callable<Integer> {
                 + "`kvbench engines --json` adds sources and notes.");
     }
 
+    /** README's engine table: promises in words, limits exact. */
+    static String markdownTable(List<EngineInfo> engines) {
+        StringBuilder md = new StringBuilder("| engine | version | order | one store, many threads | limits (key / value) "
+                + "| survives a process kill | survives a power cut |\n|---|---|---|---|---|---|---|\n");
+        for (EngineInfo e : engines) {
+            String order = (e.rangeScans() ? "ordered, ranges" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans")
+                    + (e.writeOnce() ? ", write-once" : "");
+            String threads = e.concurrentWriters() ? "reads + writes" : e.concurrentReaders() ? "reads" : "one thread";
+            md.append("| ").append(String.join(" | ", e.id(), e.version(), order, threads,
+                    bytes(e.maxKeyBytes()) + " / " + bytes(e.maxValueBytes()), promise(e.durability().processKill()),
+                    promise(e.durability().powerLoss()))).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String promise(Durability.Guarantee g) {
+        return g == Durability.Guarantee.NONE ? "no promise" : guarantee(g);
+    }
+
     private static String guarantee(Durability.Guarantee g) {
         return switch (g) {
             case EVERY_WRITE -> "every write";
@@ -116,10 +143,22 @@ final class EnginesCommand implements Callable<Integer> {
         };
     }
 
+    private static final long[] UNITS = {1L << 30, 1L << 20, 1L << 10};
+    private static final String[] UNIT_NAMES = {"GiB", "MiB", "KiB"};
+
+    /**
+     * An exact size, short: a whole number of the largest unit that divides it ("8124 KiB"), or a few bytes under a
+     * whole number of MiB or GiB ("4 MiB - 122 B", "2 GiB - 9 B" for Java's array limit), else bytes. Never rounded:
+     * a limit one byte off is a limit a user hits.
+     */
     static String bytes(long n) {
-        if (n >= Integer.MAX_VALUE - 64) return "~2 GiB";
-        if (n >= 1 << 20 && n % (1 << 20) == 0) return (n >> 20) + " MiB";
-        if (n >= 1 << 10 && n % (1 << 10) == 0) return (n >> 10) + " KiB";
+        for (int i = 0; i < UNITS.length; i++) {
+            long unit = UNITS[i];
+            long whole = (n + unit - 1) / unit; // units at or above n
+            long under = whole * unit - n;
+            if (whole >= 1 && under == 0) return whole + " " + UNIT_NAMES[i];
+            if (whole >= 1 && unit > 1024 && under < 1024) return whole + " " + UNIT_NAMES[i] + " - " + under + " B";
+        }
         return n + " B";
     }
 }

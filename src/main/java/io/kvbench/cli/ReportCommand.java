@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
                         + "Refused (exit 2): a directory without results.json, shards of different profiles, shards that measured "
                         + "on different runners or resource limits, the same engine and workload in two shards. Shards of "
                         + "several machine classes are reported side by side (compare each shard on its own). Crash results "
-                        + "of the shards (crash/crash-results.json) are merged too.",
+                        + "of the shards (crash-results.json or crash/crash-results.json) are merged too, into "
+                        + "--out/crash-results.json and the report; other files (logs/) are left alone.",
                 "With --interleaved, combine `kvbench interleave` sessions into one A/B table (--out/ab-summary.md)."})
 final class ReportCommand implements Callable<Integer> {
 

@@ -6,6 +6,11 @@ final class Html {
     private Html() {
     }
 
+    /** An http(s) address with nothing that could leave a link target (space, quote, angle bracket, parenthesis). */
+    static boolean isWebAddress(String text) {
+        return text != null && text.matches("https?://[^\\s\"'<>()]+");
+    }
+
     static String escape(String text) {
         if (text == null) return "";
         StringBuilder s = new StringBuilder(text.length() + 16);

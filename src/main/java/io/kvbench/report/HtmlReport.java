@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -130,9 +132,19 @@ public final class HtmlReport {
             BenchmarkResult r = row.result();
             String label = ResultCells.statusLabel(r);
             String reason = ResultCells.reason(r);
-            html.append("<li><span class=\"status ").append(label.equals("n/a") ? "na" : "error").append("\">")
-                    .append(Html.escape(label)).append("</span> <strong>").append(Html.escape(ResultCells.engine(r)))
-                    .append("</strong>").append(reason.isEmpty() ? "" : " " + Html.escape(reason)).append("</li>\n");
+            Optional<KnownIssues.KnownIssue> known = ResultCells.knownIssue(r);
+            html.append("<li><span class=\"status ").append(label.equals("n/a") ? "na" : known.isPresent() ? "known" : "error")
+                    .append("\">").append(Html.escape(label)).append("</span> <strong>").append(Html.escape(ResultCells.engine(r)))
+                    .append("</strong>");
+            if (known.isPresent()) {
+                String ref = known.get().reference();
+                html.append(" known engine issue ").append(Html.isWebAddress(ref)
+                                ? "<a href=\"" + Html.escape(ref) + "\">" + Html.escape(ref) + "</a>" : Html.escape(ref))
+                        .append(": ").append(Html.escape(known.get().summary()));
+            } else if (!reason.isEmpty()) {
+                html.append(" ").append(Html.escape(reason));
+            }
+            html.append("</li>\n");
         }
         html.append("</ul>\n");
     }

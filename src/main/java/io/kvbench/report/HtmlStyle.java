@@ -56,6 +56,7 @@ final class HtmlStyle {
                       border-radius: 4px; font-size: 11.5px; font-weight: 700; letter-spacing: 0.03em; }
             .status.na { background: #eaeef2; color: #424a53; }
             .status.error { background: var(--err-bg); color: var(--err); border: 1px solid var(--err-line); }
+            .status.known { background: #fff8c5; color: #7d4e00; border: 1px solid #d4a72c; }
             .note, .empty { color: var(--muted); margin: 4px 0; }
             .table-wrap { overflow-x: auto; }
             table.metrics { border-collapse: collapse; width: 100%; font-size: 12.5px; font-variant-numeric: tabular-nums; }

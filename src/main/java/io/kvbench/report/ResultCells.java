@@ -1,14 +1,18 @@
 package io.kvbench.report;
 
+import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.Status;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The text of a result's cells, shared by the console, Markdown and HTML reports so that all three say the same.
- * A result that was not measured never shows a number: its score cell says "n/a (reason)" or "ERROR (reason)".
+ * A result that was not measured never shows a number: its score cell says "n/a (reason)" or "ERROR (reason)", or,
+ * for a failure that matches an engine bug recorded in known-issues.json, "KNOWN_ISSUE (reference: summary)", the
+ * verdict and words compare and gate give the same failure.
  */
 public final class ResultCells {
 
@@ -36,21 +40,31 @@ public final class ResultCells {
         return r.engine() == null || r.engine().isBlank() ? "?" : r.engine();
     }
 
-    /** "1.23M ± 0.05M ops/s", or "n/a (reason)" / "ERROR (reason)" for a result that has no score. */
+    /** "1.23M ± 0.05M ops/s", or "n/a (reason)" / "ERROR (reason)" / "KNOWN_ISSUE (...)" for a result that has no score. */
     public static String score(BenchmarkResult r, Units units) {
         if (WorkloadGroup.measured(r)) return units.measurement(r.score(), r.error(), r.unit());
         return statusLabel(r) + (reason(r).isEmpty() ? "" : " (" + reason(r) + ")");
     }
 
-    /** "n/a", "ERROR" or, for an OK row that carries no score (a malformed file), "no score". */
+    /** "n/a", "ERROR", "KNOWN_ISSUE" or, for an OK row that carries no score (a malformed file), "no score". */
     public static String statusLabel(BenchmarkResult r) {
         if (r.status() == Status.NOT_APPLICABLE) return "n/a";
         if (r.status() == Status.OK) return "no score";
-        return "ERROR";
+        return knownIssue(r).isPresent() ? "KNOWN_ISSUE" : "ERROR";
     }
 
-    /** The reason on one line: reasons are often exception messages with line breaks. */
+    /** The recorded engine bug an ERROR result matches, if any (the same lookup as compare's). */
+    public static Optional<KnownIssues.KnownIssue> knownIssue(BenchmarkResult r) {
+        return KnownIssues.of(r);
+    }
+
+    /**
+     * The reason on one line (reasons are often exception messages with line breaks); for a known issue, its
+     * reference and summary instead of the raw failure, which stays in results.json.
+     */
     public static String reason(BenchmarkResult r) {
+        Optional<KnownIssues.KnownIssue> known = knownIssue(r);
+        if (known.isPresent()) return known.get().describe();
         String reason = r.reason() == null ? "" : r.reason().strip().replaceAll("\\s+", " ");
         if (reason.isEmpty() && r.status() == null) return "no status recorded";
         return reason;

@@ -6,6 +6,7 @@ import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
@@ -15,10 +16,13 @@ import java.util.stream.Collectors;
 /**
  * The context every report opens with, drawn from a run: where and how it ran, and how many results it has of each
  * kind. JDK and revision live in each result's context; when results disagree (a merged run), all values are listed.
+ * The JDK is the one that ran the benchmarks: the measured results' JDK. Results the host decided without running
+ * anything (not applicable, a container that never reported) carry a placeholder such as "unknown (no result from the
+ * container)"; listing it beside the real JDK would say the run's JDK is in doubt when it is not.
  */
 public record RunHeader(String profile, String runner, String machine, String machineClass, String jdk,
                         String gitRevision, String time, String engines, boolean complete, int measured,
-                        int notApplicable, int errors) {
+                        int notApplicable, int errors, int knownIssues) {
 
     static final String UNKNOWN = "unknown";
 
@@ -29,15 +33,17 @@ public record RunHeader(String profile, String runner, String machine, String ma
         String time = orUnknown(run.startedAt() != null ? run.startedAt() : distinct(run, ResultContext::time));
         int measured = (int) run.results().stream().filter(WorkloadGroup::measured).count();
         int notApplicable = (int) run.results().stream().filter(r -> r.status() == Status.NOT_APPLICABLE).count();
+        int knownIssues = (int) run.results().stream().filter(r -> ResultCells.knownIssue(r).isPresent()).count();
         return new RunHeader(orUnknown(run.profile()), orUnknown(run.runner()), describe(machine),
-                machine == null ? UNKNOWN : orUnknown(machine.machineClass()), orUnknown(distinct(run, ResultContext::jdk)),
+                machine == null ? UNKNOWN : orUnknown(machine.machineClass()), orUnknown(jdk(run)),
                 orUnknown(distinct(run, ResultContext::gitRevision)), time, engines(run), run.complete(), measured,
-                notApplicable, run.results().size() - measured - notApplicable);
+                notApplicable, run.results().size() - measured - notApplicable - knownIssues, knownIssues);
     }
 
-    /** "18 measured, 3 not applicable, 1 error". */
+    /** "18 measured, 3 not applicable, 1 error", and ", 1 known issue" when a failure matched a recorded engine bug. */
     public String counts() {
-        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors");
+        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors")
+                + (knownIssues == 0 ? "" : ", " + knownIssues + (knownIssues == 1 ? " known issue" : " known issues"));
     }
 
     /** "Intel(R) Xeon(R) ..., 2 cores, 24 GiB RAM, Linux 6.1". */
@@ -64,8 +70,18 @@ public record RunHeader(String profile, String runner, String machine, String ma
                 .collect(Collectors.joining(", "));
     }
 
+    /** The JDKs of the measured results; of all results when none was measured (then a placeholder is all there is). */
+    private static String jdk(RunResults run) {
+        String measured = distinct(run.results().stream().filter(WorkloadGroup::measured).toList(), ResultContext::jdk);
+        return measured != null ? measured : distinct(run.results(), ResultContext::jdk);
+    }
+
     private static String distinct(RunResults run, Function<ResultContext, String> field) {
-        String joined = run.results().stream().map(BenchmarkResult::context).filter(Objects::nonNull).map(field)
+        return distinct(run.results(), field);
+    }
+
+    private static String distinct(List<BenchmarkResult> results, Function<ResultContext, String> field) {
+        String joined = results.stream().map(BenchmarkResult::context).filter(Objects::nonNull).map(field)
                 .filter(v -> v != null && !v.isBlank()).distinct().collect(Collectors.joining("; "));
         return joined.isEmpty() ? null : joined;
     }

@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
@@ -73,7 +74,7 @@ public final class SummaryMarkdown {
                         ResultCells.secondary(r, MetricNames.CPU_PERCENT, UNITS)));
             } else {
                 md.append(cells(escape(ResultCells.engine(r)), "**" + ResultCells.statusLabel(r) + "** "
-                        + escape(reason(r)), "", "", "", ""));
+                        + ResultCells.knownIssue(r).map(SummaryMarkdown::knownIssue).orElse(escape(reason(r))), "", "", "", ""));
             }
         }
         md.append('\n');
@@ -99,6 +100,13 @@ public final class SummaryMarkdown {
         md.append("Latency percentiles of single operations; disk as allocated after the run; CPU in % of one core; "
                 + "RSS peak and native (RSS minus heap) of the benchmark JVM; written: bytes sent to the device; "
                 + "write amp.: device bytes / logical bytes.\n\n</details>\n\n");
+    }
+
+    /** "(known engine issue [reference](reference): summary)", the reference a link when it is a web address. */
+    private static String knownIssue(KnownIssues.KnownIssue issue) {
+        String ref = Html.isWebAddress(issue.reference())
+                ? "[" + escape(issue.reference()) + "](" + issue.reference() + ")" : escape(issue.reference());
+        return "(known engine issue " + ref + ": " + escape(issue.summary()) + ")";
     }
 
     private static String reason(BenchmarkResult r) {

@@ -85,9 +85,19 @@ class WelchPolicyTest {
 
         assertThat(assess(before, withDisk(ok("e", "w", samples), 104L << 20)).verdict()).isEqualTo(Verdict.PASS);
         assertThat(assess(before, withDisk(ok("e", "w", samples), 80L << 20)).verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void aRunWithoutADiskSizeAgainstABaselineWithOneIsAnErrorNotAPass() {
+        double[] samples = normal(10, 10, 1000, 10);
+        BenchmarkResult before = withDisk(ok("e", "w", samples), 100L << 20);
         Assessment unrecorded = assess(before, ok("e", "w", samples));
-        assertThat(unrecorded.verdict()).isEqualTo(Verdict.PASS);
-        assertThat(unrecorded.note()).contains("disk size not recorded");
+        assertThat(unrecorded.verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(unrecorded.note()).contains("no disk size in this run (the baseline has 100.0 MiB)");
+        // Even a clear score regression: the row says the measurement is incomplete first.
+        assertThat(assess(before, ok("e", "w", normal(12, 10, 500, 10))).verdict()).isEqualTo(Verdict.ERROR);
+        // Without a disk baseline there is nothing to check.
+        assertThat(assess(ok("e", "w", samples), ok("e", "w", samples)).verdict()).isEqualTo(Verdict.PASS);
     }
 
     @Test

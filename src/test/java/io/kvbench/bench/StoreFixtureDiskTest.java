@@ -1,0 +1,63 @@
+package io.kvbench.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.workload.Dataset;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Disk checks that cannot pass by accident: sizes after a flush, and a measurement that fails says why. */
+class StoreFixtureDiskTest {
+
+    @TempDir
+    Path tmp;
+
+    private String previousDataDir;
+
+    @BeforeEach
+    void dataDirInTemp() {
+        previousDataDir = System.getProperty(BenchSettings.DATA_DIR);
+        System.setProperty(BenchSettings.DATA_DIR, tmp.toString());
+    }
+
+    @AfterEach
+    void restore() {
+        if (previousDataDir == null) System.clearProperty(BenchSettings.DATA_DIR);
+        else System.setProperty(BenchSettings.DATA_DIR, previousDataDir);
+    }
+
+    /**
+     * Sparkey buffers puts (1 MiB) until flush(); its flush writes the log without sealing the store. 10,000 records
+     * of 8-byte keys and values stay in that buffer, so a size taken without the flush sees an almost empty log.
+     */
+    @Test
+    void aWriteOnceStoreIsMeasuredAfterItsFlush() {
+        StoreFixture fixture = StoreFixture.create("sparkey", "tc-seq-write", "smoke");
+        try {
+            fixture.openEmpty();
+            Dataset data = fixture.dataset();
+            long logical = 0;
+            for (int i = 0; i < data.records(); i++) {
+                fixture.store().put(data.key(i), data.value(i));
+                logical += data.key(i).length + data.value(i).length;
+            }
+            assertThat(fixture.diskBytes()).as("allocated bytes of %d logical bytes", logical).isGreaterThanOrEqualTo(logical);
+            fixture.store().put(data.key(0), data.value(0)); // still writable: the flush did not seal it
+        } finally {
+            fixture.destroy();
+        }
+    }
+
+    @Test
+    void aDiskSizeThatCannotBeMeasuredIsAnErrorNamingTheCause() {
+        StoreFixture fixture = StoreFixture.create("rocksdb", "tc-seq-write", "smoke");
+        fixture.destroy(); // the store directory is gone, as after a crash of the engine or a full disk's cleanup
+        assertThatThrownBy(fixture::diskBytes).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("disk use of " + tmp).hasMessageContaining("could not be measured: no such directory");
+        assertThat(ProcessProbes.diskBytes(tmp)).as("an existing directory measures").isGreaterThanOrEqualTo(0);
+    }
+}
