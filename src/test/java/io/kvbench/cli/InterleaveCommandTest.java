@@ -25,10 +25,13 @@ class InterleaveCommandTest {
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
                 "--workloads", "ycsb-c", "--rounds", "2", "--b-inject-slowdown", "5000", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(KvBench.EXIT_FAILED);
+        // Two rounds look regressed (pooled), so the default confirmation measures two more; all four, paired, decide.
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
-                .contains("B vs A, pooled 8 and 8 samples of 2 rounds").contains("injected slowdown 5000 tokens");
+                .contains("B vs A paired by round over 4 rounds").contains("confirmed by 2 more rounds")
+                .contains("injected slowdown 5000 tokens");
         JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
-        assertThat(json.at("/results/0/roundRatios")).hasSize(2).allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
+        assertThat(json.at("/results/0/roundRatios")).hasSize(4).allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
+        assertThat(out.resolve("confirm-1-rocksdb-ycsb-c-round-2-B").resolve("results.json")).isRegularFile();
         assertThat(json.at("/counts/REGRESSION").asInt()).isEqualTo(1);
         assertThat(Files.readString(out.resolve(InterleaveCommand.MARKDOWN_FILE))).contains("## Interleaved comparison")
                 .contains("| rocksdb | ycsb-c | REGRESSION |");
