@@ -69,7 +69,8 @@ public final class BaselineComparison {
                     "failed: " + result.reason());
         }
         if (baseline == null) {
-            String note = baselines.exists() ? "no baseline yet"
+            String note = baselines.unjudged().containsKey(BenchmarkKey.of(result)) ? baselines.unjudged().get(BenchmarkKey.of(result))
+                    : baselines.exists() ? "no baseline yet"
                     : "no baseline for machine class " + baselines.machineClass() + " (profile " + baselines.profile() + ")";
             return new ComparisonRow(result.engine(), result.workload(), Verdict.NEW, result.unit(), Double.NaN,
                     result.score(), Double.NaN, Double.NaN, "-", note);
