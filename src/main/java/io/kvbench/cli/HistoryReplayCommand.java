@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.Policies;
+import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.HistoryReplay;
 import io.kvbench.history.HistoryBaselines;
@@ -45,6 +45,12 @@ final class HistoryReplayCommand implements Callable<Integer> {
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME", description = "Whose gate judges the shards (default: ${DEFAULT-VALUE}).")
     String profile;
 
+    @Option(names = "--min-effect", paramLabel = "FRACTION", description = "The shard judgement's minimum effect (default: the profile's gate).")
+    Double minEffect;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "The shard judgement's significance level (default: the profile's gate).")
+    Double alpha;
+
     @Option(names = "--nights", defaultValue = "5", paramLabel = "N", description = "Nights pooled per shard baseline (default: ${DEFAULT-VALUE}).")
     int nights;
 
@@ -88,10 +94,10 @@ final class HistoryReplayCommand implements Callable<Integer> {
         for (Path file : from) sources.put(file.getFileName().toString(), CalibrationData.read(file));
         HistoryReplay.Settings settings = new HistoryReplay.Settings(nights, confirmations, resampled, unchangedNights,
                 injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift));
-        List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, Policies.forGate(Catalog.profile(profile).gate()), tool,
-                settings, out.resolve("otava"));
+        ThresholdPolicy policy = PolicyChoice.forGate(Catalog.profile(profile).gate(), alpha, minEffect);
+        List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
         ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));
-        String table = markdown(rows, settings);
+        String table = markdown(rows, settings, policy.describe());
         AtomicFiles.writeString(out.resolve("replay.md"), table);
         PrintWriter console = spec.commandLine().getOut();
         console.print(table);
@@ -100,7 +106,7 @@ final class HistoryReplayCommand implements Callable<Integer> {
         return KvBench.EXIT_OK;
     }
 
-    static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s) {
+    static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s, String policy) {
         StringBuilder md = new StringBuilder();
         md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) | Otava: change points "
                 + "per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n|---|---|---|---|---|---|---|---|---|\n");
@@ -122,7 +128,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
                 .append("; a step counts as flagged when a worse change point lies within ").append(s.tolerance())
                 .append(" nights of it; alarm night: a worse change point within the newest ").append(s.failWithin())
                 .append(" nights of that night's history. Per shard: pooled previous ").append(s.window())
-                .append(" nights, ").append(s.reruns()).append(" confirmation rerun(s) with the next run of the same kind.\n");
+                .append(" nights, ").append(s.reruns()).append(" confirmation rerun(s) with the next run of the same kind; ")
+                .append(policy).append(".\n");
         return md.toString();
     }
 
