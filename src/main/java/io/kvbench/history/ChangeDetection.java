@@ -64,6 +64,23 @@ public final class ChangeDetection {
                 worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue(), ok.size() - f.index());
     }
 
+    /** change-points.md: the changes, newest first, for a job summary. */
+    public static String markdown(Report report) {
+        StringBuilder md = new StringBuilder("## Change points in the nightly history\n\n");
+        md.append(report.series()).append(" series, ").append(report.nights()).append(" measured nights, ")
+                .append(report.changePoints().size()).append(" change points (Apache Otava, p <= ").append(report.maxPValue())
+                .append(").\n\n");
+        if (report.changePoints().isEmpty()) return md.toString();
+        md.append("| machine class | engine | workload | first night | commit range | shift | direction | nights since |\n")
+                .append("|---|---|---|---|---|--:|---|--:|\n");
+        report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince)).forEach(c -> md
+                .append("| ").append(c.machineClass()).append(" | ").append(c.engine()).append(" | ").append(c.workload())
+                .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..").append(c.firstCommitAfter())
+                .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
+                .append(c.worse() ? "**worse**" : "better").append(" | ").append(c.nightsSince()).append(" |\n"));
+        return md.toString();
+    }
+
     /** trends.html: a chart per series, grouped by profile and machine class, change points marked. */
     public static String trendsHtml(List<HistoryStore.Series> all, Report report) {
         List<TrendsPage.Chart> charts = new ArrayList<>();

@@ -12,6 +12,8 @@ import io.kvbench.cli.KvBench;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,14 +54,17 @@ class HistoryChangesTest {
         }
     }
 
-    private int changes() {
-        return KvBench.execute("history", "changes", "--history", history.toString(), "--out", out.toString(), "--otava", otava);
+    private int changes(String... more) {
+        List<String> args = new ArrayList<>(List.of("history", "changes", "--history", history.toString(), "--out", out.toString(),
+                "--otava", otava));
+        args.addAll(List.of(more));
+        return KvBench.execute(args.toArray(String[]::new));
     }
 
     @Test
     void findsAFifteenPercentStepAtItsCommitRange() throws Exception {
         series(40, 20);
-        assertThat(changes()).as("a change 20 nights ago is history, not an alarm").isZero();
+        assertThat(changes("--fail-within", "7")).as("a change 20 nights ago is history, not an alarm").isZero();
 
         JsonNode report = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile());
         assertThat(report.get("series").asInt()).isEqualTo(2);
@@ -84,7 +89,9 @@ class HistoryChangesTest {
     @Test
     void aWorseStepAmongTheNewestNightsFails() throws Exception {
         series(40, 34);
-        assertThat(changes()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(changes()).as("reports only by default").isZero();
+        assertThat(changes("--fail-within", "7")).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(Files.readString(out.resolve("change-points.md"))).contains("**worse**").contains(commit(34));
         JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints").get(0);
         assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(34));
         assertThat(change.get("nightsSince").asInt()).isEqualTo(6);
