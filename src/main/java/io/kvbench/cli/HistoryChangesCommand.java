@@ -84,7 +84,8 @@ final class HistoryChangesCommand implements Callable<Integer> {
         if (!report.changePoints().isEmpty()) table.print(console);
         List<ChangePoint> recent = failWithin == 0 ? List.of() : report.recentWorse(failWithin);
         console.println(report.series() + " series, " + report.nights() + " nights: " + report.changePoints().size()
-                + " change points, " + recent.size() + " worse within the newest " + failWithin + " nights");
+                + " change points" + (failWithin == 0 ? " (report only: no --fail-within)"
+                        : ", " + recent.size() + " worse within the newest " + failWithin + " nights"));
         console.println("wrote " + out.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and " + TRENDS_FILE);
         console.flush();
         return recent.isEmpty() ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;

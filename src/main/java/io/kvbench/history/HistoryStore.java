@@ -72,9 +72,8 @@ public final class HistoryStore {
             if (result.status() == Status.NOT_APPLICABLE) continue;
             String machineClass = result.context() != null && result.context().machine() != null
                     ? result.context().machine().machineClass() : run.machine().machineClass();
-            String profile = result.context() != null && result.context().profile() != null && !result.context().profile().isBlank()
-                    ? result.context().profile() : run.profile();
-            append(profile, machineClass, new Night(time, commit, result));
+            // The run's profile, as the gate and compare look it up (a result's context may name a profile file).
+            append(run.profile(), machineClass, new Night(time, commit, result));
             written++;
         }
         return written;

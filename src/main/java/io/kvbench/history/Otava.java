@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -187,7 +188,8 @@ public final class Otava {
     static String csv(Input input) {
         StringBuilder s = new StringBuilder("time,commit,score\n");
         for (Point p : input.points()) {
-            s.append(p.time()).append(',').append(p.commit().replaceAll("[,\"\\s]", "_")).append(',')
+            // Whole seconds: Otava reports times as epoch seconds, and its date parser need not know nanoseconds.
+            s.append(p.time().truncatedTo(ChronoUnit.SECONDS)).append(',').append(p.commit().replaceAll("[,\"\\s]", "_")).append(',')
                     .append(String.format(Locale.ROOT, "%.6g", p.score())).append('\n');
         }
         return s.toString();

@@ -28,6 +28,7 @@ public final class TrendsPage {
             svg.trend text.better { fill: #1a7f37; }
             ul.changes { margin: 4px 0 0; padding-left: 18px; }
             ul.changes li.worse { color: #cf222e; }
+            ul.changes li.better { color: #1a7f37; }
             """;
 
     private TrendsPage() {
