@@ -51,6 +51,11 @@ public record Baseline(int schemaVersion, String engine, String workload, String
         return disk == null || !Double.isFinite(disk.score()) ? null : Math.round(disk.score());
     }
 
+    /** True for a baseline that carries only a footprint ({@link DiskBaseline#judgingDiskOf}): no samples, no error. */
+    public boolean judgesDiskOnly() {
+        return samples.isEmpty() && Double.isNaN(error) && diskBytes != null;
+    }
+
     public BenchmarkKey key() {
         return new BenchmarkKey(engine, workload);
     }

@@ -26,7 +26,13 @@ public final class BaselineChangesMarkdown {
                 .append(" new, ").append(update.count(BaselineUpdate.Kind.UNCHANGED)).append(" unchanged (not listed), ")
                 .append(update.notApplicable()).append(" not applicable (never recorded)");
         if (update.errors() > 0) md.append(", **").append(update.errors()).append(" ERROR results skipped**");
-        md.append(" in `").append(update.directory()).append("`.\n\n");
+        md.append(" in `").append(update.directory()).append("`; ").append(update.disk().size())
+                .append(" disk baselines for every machine class.\n\n");
+        if (!update.knownIssues().isEmpty()) {
+            md.append("Not recorded, known engine issues (old baselines kept):\n\n");
+            for (String known : update.knownIssues()) md.append("- ").append(oneLine(known)).append("\n");
+            md.append("\n");
+        }
         List<BaselineUpdate.Change> changed = update.changes().stream()
                 .filter(c -> c.kind() != BaselineUpdate.Kind.UNCHANGED).toList();
         if (changed.isEmpty()) {

@@ -55,27 +55,77 @@ public final class BaselineComparison {
     }
 
     private static ComparisonRow row(BenchmarkResult result, BaselineSet baselines, ComparisonPolicy policy) {
-        Baseline baseline = baselines.get(BenchmarkKey.of(result));
-        double before = baseline == null ? Double.NaN : baseline.score();
+        Baseline classBaseline = baselines.get(BenchmarkKey.of(result));
+        double before = classBaseline == null ? Double.NaN : classBaseline.score();
         if (result.status() == Status.ERROR) {
             var known = KnownIssues.of(result);
             if (known.isPresent()) {
                 return new ComparisonRow(result.engine(), result.workload(), Verdict.KNOWN_ISSUE,
-                        baseline == null ? null : baseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
+                        classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
                         "known engine issue " + known.get().reference() + ": " + known.get().summary());
             }
             return new ComparisonRow(result.engine(), result.workload(), Verdict.ERROR,
-                    baseline == null ? null : baseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
+                    classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
                     "failed: " + result.reason());
         }
-        if (baseline == null) {
-            String note = baselines.unjudged().containsKey(BenchmarkKey.of(result)) ? baselines.unjudged().get(BenchmarkKey.of(result))
+        Baseline baseline = baselines.effective(result);
+        String diskNotUsed = baselines.diskNotUsed(result);
+        if (classBaseline == null) {
+            // No throughput baseline: the score is not compared (NEW in a class that has others, NOT_COMPARED in a class
+            // that has none), while disk, which holds on every machine, is judged where a disk baseline applies.
+            // A source may say why it holds no baseline for this benchmark (a history with too few nights).
+            String held = baselines.unjudged().get(BenchmarkKey.of(result));
+            Verdict unjudged = held == null && baselines.exists() ? Verdict.NEW : Verdict.NOT_COMPARED;
+            String why = held != null ? "throughput not compared: " + held
                     : baselines.exists() ? "no baseline yet"
-                    : "no baseline for machine class " + baselines.machineClass() + " (profile " + baselines.profile() + ")";
-            return new ComparisonRow(result.engine(), result.workload(), Verdict.NEW, result.unit(), Double.NaN,
-                    result.score(), Double.NaN, Double.NaN, "-", note);
+                    : "throughput not compared: no baselines for machine class " + baselines.machineClass() + " (profile "
+                            + baselines.profile() + ")";
+            if (baseline == null) {
+                String disk = diskNotUsed != null ? "; " + diskNotUsed : unjudged == Verdict.NEW ? "" : "; no disk baseline";
+                return new ComparisonRow(result.engine(), result.workload(), unjudged, result.unit(), Double.NaN,
+                        result.score(), Double.NaN, Double.NaN, "-", why + disk);
+            }
+            return measured(result, baseline, policy.assess(baseline, result), why);
         }
-        return measured(result, baseline, policy.assess(baseline, result), "");
+        String flags = join(contextFlag(classBaseline, result), diskNotUsed);
+        return measured(result, baseline, policy.assess(baseline, result), flags);
+    }
+
+    /**
+     * Numbers are only comparable on the same JDK and base image: a comparison across them is made but flagged, so that
+     * a person sees it instead of trusting a verdict that mixes two runtimes.
+     */
+    static String contextFlag(Baseline baseline, BenchmarkResult result) {
+        if (baseline.context() == null || result.context() == null) return null;
+        List<String> differences = new ArrayList<>();
+        String jdkBefore = baseline.context().jdk();
+        String jdkNow = result.context().jdk();
+        if (jdkBefore != null && jdkNow != null && !jdkBefore.equals(jdkNow)) {
+            differences.add("JDK " + jdkNow + " (baseline: " + jdkBefore + ")");
+        }
+        String imageBefore = resource(baseline.context().resources(), "baseImageId");
+        String imageNow = resource(result.context().resources(), "baseImageId");
+        if (imageBefore != null && imageNow != null && !imageBefore.equals(imageNow)) {
+            differences.add("base image " + shortId(imageNow) + " (baseline: " + shortId(imageBefore) + ")");
+        }
+        return differences.isEmpty() ? null : FLAGGED + String.join(" and ", differences);
+    }
+
+    /** The prefix of a note on a comparison made across JDKs or base images. */
+    public static final String FLAGGED = "FLAGGED, compared across ";
+
+    private static String resource(Map<String, String> resources, String key) {
+        return resources == null ? null : resources.get(key);
+    }
+
+    private static String shortId(String id) {
+        String hex = id.startsWith("sha256:") ? id.substring(7) : id;
+        return hex.length() > 12 ? hex.substring(0, 12) : hex;
+    }
+
+    private static String join(String a, String b) {
+        if (a == null) return b == null ? "" : b;
+        return b == null ? a : a + "; " + b;
     }
 
     /**
@@ -83,8 +133,16 @@ public final class BaselineComparison {
      * found) is appended to the policy's note.
      */
     public static ComparisonRow measured(BenchmarkResult result, Baseline baseline, Assessment a, String extraNote) {
-        double delta = (result.score() - baseline.score()) / baseline.score() * 100;
+        extraNote = extraNote == null ? "" : extraNote;
         String note = a.note().isEmpty() ? extraNote : extraNote.isEmpty() ? a.note() : a.note() + "; " + extraNote;
+        if (baseline.judgesDiskOnly()) {
+            // Only the footprint had a baseline: no score to show beside the measured one.
+            Verdict verdict = a.verdict() == Verdict.REGRESSION ? Verdict.REGRESSION : Verdict.NOT_COMPARED;
+            String disk = a.note().isEmpty() ? "disk within tolerance of " + Formats.bytes(baseline.diskBytes()) : a.note();
+            return new ComparisonRow(result.engine(), result.workload(), verdict, result.unit(), Double.NaN, result.score(),
+                    Double.NaN, Double.NaN, "-", extraNote.isEmpty() ? disk : extraNote + "; " + disk);
+        }
+        double delta = (result.score() - baseline.score()) / baseline.score() * 100;
         return new ComparisonRow(result.engine(), result.workload(), a.verdict(), result.unit(), baseline.score(),
                 result.score(), delta, a.pValue(), a.confidence(), note);
     }

@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.result.BenchmarkResult;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
@@ -7,31 +8,69 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Every baseline of one profile and machine class.
+ * Every baseline of one profile and machine class, and the profile's disk baselines, which hold on every machine.
  *
- * @param directory  where they live ({@code <root>/<profile>/<machineClass>})
- * @param exists     false when nothing was ever recorded for this machine class (every result is then NEW)
- * @param unjudged   why a benchmark that has data here still has no baseline (e.g. a history with too few nights);
- *                   the NEW row of such a benchmark says so instead of "no baseline yet"
+ * @param directory where the throughput baselines live ({@code <root>/<profile>/<machineClass>})
+ * @param exists    false when nothing was ever recorded for this machine class: throughput is then NOT_COMPARED
+ * @param disk      disk baselines of the profile by (engine, workload), for every machine class
+ * @param unjudged  why a benchmark that has data here still has no throughput baseline (a history with too few
+ *                  nights); its row is NOT_COMPARED with that reason instead of NEW
  */
 public record BaselineSet(String profile, String machineClass, Path directory, boolean exists,
-                          SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, String> unjudged) {
+                          SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk,
+                          SortedMap<BenchmarkKey, String> unjudged) {
 
     public BaselineSet {
         baselines = Collections.unmodifiableSortedMap(new TreeMap<>(baselines));
+        disk = Collections.unmodifiableSortedMap(new TreeMap<>(disk));
         unjudged = Collections.unmodifiableSortedMap(new TreeMap<>(unjudged == null ? Map.of() : unjudged));
     }
 
     public BaselineSet(String profile, String machineClass, Path directory, boolean exists,
+                       SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk) {
+        this(profile, machineClass, directory, exists, baselines, disk, null);
+    }
+
+    /** Throughput baselines only (no disk baselines). */
+    public BaselineSet(String profile, String machineClass, Path directory, boolean exists,
                        SortedMap<BenchmarkKey, Baseline> baselines) {
-        this(profile, machineClass, directory, exists, baselines, null);
+        this(profile, machineClass, directory, exists, baselines, new TreeMap<>());
     }
 
     public static BaselineSet absent(String profile, String machineClass, Path directory) {
         return new BaselineSet(profile, machineClass, directory, false, new TreeMap<>());
     }
 
+    public BaselineSet withDisk(Map<BenchmarkKey, DiskBaseline> diskBaselines) {
+        return new BaselineSet(profile, machineClass, directory, exists, baselines, new TreeMap<>(diskBaselines), unjudged);
+    }
+
     public Baseline get(BenchmarkKey key) {
         return baselines.get(key);
+    }
+
+    /**
+     * What a result is judged against: its machine class's baseline, with the footprint of the disk baseline where one
+     * applies (same engine version), or, without a throughput baseline, a baseline that judges disk only; null when
+     * there is neither.
+     */
+    public Baseline effective(BenchmarkResult result) {
+        BenchmarkKey key = BenchmarkKey.of(result);
+        Baseline throughput = baselines.get(key);
+        DiskBaseline d = disk.get(key);
+        boolean diskApplies = d != null && d.appliesTo(result);
+        if (throughput == null) return diskApplies ? d.judgingDiskOf(result, machineClass) : null;
+        if (!diskApplies) return throughput;
+        return new Baseline(throughput.schemaVersion(), throughput.engine(), throughput.workload(), throughput.profile(),
+                throughput.machineClass(), throughput.metric(), throughput.unit(), throughput.score(), throughput.error(),
+                throughput.samples(), d.diskBytes(), throughput.context(), throughput.recordedAt(), throughput.reason());
+    }
+
+    /** Why a disk baseline was not used for this result, or null when it was (or none exists). */
+    public String diskNotUsed(BenchmarkResult result) {
+        DiskBaseline d = disk.get(BenchmarkKey.of(result));
+        if (d == null || d.appliesTo(result)) return null;
+        return "disk not compared: its baseline is for " + result.engine() + " " + d.engineVersion() + ", this run measured "
+                + (result.context() == null ? "an unknown version" : result.context().engineVersion());
     }
 }

@@ -91,7 +91,8 @@ public final class BaselineStore implements BaselineSource {
     @Override
     public BaselineSet load(String profile, String machineClass) throws IOException {
         Path dir = directory(profile, machineClass);
-        if (!Files.isDirectory(dir)) return BaselineSet.absent(profile, machineClass, dir);
+        Map<BenchmarkKey, DiskBaseline> disk = new DiskBaselineStore(root).load(profile);
+        if (!Files.isDirectory(dir)) return BaselineSet.absent(profile, machineClass, dir).withDisk(disk);
         TreeMap<BenchmarkKey, Baseline> baselines = new TreeMap<>();
         for (Path engineDir : sortedChildren(dir)) {
             if (!Files.isDirectory(engineDir)) continue;
@@ -102,7 +103,7 @@ public final class BaselineStore implements BaselineSource {
                 baselines.put(baseline.key(), baseline);
             }
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines);
+        return new BaselineSet(profile, machineClass, dir, true, baselines).withDisk(disk);
     }
 
     /** The baseline of one (engine, workload), if recorded. */
@@ -117,24 +118,17 @@ public final class BaselineStore implements BaselineSource {
      * beside its target, and only when all of them are on disk is each renamed over its target (an atomic replace).
      */
     public void writeAll(Collection<Baseline> baselines) throws IOException {
-        Map<Path, Baseline> targets = new LinkedHashMap<>();
+        AtomicFiles.writeAll(contents(baselines));
+    }
+
+    /** The files {@link #writeAll} would write, by path, for writing them together with other files all-or-nothing. */
+    public Map<Path, String> contents(Collection<Baseline> baselines) {
+        Map<Path, String> targets = new LinkedHashMap<>();
         for (Baseline b : baselines) {
             Path file = file(b.profile(), b.machineClass(), b.key());
-            if (targets.put(file, b) != null) throw new IllegalArgumentException("two baselines for " + file);
+            if (targets.put(file, toJson(b)) != null) throw new IllegalArgumentException("two baselines for " + file);
         }
-        Map<Path, Path> temps = new LinkedHashMap<>();
-        try {
-            for (Map.Entry<Path, Baseline> e : targets.entrySet()) {
-                temps.put(e.getKey(), AtomicFiles.stage(e.getKey(), toJson(e.getValue())));
-            }
-            for (Iterator<Map.Entry<Path, Path>> it = temps.entrySet().iterator(); it.hasNext(); ) {
-                Map.Entry<Path, Path> e = it.next();
-                AtomicFiles.replace(e.getValue(), e.getKey());
-                it.remove();
-            }
-        } finally {
-            for (Path tmp : temps.values()) Files.deleteIfExists(tmp);
-        }
+        return targets;
     }
 
     /** The file content of a baseline: sorted keys, one sample per line, NaN error as null, final newline. */

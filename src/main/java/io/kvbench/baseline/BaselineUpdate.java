@@ -1,5 +1,9 @@
 package io.kvbench.baseline;
 
+import io.kvbench.result.AtomicFiles;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -43,15 +47,19 @@ public final class BaselineUpdate {
     private final List<Change> changes;
     private final int notApplicable;
     private final int errors;
+    private final List<String> knownIssues;
+    private final List<DiskBaseline> disk;
 
     private BaselineUpdate(BaselineStore store, String profile, String machineClass, List<Change> changes,
-                           int notApplicable, int errors) {
+                           int notApplicable, int errors, List<String> knownIssues, List<DiskBaseline> disk) {
         this.store = store;
         this.profile = profile;
         this.machineClass = machineClass;
         this.changes = List.copyOf(changes);
         this.notApplicable = notApplicable;
         this.errors = errors;
+        this.knownIssues = List.copyOf(knownIssues);
+        this.disk = List.copyOf(disk);
     }
 
     /**
@@ -63,6 +71,15 @@ public final class BaselineUpdate {
      */
     public static BaselineUpdate plan(RunResults run, BaselineStore store, String profile, String reason, boolean force,
                                       Instant now) throws IOException {
+        return plan(run, List.of(run), store, profile, reason, force, now);
+    }
+
+    /**
+     * @param run     the runs pooled into one (what the throughput baselines record)
+     * @param perRun  the runs one by one: every run's footprint goes into the disk baselines
+     */
+    public static BaselineUpdate plan(RunResults run, List<RunResults> perRun, BaselineStore store, String profile,
+                                      String reason, boolean force, Instant now) throws IOException {
         if (!force) refuseUnfit(run, profile);
         String target = profile == null ? run.profile() : profile;
         String machineClass = run.machine().machineClass();
@@ -70,9 +87,13 @@ public final class BaselineUpdate {
         List<Change> changes = new ArrayList<>();
         int notApplicable = 0;
         int errors = 0;
+        List<String> knownIssues = new ArrayList<>();
         for (BenchmarkResult r : run.results()) {
             if (r.status() == Status.NOT_APPLICABLE) {
                 notApplicable++;
+            } else if (r.status() == Status.ERROR && KnownIssues.of(r).isPresent()) {
+                // A recorded engine bug: reported as such, never recorded, and no reason to refuse the other benchmarks.
+                knownIssues.add(r.key() + ": known engine issue " + KnownIssues.of(r).get().reference());
             } else if (r.status() == Status.ERROR) {
                 errors++;
             } else {
@@ -86,7 +107,8 @@ public final class BaselineUpdate {
             }
         }
         changes.sort(Comparator.comparing(Change::key));
-        return new BaselineUpdate(store, target, machineClass, changes, notApplicable, errors);
+        return new BaselineUpdate(store, target, machineClass, changes, notApplicable, errors, knownIssues,
+                DiskBaselines.of(perRun, target, reason, now));
     }
 
     private static void refuseUnfit(RunResults run, String profile) {
@@ -95,9 +117,9 @@ public final class BaselineUpdate {
             throw new IllegalArgumentException("the run is not complete (results.json says complete: false); "
                     + "a partial run cannot become a baseline" + override);
         }
-        if (run.hasErrors()) {
-            String failed = run.results().stream().filter(r -> r.status() == Status.ERROR).map(BenchmarkResult::key)
-                    .collect(Collectors.joining(", "));
+        String failed = run.results().stream().filter(r -> r.status() == Status.ERROR && KnownIssues.of(r).isEmpty())
+                .map(BenchmarkResult::key).collect(Collectors.joining(", "));
+        if (!failed.isEmpty()) {
             throw new IllegalArgumentException("the run has ERROR results (" + failed + "); fix them before recording "
                     + "baselines" + override);
         }
@@ -107,9 +129,25 @@ public final class BaselineUpdate {
         }
     }
 
-    /** Writes every NEW and UPDATED baseline, all or nothing as far as the file system allows. */
+    /**
+     * Writes every NEW and UPDATED baseline and the disk baselines of the measured benchmarks, all or nothing as far as
+     * the file system allows.
+     */
     public void apply() throws IOException {
-        store.writeAll(changes.stream().filter(c -> c.kind() != Kind.UNCHANGED).map(Change::updated).toList());
+        Map<Path, String> files = new LinkedHashMap<>(store.contents(
+                changes.stream().filter(c -> c.kind() != Kind.UNCHANGED).map(Change::updated).toList()));
+        files.putAll(new DiskBaselineStore(store.root()).contents(disk));
+        AtomicFiles.writeAll(files);
+    }
+
+    /** ERROR results that match a recorded engine bug: left out and reported, with the reference. */
+    public List<String> knownIssues() {
+        return knownIssues;
+    }
+
+    /** The disk baselines {@link #apply} writes. */
+    public List<DiskBaseline> disk() {
+        return disk;
     }
 
     public List<Change> changes() {

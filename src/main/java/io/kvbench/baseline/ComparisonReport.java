@@ -66,6 +66,7 @@ public record ComparisonReport(int schemaVersion, String profile, String machine
                 .append("`, baselines in `").append(baselines).append("`.\n");
         md.append("Policy: ").append(escape(policy)).append(".\n\n");
         md.append("**").append(summary()).append("**\n\n");
+        md.append(caveats());
         if (rows.isEmpty()) return md.toString();
         md.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
         md.append("|").append(" --- |".repeat(HEADER.size())).append("\n");
@@ -81,8 +82,30 @@ public record ComparisonReport(int schemaVersion, String profile, String machine
         return md.toString();
     }
 
+    /**
+     * What a reader must know before trusting the table: that throughput was not compared at all on this machine class
+     * (and how to record baselines for it), and which comparisons crossed a JDK or base image.
+     */
+    public String caveats() {
+        StringBuilder md = new StringBuilder();
+        int notCompared = count(Verdict.NOT_COMPARED);
+        if (notCompared > 0) {
+            md.append("No throughput baselines for machine class `").append(machineClass).append("`: throughput of ")
+                    .append(notCompared).append(notCompared == 1 ? " benchmark was" : " benchmarks were")
+                    .append(" **not compared** (disk size was, where a disk baseline exists). Record them on this machine class with "
+                            + "`kvbench run --profile ").append(profile).append(" --runner container --out r1` (three runs: r1, r2, r3) and "
+                            + "`kvbench baseline update --results r1 --results r2 --results r3 --reason \"new machine class\"`.\n\n");
+        }
+        long flagged = rows.stream().filter(r -> r.note() != null && r.note().contains(BaselineComparison.FLAGGED)).count();
+        if (flagged > 0) {
+            md.append(flagged).append(flagged == 1 ? " comparison was" : " comparisons were")
+                    .append(" made across a different JDK or base image (FLAGGED in the notes): re-record the baselines on this runtime before trusting them.\n\n");
+        }
+        return md.toString();
+    }
+
     /** Pipes end a cell and newlines a table: neither may survive in a cell. */
-    static String escape(String text) {
+    public static String escape(String text) {
         return text == null ? "" : text.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
     }
 }

@@ -10,6 +10,12 @@ public enum Verdict {
     IMPROVEMENT,
     /** Measured, but there is no comparable baseline (new benchmark, new machine class, changed metric). */
     NEW,
+    /**
+     * Measured, but this machine class has no throughput baselines at all (a hosted runner of another CPU model, a new
+     * machine): the score was not compared. Disk size, which does not depend on the machine, was still judged where a
+     * disk baseline exists; a disk regression makes the row a REGRESSION instead.
+     */
+    NOT_COMPARED,
     /** A baseline exists, but the run has no measurement for it. */
     MISSING,
     /** The benchmark failed in this run: infrastructure or engine trouble, never a pass. */

@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineChangesMarkdown;
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
 import io.kvbench.baseline.RunPooling;
 import io.kvbench.baseline.Formats;
@@ -26,8 +27,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
         description = {"Record a run's results as the baselines of its profile and machine class.",
-                "Refuses (exit 2, nothing written) a partial run, one with ERROR results, or one of another profile "
-                        + "than --profile, unless --force. Not-applicable results are never recorded."})
+                "Refuses (exit 2, nothing written) fewer than --min-runs runs, a partial run, one with ERROR results that are "
+                        + "not recorded engine issues, or one of another profile than --profile, unless --force. "
+                        + "Not-applicable and known-issue results are never recorded. Also writes the disk baselines "
+                        + "(perf-baselines/disk/<profile>/), which hold on every machine class."})
 final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",
@@ -52,6 +55,11 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                     + "e.g. the body of the pull request that proposes them; written only when the update is.")
     Path markdown;
 
+    @Option(names = "--min-runs", paramLabel = "N", defaultValue = "3",
+            description = "Fewest runs (--results) to pool (default: ${DEFAULT-VALUE}, what the gate's calibration assumed: "
+                    + "one run's drift would otherwise bias every later comparison). --min-runs 1 records a single run.")
+    int minRuns;
+
     @Option(names = "--force", description = "Record even a partial run, one with ERROR results (those are skipped) or of another profile.")
     boolean force;
 
@@ -66,10 +74,16 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (markdown != null && Files.isDirectory(markdown)) {
             throw new IllegalArgumentException("--markdown " + markdown + " is a directory; give a file name");
         }
+        if (minRuns < 1) throw new IllegalArgumentException("--min-runs must be >= 1, not " + minRuns);
+        if (results.size() < minRuns && !force) {
+            throw new IllegalArgumentException(results.size() + " run" + (results.size() == 1 ? "" : "s") + " given; baselines "
+                    + "the gate relies on pool at least " + minRuns + " (give --results " + minRuns + " times, or --min-runs "
+                    + results.size() + " to record fewer)");
+        }
         List<RunResults> runs = new ArrayList<>();
         for (Path dir : results) runs.add(ResultsInput.read(dir));
         RunResults run = RunPooling.pool(runs);
-        BaselineUpdate update = BaselineUpdate.plan(run, new BaselineStore(baselines), profile, reason, force, Instant.now());
+        BaselineUpdate update = BaselineUpdate.plan(run, runs, new BaselineStore(baselines), profile, reason, force, Instant.now());
         String changes = markdown == null ? null : BaselineChangesMarkdown.render(update, reason);
         update.apply();
         if (changes != null) AtomicFiles.writeString(markdown, changes);
@@ -88,6 +102,9 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                 + " new, " + update.count(BaselineUpdate.Kind.UNCHANGED) + " unchanged, " + update.notApplicable()
                 + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped" : "")
                 + " in " + update.directory());
+        for (String known : update.knownIssues()) out.println("not recorded, " + known);
+        out.println(update.disk().size() + " disk baselines (every machine class, engine version as measured) in "
+                + new DiskBaselineStore(baselines).directory(update.profile()));
         if (markdown != null) out.println("changes as Markdown: " + markdown);
         if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
         out.flush();

@@ -16,6 +16,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -81,6 +82,11 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE) + " is from profile '"
                     + run.profile() + "', not '" + profile + "' (--profile)");
         }
+        if (run.machine().machineClass().startsWith(RunMerge.MIXED)) {
+            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE) + " merges shards of several machine "
+                    + "classes (" + run.machine().machineClass().substring(RunMerge.MIXED.length()) + "): compare each shard "
+                    + "with the baselines of its own class");
+        }
         Set<String> engineFilter = engineFilter(run);
         BaselineSource source = HistoryOption.source(spec, history, nights, baselines);
         if (history == null && !Files.isDirectory(baselines) && (Files.exists(baselines) || spec.commandLine().getParseResult().hasMatchedOption("--baselines"))) {
@@ -99,6 +105,7 @@ final class CompareCommand implements Callable<Integer> {
         for (ComparisonRow row : rows) table.row(ComparisonReport.cells(row));
         table.print(out);
         out.println(report.summary() + " (profile " + run.profile() + ", machine class " + machineClass + ")");
+        if (!report.caveats().isEmpty()) out.print(report.caveats().replace("`", "").replace("**", ""));
 
         AtomicFiles.writeString(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
         ResultsJson.write(results.resolve(ComparisonReport.JSON_FILE), report);

@@ -1,5 +1,13 @@
 package io.kvbench.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvbench.engine.Capabilities;
@@ -23,6 +31,12 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
 
+    @Option(names = "--changed-from", paramLabel = "FILE",
+            description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's (the output of "
+                    + "`kvbench engines --json` of another build, e.g. a pull request's base), or that FILE lacks: the "
+                    + "engines an engine upgrade concerns."})
+    Path changedFrom;
+
     @Spec
     CommandSpec spec;
 
@@ -43,13 +57,39 @@ final class EnginesCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<EngineInfo> engines = Engines.all().stream().map(EngineInfo::of).toList();
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (changedFrom != null) {
+            Map<String, String> before = versions(changedFrom);
+            List<String> changed = engines.stream().filter(e -> !e.version().equals(before.get(e.id()))).map(EngineInfo::id).toList();
+            out.println(new ObjectMapper().writeValueAsString(changed));
+        } else if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(engines));
         } else {
             printTable(out, engines);
         }
         out.flush();
         return KvBench.EXIT_OK;
+    }
+
+    /** Engine id to version from another build's {@code engines --json}; a file that is not one is bad input. */
+    private static Map<String, String> versions(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--changed-from " + file + " is not a file");
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + "); give the output of `kvbench engines --json`");
+        }
+        Map<String, String> versions = new TreeMap<>();
+        if (root == null || !root.isArray()) throw new IllegalArgumentException(file + ": not a JSON array of engines (`kvbench engines --json`)");
+        for (int i = 0; i < root.size(); i++) {
+            JsonNode id = root.get(i).get("id");
+            JsonNode version = root.get(i).get("version");
+            if (id == null || !id.isTextual() || version == null || !version.isTextual()) {
+                throw new IllegalArgumentException(file + ": item " + i + " has no string 'id' and 'version'");
+            }
+            versions.put(id.asText(), version.asText());
+        }
+        return versions;
     }
 
     private static void printTable(PrintWriter out, List<EngineInfo> engines) {

@@ -72,7 +72,10 @@ final class HistoryChangesCommand implements Callable<Integer> {
         ChangeDetection.Report report = ChangeDetection.detect(series, tool, new Otava.Settings(pValue, minShift),
                 out.resolve("otava"));
         ResultsJson.write(out.resolve(ChangeDetection.Report.FILE), report);
-        AtomicFiles.writeString(out.resolve(TRENDS_FILE), ChangeDetection.trendsHtml(series, report));
+        String trends = ChangeDetection.trendsHtml(series, report);
+        AtomicFiles.writeString(out.resolve(TRENDS_FILE), trends);
+        // The same page as index.html, so that <out> can be published to GitHub Pages as it is.
+        AtomicFiles.writeString(out.resolve("index.html"), trends);
         AtomicFiles.writeString(out.resolve(MARKDOWN_FILE), ChangeDetection.markdown(report));
 
         PrintWriter console = spec.commandLine().getOut();

@@ -19,11 +19,9 @@ final class HistoryOption {
             if (nightsGiven) throw new IllegalArgumentException("--nights needs --history");
             return new BaselineStore(baselines);
         }
-        if (spec.commandLine().getParseResult().hasMatchedOption("--baselines")) {
-            throw new IllegalArgumentException("--history and --baselines exclude each other: judge against one of them");
-        }
         // A missing history is a typo or a checkout that failed, not "every benchmark is new".
         if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history + " does not exist");
-        return HistoryBaselines.source(history, nights);
+        // Throughput from the history; disk from the baselines directory, whose disk baselines hold on every machine.
+        return HistoryBaselines.source(history, nights, baselines);
     }
 }

@@ -5,6 +5,7 @@ import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.baseline.Verdict;
 import io.kvbench.engine.Engines;
+import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
@@ -41,8 +42,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Exit 1 when B regressed against A, 3 on an ERROR, 2 on bad input."})
 final class InterleaveCommand implements Callable<Integer> {
 
-    static final String JSON_FILE = "interleave.json";
-    static final String MARKDOWN_FILE = "interleave.md";
+    static final String JSON_FILE = InterleaveReport.JSON_FILE;
+    static final String MARKDOWN_FILE = InterleaveReport.MARKDOWN_FILE;
 
     @Option(names = "--engines", split = ",", paramLabel = "ID", required = true, description = "Engines to compare.")
     List<String> engines;
@@ -54,11 +55,13 @@ final class InterleaveCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--rounds", defaultValue = "6", description = {"Rounds, each running A and B once (default: ${DEFAULT-VALUE}: on this",
-            "project's machine 6 caught a 10 % slowdown of rocksdb's point reads in 6 of 6 calibrated sessions, 4 in 7 of 8)."})
+            "project's machine 6 caught a 10 %% slowdown of rocksdb's point reads in 6 of 6 calibrated sessions, 4 in 7 of 8)."})
     int rounds;
 
-
-
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
+            description = "Times a benchmark that looks regressed is measured for --rounds more rounds and judged on all its "
+                    + "rounds before it counts (default: ${DEFAULT-VALUE}, as the gate's confirmation rerun).")
+    int confirmations;
 
     @Option(names = "--a-classpath", paramLabel = "CP", description = "Class path of A (default: this kvbench's).")
     String aClassPath;
@@ -95,11 +98,6 @@ final class InterleaveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** What interleave.json holds. */
-    record Report(String profile, int rounds, String a, String b, String policy, Map<Verdict, Long> counts,
-                  List<Interleaving.Result> results) {
-    }
-
     @Override
     public Integer call() throws Exception {
         if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
@@ -114,10 +112,11 @@ final class InterleaveCommand implements Callable<Integer> {
         System.out.printf("kvbench interleave: %d benchmarks x %d rounds x 2 configurations, profile %s, runner %s, output %s%n",
                 selectedEngines.size() * selectedWorkloads.size(), rounds, chosen.name(), base.name(), outDir);
         List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, profile, outDir, a, b,
-                rounds, seed, policy, System.out);
+                rounds, confirmations, seed, policy, System.out);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
-        Report report = new Report(chosen.name(), rounds, a.description(), b.description(), policy.describe(), counts, results);
+        InterleaveReport report = new InterleaveReport(chosen.name(), rounds, a.description(), b.description(), policy.describe(),
+                policy.parameters().alpha(), counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), markdown(report));
         PrintWriter console = spec.commandLine().getOut();
@@ -161,7 +160,7 @@ final class InterleaveCommand implements Callable<Integer> {
                 .collect(Collectors.joining(" "));
     }
 
-    private static String markdown(Report report) {
+    private static String markdown(InterleaveReport report) {
         StringBuilder md = new StringBuilder("## Interleaved comparison\n\n");
         md.append("Profile `").append(report.profile()).append("`, ").append(report.rounds()).append(" rounds. A: ")
                 .append(report.a()).append(". B: ").append(report.b()).append(".\nPolicy: ").append(report.policy()).append(".\n\n");

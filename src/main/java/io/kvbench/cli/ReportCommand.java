@@ -1,5 +1,10 @@
 package io.kvbench.cli;
 
+import io.kvbench.baseline.Verdict;
+import io.kvbench.gate.AbSummary;
+import io.kvbench.gate.InterleaveReport;
+import io.kvbench.result.AtomicFiles;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -29,8 +34,10 @@ import picocli.CommandLine.Spec;
         description = {"Write summary.md and report.html for a run's results.json and print the results table.",
                 "With --merge, first merge the results.json of several runs (e.g. one engine per CI job) into --out/results.json. "
                         + "Refused (exit 2): a directory without results.json, shards of different profiles, shards that measured "
-                        + "on different runners, machine classes or resource limits, the same engine and workload in two shards. "
-                        + "Only results.json is read: other files in a shard (crash/, logs/) are ignored."})
+                        + "on different runners or resource limits, the same engine and workload in two shards. Shards of "
+                        + "several machine classes are reported side by side (compare each shard on its own). Crash results "
+                        + "of the shards (crash/crash-results.json) are merged too.",
+                "With --interleaved, combine `kvbench interleave` sessions into one A/B table (--out/ab-summary.md)."})
 final class ReportCommand implements Callable<Integer> {
 
     /** Exactly one input: one run, or several to merge. */
@@ -41,6 +48,12 @@ final class ReportCommand implements Callable<Integer> {
         @Option(names = "--merge", required = true, arity = "1..*", paramLabel = "DIR",
                 description = "Output directories of several runs (shards) to merge; needs --out.")
         List<Path> merge;
+
+        @Option(names = "--interleaved", required = true, arity = "1..*", paramLabel = "DIR",
+                description = "Output directories of `kvbench interleave` sessions (e.g. one per engine of a pull request's "
+                        + "A/B check): one table of B against A with ratios and intervals in --out/ab-summary.md; "
+                        + "exit 1 on a confirmed regression, 3 on an ERROR.")
+        List<Path> interleaved;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -55,6 +68,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (input.interleaved != null) return abSummary(input.interleaved);
         if (input.merge != null) {
             RunResults merged = ShardMerge.merge(input.merge, out, spec.commandLine().getOut());
             return print(merged, ReportWriter.write(merged, out, null));
@@ -71,6 +85,25 @@ final class ReportCommand implements Callable<Integer> {
         }
         RunResults run = read(results.resolve(ResultsJson.RESULTS_FILE));
         return print(run, ReportWriter.write(run, outDir, null));
+    }
+
+    /** The file the A/B summary is written to, for the pull-request comment and the job summary. */
+    static final String AB_SUMMARY_FILE = "ab-summary.md";
+
+    private int abSummary(List<Path> dirs) throws IOException {
+        if (out == null) throw new IllegalArgumentException("--interleaved needs --out DIR (where ab-summary.md goes)");
+        List<InterleaveReport> reports = new java.util.ArrayList<>();
+        for (Path dir : dirs) reports.add(InterleaveReport.read(dir));
+        AbSummary summary = new AbSummary(reports);
+        String md = summary.markdown("Performance A/B: this pull request (B) against its merge base (A)");
+        AtomicFiles.writeString(out.resolve(AB_SUMMARY_FILE), md);
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(md);
+        stdout.println("Wrote " + out.resolve(AB_SUMMARY_FILE));
+        stdout.flush();
+        if (summary.counts().getOrDefault(Verdict.REGRESSION, 0) > 0) return KvBench.EXIT_FAILED;
+        if (summary.counts().getOrDefault(Verdict.ERROR, 0) > 0) return KvBench.EXIT_INFRASTRUCTURE;
+        return KvBench.EXIT_OK;
     }
 
     private int print(RunResults run, ReportWriter.Written written) {

@@ -96,9 +96,9 @@ public final class Gate {
 
     private ComparisonRow confirm(RunPlan plan, ComparisonRow suspect, RunResults results, BaselineSet baselines) {
         BenchmarkKey key = suspect.key();
-        Baseline baseline = baselines.get(key);
         BenchmarkResult first = results.results().stream().filter(r -> BenchmarkKey.of(r).equals(key)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no result for " + key));
+        Baseline baseline = baselines.effective(first);
         if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note() + "): confirming with up to "
                 + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
         Confirmation.Outcome outcome;

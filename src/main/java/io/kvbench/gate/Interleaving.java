@@ -9,6 +9,7 @@ import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.Pooling;
 import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.baseline.Verdict;
+import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
@@ -17,6 +18,7 @@ import io.kvbench.result.Status;
 import io.kvbench.runner.BenchmarkRunner;
 import io.kvbench.runner.Progress;
 import io.kvbench.runner.RunPlan;
+import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
@@ -60,18 +62,51 @@ public final class Interleaving {
     private Interleaving() {
     }
 
+    /**
+     * @param confirmations how many times a benchmark that looks regressed is measured for another {@code rounds}
+     *                      rounds (just that benchmark, both sides), then judged on all its rounds paired; the first
+     *                      verdict that is not a REGRESSION ends it, as the gate's confirmation reruns do
+     */
     public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
-                                   Path outDir, Side a, Side b, int rounds, long seed, ComparisonPolicy policy,
-                                   PrintStream console) throws IOException {
+                                   Path outDir, Side a, Side b, int rounds, int confirmations, long seed,
+                                   ComparisonPolicy policy, PrintStream console) throws IOException {
         if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
+        if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
         Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
         Random order = new Random(seed);
+        measure(engines, workloads, profile, profileRef, outDir, "", a, b, rounds, order, measured, console);
+        List<Result> out = new ArrayList<>();
+        for (Map.Entry<BenchmarkKey, Map<String, List<BenchmarkResult>>> e : measured.entrySet()) {
+            BenchmarkKey key = e.getKey();
+            Map<String, List<BenchmarkResult>> bySide = e.getValue();
+            Result result = judge(key, bySide.getOrDefault(a.name(), List.of()), bySide.getOrDefault(b.name(), List.of()), policy);
+            for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
+                console.println("suspected regression " + key + " (" + result.row().note() + "): confirming with " + rounds
+                        + " more rounds (" + c + " of " + confirmations + ")");
+                Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> more = new LinkedHashMap<>();
+                measure(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, profileRef,
+                        outDir, "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", a, b, rounds, order, more, console);
+                more.getOrDefault(key, Map.of()).forEach((side, runs) -> bySide.computeIfAbsent(side, s -> new ArrayList<>()).addAll(runs));
+                Result all = judge(key, bySide.getOrDefault(a.name(), List.of()), bySide.getOrDefault(b.name(), List.of()), policy);
+                String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
+                result = new Result(withNote(all.row(), how + c * rounds + " more rounds"), all.roundRatios());
+            }
+            out.add(result);
+        }
+        return out;
+    }
+
+    /** Runs every benchmark of A and B for {@code rounds} rounds, in a random order per round, into {@code measured}. */
+    private static void measure(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
+                                Path outDir, String prefix, Side a, Side b, int rounds, Random order,
+                                Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console)
+            throws IOException {
         for (int round = 1; round <= rounds; round++) {
             List<Side> sides = new ArrayList<>(List.of(a, b));
             Collections.shuffle(sides, order);
             for (Side side : sides) {
-                console.println("round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
-                Path dir = outDir.resolve("round-" + round + "-" + side.name());
+                console.println(prefix + "round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
+                Path dir = outDir.resolve(prefix + "round-" + round + "-" + side.name());
                 RunPlan plan = new RunPlan(engines, workloads, profile, profileRef, dir, outDir.resolve("data"), side.slowdownTokens());
                 Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
                 RunResults results = side.runner().run(plan, new Progress(console, plan.size()),
@@ -83,13 +118,11 @@ public final class Interleaving {
                 }
             }
         }
-        List<Result> out = new ArrayList<>();
-        measured.forEach((key, bySide) -> {
-            List<BenchmarkResult> as = bySide.getOrDefault(a.name(), List.of());
-            List<BenchmarkResult> bs = bySide.getOrDefault(b.name(), List.of());
-            out.add(judge(key, as, bs, policy));
-        });
-        return out;
+    }
+
+    private static ComparisonRow withNote(ComparisonRow r, String extra) {
+        return new ComparisonRow(r.engine(), r.workload(), r.verdict(), r.unit(), r.baselineScore(), r.measuredScore(),
+                r.deltaPercent(), r.pValue(), r.confidence(), r.note().isEmpty() ? extra : r.note() + "; " + extra);
     }
 
     /** B against A, paired by round when there are 3 or more (the calibration replays it on its own rounds). */

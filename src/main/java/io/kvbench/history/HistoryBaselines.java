@@ -4,6 +4,7 @@ import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.Pooling;
 import io.kvbench.result.BenchmarkResult;
 import java.io.IOException;
@@ -29,6 +30,14 @@ public final class HistoryBaselines {
 
     /** The seam the gate and compare take: load the pooled nights of whatever class a run measured on. */
     public static BaselineSource source(Path historyDir, int nights) {
+        return source(historyDir, nights, null);
+    }
+
+    /**
+     * As {@link #source(Path, int)}, with the disk baselines of {@code diskRoot} (a perf-baselines directory; null for
+     * none): disk size holds on every machine, so it is judged even where the history is too short for throughput.
+     */
+    public static BaselineSource source(Path historyDir, int nights, Path diskRoot) {
         if (nights < MIN_NIGHTS) {
             throw new IllegalArgumentException("--nights must be >= " + MIN_NIGHTS + " (the gate needs " + MIN_NIGHTS
                     + " pooled nights), not " + nights);
@@ -36,12 +45,14 @@ public final class HistoryBaselines {
         return new BaselineSource() {
             @Override
             public BaselineSet load(String profile, String machineClass) throws IOException {
-                return HistoryBaselines.load(historyDir, profile, machineClass, nights);
+                BaselineSet set = HistoryBaselines.load(historyDir, profile, machineClass, nights);
+                return diskRoot == null ? set : set.withDisk(new DiskBaselineStore(diskRoot).load(profile));
             }
 
             @Override
             public String describe() {
-                return "history " + historyDir + " (the last " + nights + " OK nights pooled per benchmark)";
+                return "history " + historyDir + " (the last " + nights + " OK nights pooled per benchmark)"
+                        + (diskRoot == null ? "" : ", disk baselines in " + diskRoot);
             }
         };
     }
@@ -70,7 +81,7 @@ public final class HistoryBaselines {
                     + ") to " + last.time() + " (" + shortSha(last) + ")";
             baselines.put(series.key(), Baseline.of(pooled, profile, machineClass, last.instant(), reason));
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines, unjudged);
+        return new BaselineSet(profile, machineClass, dir, true, baselines, new TreeMap<>(), unjudged);
     }
 
     /**

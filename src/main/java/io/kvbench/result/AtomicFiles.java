@@ -47,6 +47,24 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * Writes several files all-or-nothing as far as the file system allows: every content is first staged in full, and
+     * only when all are on disk is each renamed over its target; a failure before that leaves every old file intact.
+     */
+    public static void writeAll(java.util.Map<Path, String> contents) throws IOException {
+        java.util.Map<Path, Path> temps = new java.util.LinkedHashMap<>();
+        try {
+            for (var e : contents.entrySet()) temps.put(e.getKey(), stage(e.getKey(), e.getValue()));
+            for (var it = temps.entrySet().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                replace(e.getValue(), e.getKey());
+                it.remove();
+            }
+        } finally {
+            for (Path tmp : temps.values()) Files.deleteIfExists(tmp);
+        }
+    }
+
     /** Second half: renames a staged temp file over its target in one step. */
     public static void replace(Path staged, Path file) throws IOException {
         Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -18,9 +18,10 @@ import java.util.TreeSet;
  * <ul>
  * <li>every shard is of the same profile: the profile sizes datasets and iterations, so numbers of two profiles are
  *     never comparable;</li>
- * <li>the shards that measured something (at least one OK result) agree on runner, machine class and resource limits
- *     ({@link #LIMIT_KEYS}): baselines are keyed by one machine class, and numbers measured under other limits are not
- *     comparable. A shard that measured nothing (only n/a or ERROR results, say its Docker set-up failed) is merged
+ * <li>the shards that measured something (at least one OK result) agree on runner and resource limits
+ *     ({@link #LIMIT_KEYS}): numbers measured under other limits are not comparable. They may come from several machine
+ *     classes (a hosted matrix mixes CPU models): the merged run then reports them side by side under a
+ *     {@link #MIXED} class, and each shard is judged against its own class on its own. A shard that measured nothing (only n/a or ERROR results, say its Docker set-up failed) is merged
  *     whatever it ran on, so that its errors are reported;</li>
  * <li>an (engine, workload) is in one shard only;</li>
  * <li>the merged run is complete only when every shard is; it started when the earliest shard did, and carries the
@@ -82,11 +83,6 @@ public final class RunMerge {
                 throw new IllegalArgumentException(conflict("runners", reference, s, reference.run().runner(), s.run().runner())
                         + ": container and local numbers are not comparable");
             }
-            if (!Objects.equals(s.machineClass(), reference.machineClass())) {
-                throw new IllegalArgumentException(conflict("machine classes", reference, s, reference.machineClass(),
-                        s.machineClass()) + ": baselines are kept per machine class, and a merged run has one; "
-                        + "run every shard on one kind of machine, or compare each shard on its own");
-            }
             if (!s.limits().equals(reference.limits())) {
                 throw new IllegalArgumentException(conflict("resource limits", reference, s, String.join(" ", reference.limits()),
                         String.join(" ", s.limits())) + ": numbers measured under different limits are not comparable");
@@ -106,7 +102,24 @@ public final class RunMerge {
         }
         boolean complete = shards.stream().allMatch(s -> s.run().complete());
         return new RunResults(RunResults.SCHEMA_VERSION, complete, first.run().profile(), reference.run().runner(),
-                earliestStart(shards), reference.run().machine(), results);
+                earliestStart(shards), machine(measured.isEmpty() ? shards : measured, reference), results);
+    }
+
+    /** The class of a merged run whose shards ran on several machine classes: never a directory of baselines. */
+    public static final String MIXED = "mixed:";
+
+    /**
+     * Shards of one machine class keep it; shards of several (hosted runners of different CPU models in one matrix) are
+     * reported side by side under a class that names them all, each result keeping its own machine in its context.
+     * Such a run is judged shard by shard against its own class, never as a whole.
+     */
+    private static MachineInfo machine(List<Shard> shards, Shard reference) {
+        Set<String> classes = new TreeSet<>();
+        for (Shard s : shards) if (s.machineClass() != null) classes.add(s.machineClass());
+        MachineInfo m = reference.run().machine();
+        if (classes.size() <= 1 || m == null) return m;
+        return new MachineInfo(classes.size() + " machine classes", m.cores(), m.memoryBytes(), m.os(),
+                MIXED + String.join("+", classes));
     }
 
     private static String conflict(String what, Shard a, Shard b, String valueA, String valueB) {

@@ -246,7 +246,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         }
         MachineInfo host = Machines.current();
         int cores = ResourceProfile.cpus(cpuset).size();
-        MachineInfo expected = new MachineInfo(host.cpuModel(), cores, memory, host.os(), Machines.machineClass(host.cpuModel(), cores));
+        MachineInfo expected = host.withLimits(cores, memory, Machines.machineClass(host, cores, memory));
         return new Setup(image, client.inspectImageCmd(base).exec().getId(), cpuset, resources, BenchmarkContainer.hostUser(),
                 classPath != null ? classPath : ClassPaths.mountable(), classPath == null, extraJvmFlags, expected);
     }

@@ -65,12 +65,13 @@ class BaselineComparisonTest {
     }
 
     @Test
-    void unknownMachineClassMakesEverythingNewWithTheClassNamed() {
+    void unknownMachineClassComparesNoThroughputAndNamesTheClass() {
         BaselineSet none = BaselineSet.absent(PROFILE, "big-iron-64c", Path.of("b"));
         List<ComparisonRow> rows = compare(List.of(ok("a", "w", 1, 2), notApplicable("a", "n", "x")), none);
         assertThat(rows).singleElement().satisfies(r -> {
-            assertThat(r.verdict()).isEqualTo(Verdict.NEW);
-            assertThat(r.note()).isEqualTo("no baseline for machine class big-iron-64c (profile " + PROFILE + ")");
+            assertThat(r.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+            assertThat(r.note()).isEqualTo("throughput not compared: no baselines for machine class big-iron-64c (profile "
+                    + PROFILE + "); no disk baseline");
             assertThat(r.baselineScore()).isNaN();
         });
     }

@@ -38,7 +38,7 @@ class CommittedCalibrationTest {
 
     @Test
     void theSixForkExperimentProfileLoads() {
-        Profile profile = Catalog.profile(ROOT.resolve("amd-epyc-1c/ci-6-forks.profile.json").toString());
+        Profile profile = Catalog.profile(ROOT.resolve("amd-epyc-f25-m17-s1-1c-4g/ci-6-forks.profile.json").toString());
         assertThat(profile.name()).isEqualTo("ci-6-forks");
         assertThat(profile.forks()).isEqualTo(6);
         assertThat(profile.gate()).usingRecursiveComparison().ignoringFields("measured").isEqualTo(Catalog.profile("ci").gate());

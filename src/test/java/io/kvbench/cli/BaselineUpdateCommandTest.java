@@ -45,7 +45,7 @@ class BaselineUpdateCommandTest {
 
     private CliRun update(RunResults run, String... extra) throws IOException {
         ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run);
-        List<String> args = new ArrayList<>(List.of("baseline", "update", "--results", results.toString(),
+        List<String> args = new ArrayList<>(List.of("baseline", "update", "--min-runs", "1", "--results", results.toString(),
                 "--baselines", baselines.toString()));
         args.addAll(List.of(extra));
         return CliRun.of(args.toArray(String[]::new));
@@ -76,7 +76,7 @@ class BaselineUpdateCommandTest {
                 withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3, 4), 2000), 2)));
         ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(io.kvbench.baseline.Fixtures.withForks(
                 withDisk(ok("rocksdb", "ycsb-c", 5, 6, 7, 8), 1000), 2)));
-        CliRun pooled = CliRun.of("baseline", "update", "--results", results.toString(), "--results", second.toString(),
+        CliRun pooled = CliRun.of("baseline", "update", "--min-runs", "1", "--results", results.toString(), "--results", second.toString(),
                 "--baselines", baselines.toString(), "--reason", "three-run baseline");
         assertThat(pooled.exitCode()).as(pooled.err()).isZero();
         Baseline b = new BaselineStore(baselines).find(PROFILE, MACHINE_CLASS, new BenchmarkKey("rocksdb", "ycsb-c")).orElseThrow();
@@ -86,7 +86,7 @@ class BaselineUpdateCommandTest {
         assertThat(b.diskBytes()).isEqualTo(1000);
 
         ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(ok("rocksdb", "other", 1, 2)));
-        CliRun mismatched = CliRun.of("baseline", "update", "--results", results.toString(), "--results", second.toString(),
+        CliRun mismatched = CliRun.of("baseline", "update", "--min-runs", "1", "--results", results.toString(), "--results", second.toString(),
                 "--baselines", baselines.toString());
         assertThat(mismatched.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
         assertThat(mismatched.err()).contains("rocksdb / other is in one run but not in the first");
@@ -131,7 +131,7 @@ class BaselineUpdateCommandTest {
         assertThat(text).startsWith("## Baseline update: profile `" + PROFILE + "`, machine class `" + MACHINE_CLASS + "`\n")
                 .contains("**Reason:** RocksDB upgrade | new | flags\n")
                 .contains("1 updated, 2 new, 1 unchanged (not listed), 0 not applicable (never recorded) in `"
-                        + baselines.resolve(PROFILE).resolve(MACHINE_CLASS) + "`.")
+                        + baselines.resolve(PROFILE).resolve(MACHINE_CLASS) + "`; 1 disk baselines for every machine class.")
                 .contains("| engine | workload | change | engine version | old | new | delta | spread old → new | disk old → new |")
                 // 505 -> 605 ops/s: throughput up is better; CV of (500, 510) is 1.4 %, of (600, 610) 1.2 %.
                 .contains("| rocksdb | tc-seq-write | updated | 1.2.3 | 505 ops/s | 605 ops/s | +19.8% (better) | 1.4% → 1.2% | - → - |")
@@ -210,7 +210,7 @@ class BaselineUpdateCommandTest {
 
     @Test
     void missingResultsIsBadInputAndBareBaselineAsksForASubcommand() {
-        CliRun run = CliRun.of("baseline", "update", "--results", tmp.resolve("nope").toString(), "--baselines", baselines.toString());
+        CliRun run = CliRun.of("baseline", "update", "--min-runs", "1", "--results", tmp.resolve("nope").toString(), "--baselines", baselines.toString());
         assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
         assertThat(run.err()).contains("does not exist");
         assertThat(baselines).doesNotExist();

@@ -124,11 +124,13 @@ class CompareCommandTest {
     }
 
     @Test
-    void unknownMachineClassIsNewAndPasses() throws IOException {
+    void unknownMachineClassIsNotComparedAndSaysHowToRecordIt() throws IOException {
         writeRun(run(PROFILE, "big-iron-64c", true, ok("rocksdb", "tc-seq-read", 1, 2, 3)));
         CliRun run = compare();
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("NEW").contains("no baseline for machine class big-iron-64c");
+        assertThat(run.out()).contains("NOT_COMPARED").contains("throughput not compared: no baselines for machine class big-iron-64c")
+                .contains("baseline update --results r1 --results r2 --results r3");
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("**not compared**");
     }
 
     @Test
@@ -138,7 +140,7 @@ class CompareCommandTest {
         // test profile: every row is NEW and nothing fails.
         CliRun byDefault = CliRun.of("compare", "--results", results.toString());
         assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
-        assertThat(byDefault.out()).contains("1 NEW");
+        assertThat(byDefault.out()).contains("1 NOT_COMPARED");
 
         CliRun named = CliRun.of("compare", "--results", results.toString(), "--baselines", tmp.resolve("typo").toString());
         assertThat(named.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);

@@ -15,6 +15,7 @@ import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import java.io.IOException;
@@ -129,7 +130,7 @@ class ReportMergeTest {
         Path rocksdb = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 100, 101, 99, 100, 102)));
         Path lmdb = shard("shard-lmdb", run(ok("lmdb", "ycsb-a", 300, 301, 299, 300, 302)));
         Path baselines = dir.resolve("perf-baselines");
-        CliRun recorded = CliRun.of("baseline", "update", "--results", rocksdb.toString(), "--baselines", baselines.toString(),
+        CliRun recorded = CliRun.of("baseline", "update", "--min-runs", "1", "--results", rocksdb.toString(), "--baselines", baselines.toString(),
                 "--reason", "test");
         assertThat(recorded.exitCode()).as(recorded.err()).isZero();
 
@@ -190,11 +191,21 @@ class ReportMergeTest {
     }
 
     @Test
-    void refusesDifferentMachineClassesAmongMeasuredShards() throws IOException {
+    void mergesShardsOfDifferentMachineClassesSideBySideAndCompareJudgesNoMix() throws IOException {
+        // A hosted matrix mixes CPU models: the nightly must report every shard instead of failing at the merge.
         Path a = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 1, 2)));
         Path b = shard("shard-lmdb", run(PROFILE, "other-cpu-1c", true, ok("lmdb", "ycsb-a", 1, 2)));
-        assertThat(assertRefused(merge(a, b))).contains("have different machine classes (" + MACHINE_CLASS + " vs other-cpu-1c)")
-                .contains("baselines are kept per machine class");
+        CliRun run = merge(a, b);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        RunResults merged = ResultsJson.read(out().resolve(ResultsJson.RESULTS_FILE));
+        assertThat(merged.machine().machineClass()).startsWith(RunMerge.MIXED).contains(MACHINE_CLASS, "+", "other-cpu-1c");
+        assertThat(merged.results()).extracting(BenchmarkResult::key).containsExactly("rocksdb / ycsb-a", "lmdb / ycsb-a");
+        assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("2 machine classes");
+
+        CliRun compare = CliRun.of("compare", "--results", out().toString(), "--baselines", dir.resolve("none").toString());
+        assertThat(compare.exitCode()).as(compare.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(compare.err()).contains("merges shards of several machine classes").contains("other-cpu-1c")
+                .contains("compare each shard");
     }
 
     @Test

@@ -26,9 +26,13 @@ import picocli.CommandLine;
 class WorkflowsTest {
 
     private static final Pattern README_BLOCK = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
-    private static final Pattern PINNED = Pattern.compile("[\\w.-]+/[\\w./-]+@(v\\d+(\\.\\d+){0,2}|[0-9a-f]{40})");
+    /** A full commit SHA: a tag can be moved to other code, a commit cannot (Dependabot keeps the pins current). */
+    private static final Pattern PINNED = Pattern.compile("[\\w.-]+/[\\w./-]+@[0-9a-f]{40}");
     private static final Pattern UNSAFE_IN_SCRIPT = Pattern.compile("\\$\\{\\{[^}]*\\b(inputs|github\\.event|github\\.head_ref)\\b");
     private static final String JAR_ARTIFACT = "kvbench-jar";
+    /** The pull-request A/B check also runs the merge base's build, from base/ (built there, or downloaded). */
+    private static final String BASE_DIR = "base";
+    private static final String BASE_JAR_ARTIFACT = "kvbench-base-jar";
 
     /** One `java -jar .../kvbench.jar ARGS` in a run script. */
     record Invocation(Workflows.Step step, String jar, List<String> args) {
@@ -95,7 +99,18 @@ class WorkflowsTest {
         String build = readmeBuildCommand();
         String jar = readmeJar();
         assertThat(build).isEqualTo("mvn -B package -DskipTests");
-        assertThat(invocations()).isNotEmpty().allSatisfy(inv -> assertThat(inv.jar()).as(inv.toString()).isEqualTo(jar));
+        assertThat(invocations()).isNotEmpty().allSatisfy(inv -> assertThat(inv.jar()).as(inv.toString())
+                .isIn(jar, BASE_DIR + "/" + jar));
+        for (Invocation inv : invocations()) {
+            if (!inv.jar().startsWith(BASE_DIR + "/")) continue;
+            // The merge base's jar: built with the README's command in base/ earlier in the job, or downloaded.
+            List<Workflows.Step> before = Workflows.named(inv.step().workflow()).steps().stream()
+                    .filter(s -> s.job().equals(inv.step().job()) && s.index() < inv.step().index()).toList();
+            assertThat(before).as(inv + " runs the merge base's jar: build it in " + BASE_DIR + "/ or download " + BASE_JAR_ARTIFACT)
+                    .anyMatch(s -> (s.runLines().contains(build) && s.node().path("working-directory").asText().equals(BASE_DIR))
+                            || (s.uses().startsWith("actions/download-artifact@")
+                                && s.node().path("with").path("name").asText().equals(BASE_JAR_ARTIFACT)));
+        }
         for (Workflows.Step step : Workflows.allSteps()) {
             for (List<String> words : ShellWords.commands(step.run())) {
                 if (words.get(0).equals("mvn") && words.contains("package")) {
@@ -142,7 +157,7 @@ class WorkflowsTest {
     Stream<DynamicTest> everyKvbenchCommandLineIsARealCommand() {
         List<Invocation> all = invocations();
         assertThat(all).extracting(inv -> inv.args().isEmpty() ? "" : inv.args().get(0))
-                .contains("run", "report", "compare", "baseline", "engines");
+                .contains("run", "report", "gate", "interleave", "baseline", "engines", "crash", "history");
         return all.stream().map(inv -> DynamicTest.dynamicTest(inv.toString(), () -> {
             CommandLine cli = KvBench.commandLine();
             assertThat(inv.args()).as("a subcommand").isNotEmpty();

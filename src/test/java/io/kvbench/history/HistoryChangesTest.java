@@ -81,6 +81,7 @@ class HistoryChangesTest {
         assertThat(change.get("direction").asText()).isEqualTo("worse");
 
         String html = Files.readString(out.resolve("trends.html"));
+        assertThat(out.resolve("index.html")).hasContent(html);
         assertThat(count(html, "<svg")).isEqualTo(2);
         assertThat(html).contains(commit(19).substring(0, 10) + ".." + commit(20).substring(0, 10))
                 .contains("(worse)").doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");

@@ -53,7 +53,7 @@ class RunEndToEndTest {
         assertThat(first.resolve("summary.md")).isNotEmptyFile();
         assertThat(first.resolve("report.html")).isNotEmptyFile();
 
-        assertThat(cli("baseline", "update", "--results", first.toString(), "--baselines", baselines.toString(),
+        assertThat(cli("baseline", "update", "--min-runs", "1", "--results", first.toString(), "--baselines", baselines.toString(),
                 "--reason", "end-to-end test")).isZero();
         assertThat(cli("compare", "--results", first.toString(), "--baselines", baselines.toString())).isZero();
         assertThat(Files.readString(first.resolve("comparison.md"))).contains("PASS").doesNotContain("REGRESSION");

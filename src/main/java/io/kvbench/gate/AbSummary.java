@@ -1,0 +1,84 @@
+package io.kvbench.gate;
+
+import io.kvbench.baseline.ComparisonReport;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.Formats;
+import io.kvbench.baseline.Verdict;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+
+/**
+ * One table for a pull request's A/B check: every engine's interleaved session (one shard per engine, each on its own
+ * runner), B against A per benchmark with the geometric mean of the per-round ratios B/A and its (1 - alpha) interval
+ * from the paired t distribution. Rendered once for the job summary and the pull-request comment.
+ */
+public final class AbSummary {
+
+    /** The hidden marker by which the workflow finds its own comment to update instead of adding another. */
+    public static final String MARKER = "<!-- kvbench-ab -->";
+
+    private final List<InterleaveReport> shards;
+
+    public AbSummary(List<InterleaveReport> shards) {
+        this.shards = List.copyOf(shards);
+    }
+
+    public Map<Verdict, Integer> counts() {
+        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        for (InterleaveReport r : shards) for (Interleaving.Result x : r.results()) counts.merge(x.row().verdict(), 1, Integer::sum);
+        return counts;
+    }
+
+    /** The geometric mean of the ratios and its interval at the report's alpha; NaN where fewer than 2 rounds are known. */
+    static double[] ratioInterval(List<Double> ratios, double alpha) {
+        double[] logs = ratios.stream().filter(r -> r != null && r > 0 && Double.isFinite(r)).mapToDouble(Math::log).toArray();
+        if (logs.length < 2) return new double[] {logs.length == 1 ? Math.exp(logs[0]) : Double.NaN, Double.NaN, Double.NaN};
+        double mean = StatUtils.mean(logs);
+        double se = Math.sqrt(StatUtils.variance(logs) / logs.length);
+        double t = new TDistribution(logs.length - 1).inverseCumulativeProbability(1 - alpha / 2);
+        return new double[] {Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se)};
+    }
+
+    public String markdown(String title) {
+        StringBuilder md = new StringBuilder(MARKER).append("\n## ").append(title).append("\n\n");
+        Map<Verdict, Integer> counts = counts();
+        List<String> parts = new ArrayList<>();
+        counts.forEach((v, n) -> parts.add(n + " " + v));
+        md.append("**").append(parts.isEmpty() ? "nothing compared" : String.join(", ", parts)).append("**");
+        md.append(counts.getOrDefault(Verdict.REGRESSION, 0) > 0 ? ": B is slower than A beyond the minimum effect, confirmed."
+                : ": no confirmed regression.").append("\n\n");
+        md.append("| engine | workload | verdict | A | B | B/A | interval | rounds | note |\n");
+        md.append("|").append(" --- |".repeat(9)).append("\n");
+        for (InterleaveReport r : shards) {
+            for (Interleaving.Result x : r.results()) {
+                ComparisonRow row = x.row();
+                double[] ratio = ratioInterval(x.roundRatios(), r.alpha());
+                String verdict = row.verdict() == Verdict.REGRESSION || row.verdict() == Verdict.ERROR
+                        ? "**" + row.verdict() + "**" : row.verdict().name();
+                md.append("| ").append(String.join(" | ", row.engine(), row.workload(), verdict,
+                        Formats.score(row.baselineScore(), row.unit()), Formats.score(row.measuredScore(), row.unit()),
+                        number(ratio[0]), Double.isNaN(ratio[1]) ? "-" : number(ratio[1]) + " - " + number(ratio[2])
+                                + " (" + Formats.number((1 - r.alpha()) * 100) + " %)",
+                        String.valueOf(x.roundRatios().size()), ComparisonReport.escape(row.note()))).append(" |\n");
+            }
+        }
+        md.append("\nB/A is the geometric mean of the per-round ratios (throughput: below 1 is slower; pass time: above 1 is "
+                + "slower); the interval is the paired t interval of that mean.\n");
+        if (!shards.isEmpty()) {
+            InterleaveReport first = shards.get(0);
+            md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
+                    .append(ComparisonReport.escape(first.a())).append(". B: ").append(ComparisonReport.escape(first.b()))
+                    .append(".\nPolicy: ").append(ComparisonReport.escape(first.policy())).append(".\n");
+        }
+        return md.toString();
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,124 @@
+package io.kvbench.baseline;
+
+import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
+import static io.kvbench.baseline.Fixtures.PROFILE;
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.baseline.Fixtures.withDisk;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.RunResults;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What holds where: throughput baselines bind only on their machine class, disk baselines on every machine of the same
+ * engine version; comparisons across a JDK or base image are flagged.
+ */
+class PortableDiskTest {
+
+    private static final ComparisonPolicy POLICY = new WelchPolicy();
+
+    @TempDir
+    Path root;
+
+    private List<ComparisonRow> compareOn(String machineClass, BenchmarkResult result) throws IOException {
+        BaselineSet set = new BaselineStore(root).load(PROFILE, machineClass);
+        return BaselineComparison.compare(List.of(result), set, POLICY, k -> true);
+    }
+
+    private void recordOnHomeClass(BenchmarkResult... runs) throws IOException {
+        List<RunResults> perRun = java.util.Arrays.stream(runs).map(r -> Fixtures.run(r)).toList();
+        BaselineUpdate.plan(RunPooling.pool(perRun), perRun, new BaselineStore(root), null, "test", false,
+                Instant.parse("2025-01-02T03:04:05Z")).apply();
+    }
+
+    @Test
+    void anotherMachineClassComparesNoThroughputButStillJudgesDisk() throws IOException {
+        BenchmarkResult home = withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000);
+        recordOnHomeClass(home, withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 10_400_000));
+        DiskBaseline disk = new DiskBaselineStore(root).load(PROFILE).get(new BenchmarkKey("rocksdb", "ycsb-c"));
+        assertThat(disk.diskBytes()).isEqualTo(10_000_000);
+        assertThat(disk.runs()).containsExactly(10_000_000L, 10_400_000L);
+        assertThat(disk.recordedOn()).containsExactly(MACHINE_CLASS);
+
+        // Another CPU, half the throughput (never compared), same footprint: NOT_COMPARED, disk within tolerance.
+        BenchmarkResult foreign = withDisk(ok("rocksdb", "ycsb-c", normal(3, 10, 500, 10)), 10_100_000);
+        ComparisonRow same = compareOn("hosted-cpu-2c-7g", foreign).get(0);
+        assertThat(same.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+        assertThat(same.note()).contains("throughput not compared: no baselines for machine class hosted-cpu-2c-7g")
+                .contains("disk within tolerance");
+        assertThat(same.baselineScore()).isNaN();
+
+        // Twice the footprint on the foreign machine: a disk REGRESSION, without any throughput baseline.
+        ComparisonRow grown = compareOn("hosted-cpu-2c-7g", withDisk(ok("rocksdb", "ycsb-c", normal(4, 10, 500, 10)), 20_000_000)).get(0);
+        assertThat(grown.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(grown.note()).contains("disk grew").contains("throughput not compared");
+
+        // Another engine version: its format may differ, so disk is not compared either.
+        ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g", withVersion(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000), "9.9.9")).get(0);
+        assertThat(upgraded.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+        assertThat(upgraded.note()).contains("disk not compared: its baseline is for rocksdb 1.2.3, this run measured 9.9.9");
+    }
+
+    @Test
+    void onTheHomeClassTheDiskBaselineDecidesDiskOnce() throws IOException {
+        recordOnHomeClass(withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000));
+        ComparisonRow row = compareOn(MACHINE_CLASS, withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 30_000_000)).get(0);
+        assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(row.note()).contains("disk grew");
+        assertThat(row.baselineScore()).isCloseTo(1000, org.assertj.core.data.Offset.offset(20.0));
+    }
+
+    @Test
+    void aComparisonAcrossJdksOrBaseImagesIsFlagged() throws IOException {
+        recordOnHomeClass(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)));
+        BenchmarkResult otherJdk = withJdk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), "OpenJDK 64-Bit Server VM 21.0.2");
+        ComparisonRow row = compareOn(MACHINE_CLASS, otherJdk).get(0);
+        assertThat(row.note()).contains(BaselineComparison.FLAGGED).contains("JDK OpenJDK 64-Bit Server VM 21.0.2")
+                .contains("baseline: OpenJDK 64-Bit Server VM 17.0.15");
+        ComparisonReport report = ComparisonReport.of(PROFILE, MACHINE_CLASS, root.toString(), "p", List.of(row));
+        assertThat(report.markdown()).contains("1 comparison was made across a different JDK or base image");
+        assertThat(compareOn(MACHINE_CLASS, ok("rocksdb", "ycsb-c", normal(3, 10, 1000, 10))).get(0).note())
+                .doesNotContain(BaselineComparison.FLAGGED);
+    }
+
+    @Test
+    void aBrokenDiskBaselineNamesTheFileAndField() throws IOException {
+        recordOnHomeClass(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 1000));
+        Path file = new DiskBaselineStore(root).file(PROFILE, new BenchmarkKey("rocksdb", "ycsb-c"));
+        String json = Files.readString(file);
+        Files.writeString(file, json.replace("\"diskBytes\" : 1000", "\"diskBytes\" : -5"));
+        assertThatThrownBy(() -> new DiskBaselineStore(root).load(PROFILE)).isInstanceOf(BaselineFormatException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("diskBytes");
+        Files.writeString(file, json.replace("\"engine\"", "\"surprise\" : 1, \"engine\""));
+        assertThatThrownBy(() -> new DiskBaselineStore(root).load(PROFILE)).isInstanceOf(BaselineFormatException.class)
+                .hasMessageContaining("surprise");
+    }
+
+    private static BenchmarkResult withVersion(BenchmarkResult r, String version) {
+        ResultContext c = r.context();
+        return with(r, new ResultContext(version, c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
+                c.resources(), c.parameters()));
+    }
+
+    private static BenchmarkResult withJdk(BenchmarkResult r, String jdk) {
+        ResultContext c = r.context();
+        return with(r, new ResultContext(c.engineVersion(), jdk, c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
+                Map.of(), c.parameters()));
+    }
+
+    private static BenchmarkResult with(BenchmarkResult r, ResultContext c) {
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
+                r.unit(), r.samples(), r.secondary(), c);
+    }
+}

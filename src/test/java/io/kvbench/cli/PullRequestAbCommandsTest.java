@@ -1,0 +1,84 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvbench.baseline.ComparisonRow;
+import io.kvbench.baseline.Verdict;
+import io.kvbench.gate.AbSummary;
+import io.kvbench.gate.InterleaveReport;
+import io.kvbench.gate.Interleaving;
+import io.kvbench.result.ResultsJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands the pull-request A/B workflow runs besides interleave: which engines a bump concerns, one summary table. */
+class PullRequestAbCommandsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void changedFromListsTheEnginesWhoseVersionMovedOrThatAreNew() throws Exception {
+        CliRun current = CliRun.of("engines", "--json");
+        ArrayNode base = (ArrayNode) new ObjectMapper().readTree(current.out());
+        ((ObjectNode) base.get(0)).put("version", "0.0.1-old");
+        String removedId = base.get(1).get("id").asText();
+        base.remove(1);
+        Path file = tmp.resolve("base-engines.json");
+        Files.writeString(file, base.toString());
+
+        CliRun run = CliRun.of("engines", "--changed-from", file.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<String> changed = List.of(new ObjectMapper().readValue(run.out(), String[].class));
+        assertThat(changed).containsExactly(base.get(0).get("id").asText(), removedId);
+
+        Files.writeString(file, current.out());
+        assertThat(CliRun.of("engines", "--changed-from", file.toString()).out().strip()).isEqualTo("[]");
+
+        Files.writeString(file, "{\"id\": 1}");
+        CliRun bad = CliRun.of("engines", "--changed-from", file.toString());
+        assertThat(bad.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bad.err()).contains(file.toString()).contains("not a JSON array");
+        assertThat(CliRun.of("engines", "--changed-from", tmp.resolve("nope").toString()).exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+    }
+
+    private Path shard(String engine, Verdict verdict, double... ratios) throws Exception {
+        ComparisonRow row = new ComparisonRow(engine, "ycsb-c", verdict, "ops/s", 1000, 1000 * ratios[0], (ratios[0] - 1) * 100,
+                0.001, "p=0.001 (paired t, " + ratios.length + " rounds)", verdict == Verdict.REGRESSION ? "slower" : "");
+        InterleaveReport report = new InterleaveReport("ci", ratios.length, "merge base", "head", "bootstrap", 0.01,
+                Map.of(verdict, 1L), List.of(new Interleaving.Result(row, java.util.Arrays.stream(ratios).boxed().toList())));
+        Path dir = tmp.resolve("ab-" + engine);
+        ResultsJson.write(dir.resolve(InterleaveReport.JSON_FILE), report);
+        return dir;
+    }
+
+    @Test
+    void interleavedShardsBecomeOneTableThatFailsOnlyOnAConfirmedRegression() throws Exception {
+        Path lmdb = shard("lmdb", Verdict.PASS, 1.01, 0.99, 1.0, 1.02, 0.98, 1.0);
+        Path rocksdb = shard("rocksdb", Verdict.REGRESSION, 0.90, 0.91, 0.89, 0.90, 0.92, 0.88);
+        Path out = tmp.resolve("pr");
+
+        CliRun pass = CliRun.of("report", "--interleaved", lmdb.toString(), "--out", out.toString());
+        assertThat(pass.exitCode()).as(pass.err()).isZero();
+        String md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
+        assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression").contains("| lmdb | ycsb-c | PASS |");
+
+        CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out", out.toString());
+        assertThat(fail.exitCode()).isEqualTo(KvBench.EXIT_FAILED);
+        md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
+        assertThat(md).contains("1 PASS, 1 REGRESSION").contains("| rocksdb | ycsb-c | **REGRESSION** |")
+                .contains("| 0.900 | 0.877 - 0.923 (99 %) | 6 |");
+
+        CliRun missing = CliRun.of("report", "--interleaved", tmp.resolve("ab-none").toString(), "--out", out.toString());
+        assertThat(missing.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(missing.err()).contains("interleave.json: not found");
+        assertThat(CliRun.of("report", "--interleaved", lmdb.toString()).err()).contains("--interleaved needs --out");
+    }
+}
