@@ -73,12 +73,15 @@ public final class BaselineComparison {
         if (classBaseline == null) {
             // No throughput baseline: the score is not compared (NEW in a class that has others, NOT_COMPARED in a class
             // that has none), while disk, which holds on every machine, is judged where a disk baseline applies.
-            Verdict unjudged = baselines.exists() ? Verdict.NEW : Verdict.NOT_COMPARED;
-            String why = baselines.exists() ? "no baseline yet"
+            // A source may say why it holds no baseline for this benchmark (a history with too few nights).
+            String held = baselines.unjudged().get(BenchmarkKey.of(result));
+            Verdict unjudged = held == null && baselines.exists() ? Verdict.NEW : Verdict.NOT_COMPARED;
+            String why = held != null ? "throughput not compared: " + held
+                    : baselines.exists() ? "no baseline yet"
                     : "throughput not compared: no baselines for machine class " + baselines.machineClass() + " (profile "
                             + baselines.profile() + ")";
             if (baseline == null) {
-                String disk = diskNotUsed != null ? "; " + diskNotUsed : baselines.exists() ? "" : "; no disk baseline";
+                String disk = diskNotUsed != null ? "; " + diskNotUsed : unjudged == Verdict.NEW ? "" : "; no disk baseline";
                 return new ComparisonRow(result.engine(), result.workload(), unjudged, result.unit(), Double.NaN,
                         result.score(), Double.NaN, Double.NaN, "-", why + disk);
             }

@@ -13,13 +13,22 @@ import java.util.TreeMap;
  * @param directory where the throughput baselines live ({@code <root>/<profile>/<machineClass>})
  * @param exists    false when nothing was ever recorded for this machine class: throughput is then NOT_COMPARED
  * @param disk      disk baselines of the profile by (engine, workload), for every machine class
+ * @param unjudged  why a benchmark that has data here still has no throughput baseline (a history with too few
+ *                  nights); its row is NOT_COMPARED with that reason instead of NEW
  */
 public record BaselineSet(String profile, String machineClass, Path directory, boolean exists,
-                          SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk) {
+                          SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk,
+                          SortedMap<BenchmarkKey, String> unjudged) {
 
     public BaselineSet {
         baselines = Collections.unmodifiableSortedMap(new TreeMap<>(baselines));
         disk = Collections.unmodifiableSortedMap(new TreeMap<>(disk));
+        unjudged = Collections.unmodifiableSortedMap(new TreeMap<>(unjudged == null ? Map.of() : unjudged));
+    }
+
+    public BaselineSet(String profile, String machineClass, Path directory, boolean exists,
+                       SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk) {
+        this(profile, machineClass, directory, exists, baselines, disk, null);
     }
 
     /** Throughput baselines only (no disk baselines). */
@@ -33,7 +42,7 @@ public record BaselineSet(String profile, String machineClass, Path directory, b
     }
 
     public BaselineSet withDisk(Map<BenchmarkKey, DiskBaseline> diskBaselines) {
-        return new BaselineSet(profile, machineClass, directory, exists, baselines, new TreeMap<>(diskBaselines));
+        return new BaselineSet(profile, machineClass, directory, exists, baselines, new TreeMap<>(diskBaselines), unjudged);
     }
 
     public Baseline get(BenchmarkKey key) {

@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  * one sample per line. Reading is strict: a missing, mistyped or unknown field, or content that disagrees with the
  * file's location, is a {@link BaselineFormatException} naming the file and the field.
  */
-public final class BaselineStore {
+public final class BaselineStore implements BaselineSource {
 
     public static final Path DEFAULT_ROOT = Path.of("perf-baselines");
     private static final String SUFFIX = ".json";
@@ -71,6 +71,11 @@ public final class BaselineStore {
         return root;
     }
 
+    @Override
+    public String describe() {
+        return root.toString();
+    }
+
     /** {@code <root>/<profile>/<machineClass>}. */
     public Path directory(String profile, String machineClass) {
         return root.resolve(segment("profile", profile)).resolve(segment("machine class", machineClass));
@@ -83,6 +88,7 @@ public final class BaselineStore {
     }
 
     /** Every baseline of a profile and machine class; an absent directory is an empty, non-existing set. */
+    @Override
     public BaselineSet load(String profile, String machineClass) throws IOException {
         Path dir = directory(profile, machineClass);
         Map<BenchmarkKey, DiskBaseline> disk = new DiskBaselineStore(root).load(profile);

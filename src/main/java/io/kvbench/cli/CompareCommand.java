@@ -6,7 +6,7 @@ import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
-import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.ComparisonPolicy;
 import io.kvbench.baseline.ComparisonReport;
 import io.kvbench.baseline.ComparisonRow;
@@ -48,6 +48,16 @@ final class CompareCommand implements Callable<Integer> {
             description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
     Path baselines;
 
+    @Option(names = "--history", paramLabel = "DIR",
+            description = "Compare with the pooled recent nights of the run's own machine class in this history "
+                    + "(kvbench history append) instead of --baselines.")
+    Path history;
+
+    @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
+            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: ${DEFAULT-VALUE}; "
+                    + "fewer than 3 and the benchmark is not judged on throughput).")
+    int nights;
+
     @Option(names = "--profile", paramLabel = "PROFILE",
             description = "Expect results of this profile; a run of another profile is refused.")
     String profile;
@@ -78,16 +88,17 @@ final class CompareCommand implements Callable<Integer> {
                     + "with the baselines of its own class");
         }
         Set<String> engineFilter = engineFilter(run);
-        if (!Files.isDirectory(baselines) && (Files.exists(baselines) || spec.commandLine().getParseResult().hasMatchedOption("--baselines"))) {
+        BaselineSource source = HistoryOption.source(spec, history, nights, baselines);
+        if (history == null && !Files.isDirectory(baselines) && (Files.exists(baselines) || spec.commandLine().getParseResult().hasMatchedOption("--baselines"))) {
             // The default directory may legitimately not exist yet (everything is NEW); a named one that does not is a typo.
             throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
         }
         ComparisonPolicy policy = policy(run.profile());
         String machineClass = run.machine().machineClass();
-        BaselineSet set = new BaselineStore(baselines).load(run.profile(), machineClass);
+        BaselineSet set = source.load(run.profile(), machineClass);
         List<ComparisonRow> rows = BaselineComparison.compare(run.results(), set, policy,
                 key -> engineFilter == null || engineFilter.contains(key.engine()));
-        ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, baselines.toString(), policy.describe(), rows);
+        ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, source.describe(), policy.describe(), rows);
 
         PrintWriter out = spec.commandLine().getOut();
         TextTable table = new TextTable(ComparisonReport.HEADER.toArray(String[]::new));

@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.ComparisonReport;
 import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.ThresholdPolicy;
@@ -54,6 +54,16 @@ final class GateCommand implements Callable<Integer> {
             description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
     Path baselines;
 
+    @Option(names = "--history", paramLabel = "DIR",
+            description = "Judge against the pooled recent nights of the run's own machine class in this history "
+                    + "(kvbench history append) instead of --baselines.")
+    Path history;
+
+    @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
+            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: ${DEFAULT-VALUE}; "
+                    + "fewer than 3 and the benchmark is not judged on throughput).")
+    int nights;
+
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
             description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}, as calibrated).")
     int confirmations;
@@ -89,6 +99,7 @@ final class GateCommand implements Callable<Integer> {
         if (spec.commandLine().getParseResult().hasMatchedOption("--baselines") && !Files.isDirectory(baselines)) {
             throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
         }
+        BaselineSource source = HistoryOption.source(spec, history, nights, baselines);
         Path outDir = RunOutput.outDir(out, "gate");
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
@@ -98,7 +109,7 @@ final class GateCommand implements Callable<Integer> {
         BenchmarkRunner benchmarkRunner = where.choose(System.out);
         System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per suspect, output %s%n",
                 plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);
-        Gate.Outcome outcome = new Gate(benchmarkRunner, new BaselineStore(baselines), policy, confirmations, System.out)
+        Gate.Outcome outcome = new Gate(benchmarkRunner, source, policy, confirmations, System.out)
                 .run(plan, key -> plan.engines().stream().anyMatch(e -> e.id().equals(key.engine()))
                         && plan.workloads().stream().anyMatch(w -> w.name().equals(key.workload())));
         ComparisonReport report = outcome.report();

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "kvbench", mixinStandardHelpOptions = true, versionProvider = KvBench.Version.class,
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, GateCommand.class, InterleaveCommand.class,
-                BaselineCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class, CalibrateCommand.class,
+                BaselineCommand.class, HistoryCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class, CalibrateCommand.class,
                 TokenCostCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 

@@ -3,7 +3,7 @@ package io.kvbench.gate;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
-import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.ComparisonPolicy;
 import io.kvbench.baseline.ComparisonReport;
@@ -54,7 +54,7 @@ public final class Gate {
     }
 
     private final BenchmarkRunner runner;
-    private final BaselineStore store;
+    private final BaselineSource store;
     private final ComparisonPolicy policy;
     private final int maxReruns;
     private final PrintStream console;
@@ -63,7 +63,7 @@ public final class Gate {
      * @param maxReruns confirmation reruns per suspect (0: the first comparison decides)
      * @param console   where progress goes
      */
-    public Gate(BenchmarkRunner runner, BaselineStore store, ComparisonPolicy policy, int maxReruns, PrintStream console) {
+    public Gate(BenchmarkRunner runner, BaselineSource store, ComparisonPolicy policy, int maxReruns, PrintStream console) {
         if (maxReruns < 0) throw new IllegalArgumentException("confirmation reruns must be >= 0, not " + maxReruns);
         this.runner = runner;
         this.store = store;
@@ -89,7 +89,7 @@ public final class Gate {
         }
         String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun" + (maxReruns == 1 ? "" : "s")
                 + " of a suspected regression, judged on pooled samples";
-        ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.root().toString(),
+        ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.describe(),
                 described, rows);
         return new Outcome(results, baselines, rows, report);
     }

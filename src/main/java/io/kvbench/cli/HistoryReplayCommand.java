@@ -1,0 +1,139 @@
+package io.kvbench.cli;
+
+import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.calibration.CalibrationData;
+import io.kvbench.calibration.HistoryReplay;
+import io.kvbench.history.HistoryBaselines;
+import io.kvbench.history.Otava;
+import io.kvbench.report.TextTable;
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.workload.Catalog;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kvbench history replay}: recorded calibration runs replayed as nightly series with a step at a known night,
+ * to measure what the history's change points and the per-shard judgement catch (README, "Nightly history and change
+ * points"). Reads only recorded runs: nothing is measured.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Replay recorded calibration runs (calibrate's *-runs.json) as nights: unchanged runs, then the runs "
+                + "of one injected slowdown. Reports the nights until Otava flags the step, change points and alarms in "
+                + "unchanged series, and the per-shard judgement (a night against its pooled previous nights).",
+                "Writes <out>/replay.json and <out>/replay.md."})
+final class HistoryReplayCommand implements Callable<Integer> {
+
+    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs; repeatable.")
+    List<Path> from;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Option(names = "--otava", paramLabel = "CMD", description = "The otava command (default: $" + Otava.ENV + ", else otava on the PATH).")
+    String otava;
+
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME", description = "Whose gate judges the shards (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--min-effect", paramLabel = "FRACTION", description = "The shard judgement's minimum effect (default: the profile's gate).")
+    Double minEffect;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "The shard judgement's significance level (default: the profile's gate).")
+    Double alpha;
+
+    @Option(names = "--nights", defaultValue = "5", paramLabel = "N", description = "Nights pooled per shard baseline (default: ${DEFAULT-VALUE}).")
+    int nights;
+
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N", description = "Confirmation reruns (default: ${DEFAULT-VALUE}).")
+    int confirmations;
+
+    @Option(names = "--resampled", defaultValue = "10", paramLabel = "N",
+            description = "Resampled series per benchmark and level (default: ${DEFAULT-VALUE}; 0: recorded order only).")
+    int resampled;
+
+    @Option(names = "--unchanged-nights", defaultValue = "30", paramLabel = "N", description = "Nights before the step in a resampled series (default: ${DEFAULT-VALUE}).")
+    int unchangedNights;
+
+    @Option(names = "--injected-nights", defaultValue = "10", paramLabel = "N", description = "Nights after it (default: ${DEFAULT-VALUE}).")
+    int injectedNights;
+
+    @Option(names = "--p-value", defaultValue = "0.001", paramLabel = "P", description = "Otava's -P (default: ${DEFAULT-VALUE}).")
+    double pValue;
+
+    @Option(names = "--min-shift", defaultValue = "0.0", paramLabel = "FRACTION", description = "Otava's -M (default: ${DEFAULT-VALUE}).")
+    double minShift;
+
+    @Option(names = "--fail-within", defaultValue = "7", paramLabel = "NIGHTS", description = "As for history changes (default: ${DEFAULT-VALUE}).")
+    int failWithin;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (nights < HistoryBaselines.MIN_NIGHTS) throw new IllegalArgumentException("--nights must be >= " + HistoryBaselines.MIN_NIGHTS);
+        if (confirmations < 0 || resampled < 0 || unchangedNights < nights || injectedNights < 1 || failWithin < 0) {
+            throw new IllegalArgumentException("--confirmations, --resampled, --fail-within must be >= 0, --injected-nights >= 1 "
+                    + "and --unchanged-nights >= --nights");
+        }
+        Otava tool = Otava.resolve(otava, System.getenv());
+        Map<String, CalibrationData> sources = new LinkedHashMap<>();
+        for (Path file : from) sources.put(file.getFileName().toString(), CalibrationData.read(file));
+        HistoryReplay.Settings settings = new HistoryReplay.Settings(nights, confirmations, resampled, unchangedNights,
+                injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift));
+        ThresholdPolicy policy = PolicyChoice.forGate(Catalog.profile(profile).gate(), alpha, minEffect);
+        List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
+        ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));
+        String table = markdown(rows, settings, policy.describe());
+        AtomicFiles.writeString(out.resolve("replay.md"), table);
+        PrintWriter console = spec.commandLine().getOut();
+        console.print(table);
+        console.println("wrote " + out.resolve("replay.json") + " and replay.md");
+        console.flush();
+        return KvBench.EXIT_OK;
+    }
+
+    static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s, String policy) {
+        StringBuilder md = new StringBuilder();
+        md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) | Otava: change points "
+                + "per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (HistoryReplay.Row r : rows) {
+            String kind = r.resampled() ? "resampled " + s.unchangedNights() + "+" + s.injectedNights() : "recorded order";
+            boolean unchanged = r.level() == 0;
+            List<Integer> flagged = r.nightsToFlag().stream().filter(n -> n >= 0).sorted().toList();
+            md.append("| ").append(r.source()).append(" | ").append(r.engine()).append(" / ").append(r.workload()).append(" | ")
+                    .append(unchanged ? "none" : Math.round(r.level() * 100) + " %").append(" | ").append(r.series())
+                    .append(" (").append(kind).append(") | ")
+                    .append(unchanged ? "-" : flagged.size() + " / " + r.series()).append(" | ")
+                    .append(unchanged || flagged.isEmpty() ? "-" : flagged.get(flagged.size() / 2) + " (" + flagged.get(0) + "-"
+                            + flagged.get(flagged.size() - 1) + ")").append(" | ")
+                    .append(unchanged ? per100(r.changePoints(), r.seriesNights()) : "-").append(" | ")
+                    .append(unchanged ? per100(r.alarmNights(), r.nights()) : "-").append(" | ")
+                    .append(r.resampled() ? "-" : r.regressions() + " / " + r.judged()).append(" |\n");
+        }
+        md.append("\nOtava p <= ").append(s.otava().pValue()).append(", min shift ").append(s.otava().magnitude())
+                .append("; a step counts as flagged when a worse change point lies within ").append(s.tolerance())
+                .append(" nights of it; alarm night: a worse change point within the newest ").append(s.failWithin())
+                .append(" nights of that night's history. Per shard: pooled previous ").append(s.window())
+                .append(" nights, ").append(s.reruns()).append(" confirmation rerun(s) with the next run of the same kind; ")
+                .append(policy).append(".\n");
+        return md.toString();
+    }
+
+    private static String per100(int count, int nights) {
+        return nights == 0 ? "-" : String.format(Locale.ROOT, "%.1f (%d in %d)", 100.0 * count / nights, count, nights);
+    }
+}

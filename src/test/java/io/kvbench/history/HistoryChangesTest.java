@@ -1,0 +1,107 @@
+package io.kvbench.history;
+
+import static io.kvbench.history.HistoryFixtures.commit;
+import static io.kvbench.history.HistoryFixtures.night;
+import static io.kvbench.history.HistoryFixtures.result;
+import static io.kvbench.history.HistoryFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kvbench.cli.KvBench;
+import io.kvbench.result.ResultsJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kvbench history changes with the real Apache Otava: a 15 % step at night 20 of 40 is found at the right commit
+ * range, and trends.html draws every series with the change marked. Needs Otava ($KVBENCH_OTAVA or otava on PATH).
+ */
+class HistoryChangesTest {
+
+    @TempDir
+    Path tmp;
+    Path history;
+    Path out;
+    String otava;
+
+    @BeforeEach
+    void otava() {
+        String env = System.getenv(Otava.ENV);
+        otava = null;
+        try {
+            otava = String.join(" ", Otava.resolve(env, System.getenv()).command());
+        } catch (RuntimeException e) {
+            assumeThat(otava).as("Apache Otava not installed: " + e.getMessage()).isNotNull();
+        }
+        history = tmp.resolve("history");
+        out = tmp.resolve("changes");
+    }
+
+    /** rocksdb steps down by 15 % from night {@code step} on; lmdb stays flat. */
+    private void series(int nights, int step) throws Exception {
+        HistoryStore store = new HistoryStore(history);
+        for (int i = 0; i < nights; i++) {
+            store.append(run(night(i), result("rocksdb", "ycsb-c", "cpu-a-1c", 200 + i, i < step ? 1000 : 850),
+                    result("lmdb", "ycsb-c", "cpu-a-1c", 300 + i, 5000)), night(i), commit(i));
+        }
+    }
+
+    private int changes(String... more) {
+        List<String> args = new ArrayList<>(List.of("history", "changes", "--history", history.toString(), "--out", out.toString(),
+                "--otava", otava));
+        args.addAll(List.of(more));
+        return KvBench.execute(args.toArray(String[]::new));
+    }
+
+    @Test
+    void findsAFifteenPercentStepAtItsCommitRange() throws Exception {
+        series(40, 20);
+        assertThat(changes("--fail-within", "7")).as("a change 20 nights ago is history, not an alarm").isZero();
+
+        JsonNode report = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile());
+        assertThat(report.get("series").asInt()).isEqualTo(2);
+        JsonNode changes = report.get("changePoints");
+        assertThat(changes).hasSize(1);
+        JsonNode change = changes.get(0);
+        assertThat(change.get("engine").asText()).isEqualTo("rocksdb");
+        assertThat(change.get("machineClass").asText()).isEqualTo("cpu-a-1c");
+        assertThat(change.get("night").asInt()).isEqualTo(20);
+        assertThat(change.get("lastCommitBefore").asText()).isEqualTo(commit(19));
+        assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(20));
+        assertThat(change.get("time").asText()).isEqualTo(night(20));
+        assertThat(change.get("shiftPercent").asDouble()).isBetween(-17.0, -13.0);
+        assertThat(change.get("direction").asText()).isEqualTo("worse");
+
+        String html = Files.readString(out.resolve("trends.html"));
+        assertThat(out.resolve("index.html")).hasContent(html);
+        assertThat(count(html, "<svg")).isEqualTo(2);
+        assertThat(html).contains(commit(19).substring(0, 10) + ".." + commit(20).substring(0, 10))
+                .contains("(worse)").doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
+    }
+
+    @Test
+    void aWorseStepAmongTheNewestNightsFails() throws Exception {
+        series(40, 34);
+        assertThat(changes()).as("reports only by default").isZero();
+        assertThat(changes("--fail-within", "7")).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(Files.readString(out.resolve("change-points.md"))).contains("**worse**").contains(commit(34));
+        JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints").get(0);
+        assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(34));
+        assertThat(change.get("nightsSince").asInt()).isEqualTo(6);
+    }
+
+    private static int count(String text, String what) {
+        Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
+        int n = 0;
+        while (m.find()) n++;
+        return n;
+    }
+}
