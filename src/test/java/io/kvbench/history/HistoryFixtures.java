@@ -38,7 +38,7 @@ public final class HistoryFixtures {
     public static BenchmarkResult onClass(BenchmarkResult r, String machineClass) {
         ResultContext c = r.context();
         ResultContext moved = new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(),
-                Fixtures.machine(machineClass), c.resources(), c.parameters());
+                Fixtures.machine(machineClass), onExt4(c.resources()), c.parameters());
         return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
                 r.samples(), r.secondary(), moved);
     }
@@ -61,5 +61,12 @@ public final class HistoryFixtures {
         for (int i = 0; i < nights; i++) {
             store.append(run(night(i), result("rocksdb", "ycsb-c", machineClass, 100 + i, mean)), night(i), commit(i));
         }
+    }
+
+    /** Results of a real runner record their data directory's file system, which disk baselines are keyed by. */
+    private static java.util.Map<String, String> onExt4(java.util.Map<String, String> resources) {
+        java.util.Map<String, String> with = new java.util.HashMap<>(resources);
+        with.put(io.kvbench.baseline.DiskBaseline.FILE_SYSTEM_KEY, "ext4");
+        return with;
     }
 }
