@@ -40,7 +40,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                                 int interleaveRounds, String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
                                 List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved,
-                                List<String> notes) {
+                                List<String> notes, List<InterleavedPoint> interleavedAsShipped) {
 
     public static final int SCHEMA_VERSION = 1;
     /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports: 4). */
@@ -97,7 +97,16 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                 policy.describe(), benchmarks,
                 workloads, total("all", benchmarks), grid,
                 NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, interleaveRounds),
-                interleaved(data, test, parameters, gridEffects, interleaveRounds), notes);
+                interleaved(data, test, parameters, gridEffects, interleaveRounds), notes,
+                asShipped(data, test, parameters, interleaveRounds, confirmations));
+    }
+
+    /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */
+    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, PolicyParameters parameters,
+                                                    int rounds, int confirmations) {
+        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), Policies.of(test, parameters),
+                rounds, confirmations);
+        return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(parameters.minEffect(), figures));
     }
 
     private static List<InterleavedPoint> interleaved(CalibrationData data, String test, PolicyParameters parameters,
@@ -193,6 +202,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         for (String note : notes) md.append("- ").append(note).append("\n");
         appendNoise(md);
         appendInterleaved(md);
+        appendAsShipped(md);
         return md.toString();
     }
 
@@ -219,6 +229,31 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         md.append("\n- A session is a window of ").append(interleaveRounds).append(" consecutive rounds: the first unchanged"
                 + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired by round"
                 + " as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
+    }
+
+    private void appendAsShipped(StringBuilder md) {
+        if (interleavedAsShipped == null || interleavedAsShipped.isEmpty()) return;
+        InterleavedPoint point = interleavedAsShipped.get(0);
+        List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
+        md.append("\n### As shipped: `kvbench interleave --rounds ").append(interleaveRounds).append(" --confirmations ")
+                .append(confirmations).append(" --min-effect ").append(Formats.number(point.minEffect()))
+                .append("`, disjoint sessions (alpha ").append(alpha).append(")\n\n");
+        md.append("| workload | engine | false alarms (A' vs A) |");
+        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
+        md.append("\n|").append(" --- |".repeat(3 + levelNames.size())).append("\n");
+        for (InterleavedReplay.Figures f : point.figures()) {
+            md.append("| ").append(f.workload()).append(" | ").append(f.engine()).append(" | ")
+                    .append(f.falseAlarms().withInterval()).append(" |");
+            for (String l : levelNames) {
+                DetectionCounts d = f.detections().get(l);
+                md.append(" ").append(d == null ? "-" : d.withInterval()).append(" |");
+            }
+            md.append("\n");
+        }
+        md.append("\n- Each comparison (A' against A, each level against A) runs through the rounds in disjoint sessions of ")
+                .append(interleaveRounds).append(" rounds; a session that says REGRESSION takes the next ").append(interleaveRounds)
+                .append(" rounds as its confirmation and is judged on all of them, paired, as the command does. No two"
+                        + " counted sessions share a run. Intervals: exact (Clopper-Pearson) 95 %.\n");
     }
 
     private void appendNoise(StringBuilder md) {

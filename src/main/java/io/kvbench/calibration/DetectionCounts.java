@@ -48,6 +48,13 @@ public record DetectionCounts(int comparisons, int single, int confirmed) {
         return text(confirmed);
     }
 
+    /** "6/6 (95 % CI 54-100 %)": the confirmed count with its exact interval. */
+    public String withInterval() {
+        if (comparisons == 0) return "-";
+        return confirmed + "/" + comparisons + " (95 % CI " + Math.round(confirmedLower() * 100) + "-"
+                + Math.round(confirmedUpper() * 100) + " %)";
+    }
+
     public String singleText() {
         return text(single);
     }

@@ -58,6 +58,56 @@ public final class InterleavedReplay {
         return out;
     }
 
+    /**
+     * {@code kvbench interleave --rounds R --confirmations C} as it ships (the pull-request check), replayed on
+     * disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for false alarms,
+     * each level against A for detections) a session takes the next R rounds; when it says REGRESSION, the next R rounds
+     * (up to C times) are added and all of them are judged paired, as the command's confirmation does. A session whose
+     * confirmation would need rounds the calibration does not have is not counted.
+     *
+     * @return figures whose {@code single} counts flags of the first R rounds and {@code confirmed} the final verdicts
+     */
+    public static List<Figures> analyseAsShipped(List<CalibrationRun> runs, ComparisonPolicy policy, int rounds,
+                                                 int confirmations) {
+        List<Figures> out = new ArrayList<>();
+        CalibrationRun.byBenchmark(runs, run -> run.round() > 0).forEach((key, group) -> {
+            List<Round> complete = completeRounds(group);
+            if (complete.size() < rounds) return;
+            List<BenchmarkResult> a = complete.stream().map(r -> r.a).toList();
+            DetectionCounts falseAlarms = shipped(key, a, complete.stream().map(r -> r.aPrime).toList(), policy, rounds, confirmations);
+            Map<String, DetectionCounts> detections = new LinkedHashMap<>();
+            for (double level : complete.get(0).levels.keySet()) {
+                List<BenchmarkResult> b = complete.stream().map(r -> r.levels.get(level)).toList();
+                detections.put(CalibrationReport.levelName(level), shipped(key, a, b, policy, rounds, confirmations));
+            }
+            out.add(new Figures(key.engine(), key.workload(), rounds, falseAlarms.comparisons(), falseAlarms, detections));
+        });
+        return out;
+    }
+
+    private static DetectionCounts shipped(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b,
+                                           ComparisonPolicy policy, int rounds, int confirmations) {
+        DetectionCounts counts = DetectionCounts.NONE;
+        int start = 0;
+        while (start + rounds <= a.size()) {
+            int end = start + rounds;
+            boolean flagged = regressed(key, a.subList(start, end), b.subList(start, end), policy);
+            boolean confirmed = flagged;
+            for (int c = 0; c < confirmations && confirmed; c++) {
+                if (end + rounds > a.size()) return counts; // its confirmation is not in the data: not counted
+                end += rounds;
+                confirmed = regressed(key, a.subList(start, end), b.subList(start, end), policy);
+            }
+            counts = counts.plus(new DetectionCounts(1, flagged ? 1 : 0, confirmed ? 1 : 0));
+            start = end;
+        }
+        return counts;
+    }
+
+    private static boolean regressed(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b, ComparisonPolicy policy) {
+        return Interleaving.judge(key, a, b, policy).row().verdict() == Verdict.REGRESSION;
+    }
+
     private static DetectionCounts flag(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b, ComparisonPolicy policy) {
         int regressed = Interleaving.judge(key, a, b, policy).row().verdict() == Verdict.REGRESSION ? 1 : 0;
         return new DetectionCounts(1, regressed, regressed);
