@@ -88,16 +88,16 @@ public final class PowerCut {
     }
 
     /**
-     * Writes a whole-sector prefix of the last write: up to a random sector boundary strictly inside it, or nothing
+     * Writes a whole-sector prefix of the last write: up to a random sector boundary strictly inside it, or none of it
      * (a write within one sector is atomic: all or nothing, and "all" is not a tear). True when some bytes were kept.
      */
     private static boolean tearAndWrite(FileChannel ch, Inode.Undo last, byte[] data, SplittableRandom random) throws IOException {
         long start = last.offset(), end = start + data.length;
         long firstBoundary = (start / SECTOR + 1) * SECTOR;
-        List<Long> cuts = new ArrayList<>();
+        List<Long> cuts = new ArrayList<>(List.of(start)); // no sector of it written
         for (long b = firstBoundary; b < end; b += SECTOR) cuts.add(b);
-        if (cuts.isEmpty()) return false;
         long cut = cuts.get(random.nextInt(cuts.size()));
+        if (cut == start) return false;
         writeFully(ch, ByteBuffer.wrap(data, 0, (int) (cut - start)), start);
         return true;
     }

@@ -80,11 +80,19 @@ public final class PowerCutFs implements AutoCloseable {
         // hard_remove: unlink a file that is open instead of renaming it to .fuse_hidden (which would be a name the
         // model never saw); big_writes: up to 128 KiB per write request instead of 4 KiB.
         String options = "hard_remove,big_writes,fsname=kvbench-powercut" + (isRoot() ? ",allow_other" : "");
-        fuse.mount(mountPoint, false, false, new String[] {"-o", options});
+        // jnr-fuse's non-blocking mount waits 2 s for a failure that does not come; a thread of our own serving the
+        // blocking mount is up as soon as the mount appears in mountinfo.
+        PassthroughFuse serving = fuse;
+        Thread thread = new Thread(() -> serving.mount(mountPoint, true, false, new String[] {"-o", options}),
+                "kvbench-powercut-fuse");
+        thread.setDaemon(true);
+        thread.start();
         long deadline = System.currentTimeMillis() + MOUNT_TIMEOUT_MILLIS;
         while (!mounted(mountPoint)) {
-            if (System.currentTimeMillis() > deadline) throw new IOException("FUSE mount at " + mountPoint + " did not appear");
-            sleep(10);
+            if (System.currentTimeMillis() > deadline || !thread.isAlive()) {
+                throw new IOException("FUSE mount at " + mountPoint + " did not appear (see stderr for libfuse's reason)");
+            }
+            sleep(5);
         }
     }
 
