@@ -111,7 +111,9 @@ final class CrashLoop {
             long firstSeq = cycle * STRIDE;
             long delayMillis = delays.nextLong(settings.maxKillDelay().toMillis() + 1);
             Cycle outcome;
+            String cause;
             try {
+                cause = storage.lastCause(); // what the previous cut did, which this writer's recovery shows
                 outcome = runWriter(storage.writerRoot(), cycle, firstSeq, last ? 0 : MAX_OPERATIONS, last ? -1 : delayMillis);
                 String note = last ? null : storage.afterKill(cycle);
                 if (note != null && cycle <= 3) progress.accept(engine.id() + ": " + note);
@@ -133,7 +135,7 @@ final class CrashLoop {
                 CrashModel.Check check = model.verify(out);
                 if (cycle > 1) tally.add(check, out.openNanos());
                 if (check.violated(durability.prefixConsistent())) {
-                    String what = "after " + checked + ": " + describe(check, durability.prefixConsistent());
+                    String what = "after " + checked + ": " + describe(check, durability.prefixConsistent()) + cause;
                     Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), what);
                     if (known.isPresent()) {
                         // A recorded engine bug: counted and reported, and the loop goes on (the observed state is the

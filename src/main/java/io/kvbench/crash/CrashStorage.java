@@ -5,6 +5,7 @@ import io.kvbench.crash.fuse.PowerCutFs;
 import io.kvbench.runner.InfrastructureException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -18,6 +19,11 @@ abstract class CrashStorage implements AutoCloseable {
 
     /** Called after the writer of {@code cycle} was killed and has exited; returns a note for the progress log, or null. */
     abstract String afterKill(int cycle) throws IOException;
+
+    /** What the last fault did that explains a loss, for the failure reason ("" if nothing). */
+    String lastCause() {
+        return "";
+    }
 
     @Override
     public abstract void close() throws IOException;
@@ -58,6 +64,7 @@ abstract class CrashStorage implements AutoCloseable {
         private final PowerCutFs fs;
         private final long seed;
         private final SplittableRandom variants;
+        private String lastCause = "";
 
         PowerCuts(Path dir, long seed) throws IOException {
             PowerCutFs.unavailableReason().ifPresent(why -> {
@@ -77,9 +84,18 @@ abstract class CrashStorage implements AutoCloseable {
         String afterKill(int cycle) throws IOException {
             PowerCut.Variant variant = PowerCut.Variant.values()[variants.nextInt(PowerCut.Variant.values().length)];
             PowerCut.Result r = fs.powerCut(variant, seed * 31 + cycle);
+            List<String> unnamed = r.syncedButUnnamed();
+            lastCause = unnamed.isEmpty() ? "" : "; the power cut (" + variant + ") removed " + unnamed.size()
+                    + " fsync'd files whose directory was never fsync'd after they were created or renamed: "
+                    + String.join(", ", unnamed.subList(0, Math.min(5, unnamed.size()))) + (unnamed.size() > 5 ? ", ..." : "");
             return String.format("power cut %d (%s): %d files rolled back, %d unsynced changes undone, %d kept, %d torn; "
                     + "%d names before, %d after", cycle, variant, r.filesRolledBack(), r.changesUndone(), r.changesKept(),
                     r.tornWrites(), r.namesBefore(), r.namesAfter());
+        }
+
+        @Override
+        String lastCause() {
+            return lastCause;
         }
 
         @Override

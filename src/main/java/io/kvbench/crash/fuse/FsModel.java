@@ -152,6 +152,7 @@ final class FsModel {
     static void syncFile(Inode file) {
         synchronized (file) {
             file.unsynced.clear();
+            file.everSynced = true;
         }
     }
 

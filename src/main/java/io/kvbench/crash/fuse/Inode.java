@@ -24,6 +24,8 @@ final class Inode {
     Map<String, Inode> durable;
     /** How many durable name maps hold this inode: when it is unlinked, its bytes are kept only while this is > 0. */
     int durableRefs;
+    /** Files: an fsync made some of its bytes durable (so losing its name loses data the engine believed safe). */
+    volatile boolean everSynced;
     /** Where the bytes of an unlinked file that a durable name still refers to are kept; null while it has a live name. */
     Path orphan;
 
