@@ -72,7 +72,7 @@ final class CrashLoop {
         Path dir = settings.workDir().resolve(engine.id()).toAbsolutePath();
         CrashStorage storage;
         try {
-            Directories.deleteRecursively(dir.resolve("backing")); // a power-cut run's: mnt is empty while unmounted
+            io.kvbench.crash.fuse.PowerCutFs.clearStaleMount(dir.resolve("mnt")); // left by a power-cut run that died
             Directories.deleteRecursively(dir);
             Files.createDirectories(dir);
             storage = CrashStorage.of(fault, dir, settings.seed());

@@ -48,9 +48,25 @@ public final class PowerCutFs implements AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Unmounts what a JVM that died without unmounting left at {@code mountPoint} (its FUSE server is gone: every access
+     * fails with "transport endpoint is not connected", deleting the directory too). Best effort, lazily.
+     */
+    public static void clearStaleMount(Path mountPoint) {
+        Path mp = mountPoint.toAbsolutePath().normalize();
+        if (!mounted(mp)) return;
+        try {
+            run(isRoot() || onPath("fusermount").isEmpty() ? List.of("umount", "-l", mp.toString())
+                    : List.of("fusermount", "-u", "-z", mp.toString()));
+        } catch (IOException e) {
+            // the deletion that follows will say what is wrong
+        }
+    }
+
     /** Mounts {@code backing} (created if missing; everything in it counts as durable) at {@code mountPoint}. */
     public static PowerCutFs mount(Path backing, Path mountPoint) throws IOException {
         PowerCutFs fs = new PowerCutFs(backing, mountPoint);
+        clearStaleMount(fs.mountPoint);
         Files.createDirectories(fs.backing);
         Files.createDirectories(fs.mountPoint);
         fs.model = FsModel.load(fs.backing, fs.state);
