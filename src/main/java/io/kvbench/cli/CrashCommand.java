@@ -60,6 +60,13 @@ final class CrashCommand implements Callable<Integer> {
                     + "concurrent benchmark uses.")
     String cpuset;
 
+    @Option(names = "--fault", defaultValue = "process-kill", paramLabel = "FAULT",
+            description = "process-kill (default): SIGKILL of the writer; power-cut: SIGKILL, then a power cut of the FUSE "
+                    + "file system the store lives on (unsynced writes and unsynced directory entries are dropped; needs "
+                    + "/dev/fuse and libfuse2; writers run as local child JVMs). The check holds each engine to its declared "
+                    + "promise for that fault (`kvbench engines`).")
+    String faultName;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/crash-<time>).")
     Path out;
 
@@ -80,15 +87,17 @@ final class CrashCommand implements Callable<Integer> {
         }
         long chosenSeed = seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
         PrintStream console = System.out;
+        io.kvbench.crash.Fault fault = io.kvbench.crash.Fault.of(faultName);
         CrashSuite suite;
         try {
-            suite = CrashSuite.prepare(where, baseImage, cpuset, console::println);
+            suite = fault == io.kvbench.crash.Fault.POWER_CUT ? CrashSuite.preparePowerCuts(console::println)
+                    : CrashSuite.prepare(where, baseImage, cpuset, console::println);
         } catch (InfrastructureException e) {
             spec.commandLine().getErr().println("kvbench: " + e.reason());
             return KvBench.EXIT_INFRASTRUCTURE;
         }
-        console.printf("kvbench crash: %d engines x %d kills, seed %d, runner %s, output %s%n", selected.size(), cycles,
-                chosenSeed, suite.runner(), outDir);
+        console.printf("kvbench crash: %d engines x %d %ss, seed %d, runner %s, output %s%n", selected.size(), cycles,
+                fault.noun(), chosenSeed, suite.runner(), outDir);
         Files.createDirectories(outDir);
         CrashResults results = suite.runAll(selected, cycles, chosenSeed, Duration.ofMillis(maxKillDelayMillis),
                 outDir.resolve("crash-data"), parallel, partial -> {

@@ -40,9 +40,13 @@ final class CrashLoop {
      * @param maxKillDelay  each kill comes a uniform random 0..maxKillDelay after the writer starts writing
      * @param workDir       crash directories are {@code <workDir>/<engine>}; kept only when a promise was broken
      */
-    record Settings(int cycles, long seed, Duration maxKillDelay, Path workDir) {
+    record Settings(int cycles, long seed, Duration maxKillDelay, Path workDir, Fault fault) {
         Settings {
             if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
+        }
+
+        Settings(int cycles, long seed, Duration maxKillDelay, Path workDir) {
+            this(cycles, seed, maxKillDelay, workDir, Fault.PROCESS_KILL);
         }
     }
 
@@ -62,31 +66,64 @@ final class CrashLoop {
         long started = System.nanoTime();
         Durability durability = engine.capabilities().durability();
         CrashOps ops = CrashOps.forEngine(settings.seed(), engine.capabilities());
-        CrashModel model = new CrashModel(ops, durability);
+        Fault fault = settings.fault();
+        CrashModel model = new CrashModel(ops, fault.promise(durability), durability.prefixConsistent());
         Tally tally = new Tally();
         Path dir = settings.workDir().resolve(engine.id()).toAbsolutePath();
+        CrashStorage storage;
+        try {
+            io.kvbench.crash.fuse.PowerCutFs.clearStaleMount(dir.resolve("mnt")); // left by a power-cut run that died
+            Directories.deleteRecursively(dir);
+            Files.createDirectories(dir);
+            storage = CrashStorage.of(fault, dir, settings.seed());
+        } catch (IOException e) {
+            return tally.result(Outcome.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
+        } catch (InfrastructureException e) {
+            return tally.result(Outcome.error(e.reason()), List.of(), null, started);
+        }
+        EngineCrashResult result;
+        try (storage) {
+            result = run(storage, model, ops, tally, dir, started);
+        } catch (IOException e) {
+            return tally.result(Outcome.error("cannot unmount the power-cut file system: " + e.getMessage()), List.of(),
+                    dir.toString(), started);
+        }
+        if (result.keptDirectory() == null) { // deleted only once unmounted
+            try {
+                Directories.deleteRecursively(dir);
+            } catch (IOException e) {
+                // scratch; the verdict stands
+            }
+        }
+        return result;
+    }
+
+    private EngineCrashResult run(CrashStorage storage, CrashModel model, CrashOps ops, Tally tally, Path dir, long started)
+            throws InterruptedException {
+        Durability durability = engine.capabilities().durability();
+        Fault fault = settings.fault();
         SplittableRandom delays = new SplittableRandom(settings.seed() ^ 0x6B696C6C);
         String failure = null;
         List<String> examples = List.of();
         String previousLedger = "";
-        try {
-            Directories.deleteRecursively(dir);
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            return tally.result(Outcome.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
-        }
         for (int cycle = 1; cycle <= settings.cycles() + 1 && failure == null; cycle++) {
             boolean last = cycle == settings.cycles() + 1; // only reopens and checks the last kill
             long firstSeq = cycle * STRIDE;
             long delayMillis = delays.nextLong(settings.maxKillDelay().toMillis() + 1);
             Cycle outcome;
+            String cause;
             try {
-                outcome = runWriter(dir, cycle, firstSeq, last ? 0 : MAX_OPERATIONS, last ? -1 : delayMillis);
+                cause = storage.lastCause(); // what the previous cut did, which this writer's recovery shows
+                outcome = runWriter(storage.writerRoot(), cycle, firstSeq, last ? 0 : MAX_OPERATIONS, last ? -1 : delayMillis);
+                String note = last ? null : storage.afterKill(cycle);
+                if (note != null && cycle <= 3) progress.accept(engine.id() + ": " + note);
             } catch (InfrastructureException e) {
                 return tally.result(Outcome.error(e.reason()), List.of(), null, started);
+            } catch (IOException e) {
+                return tally.result(Outcome.error("power cut failed after cycle " + cycle + ": " + e), List.of(), dir.toString(), started);
             }
             WriterOutput out = WriterOutput.parse(outcome.stdout(), ops.keySpace());
-            String checked = cycle == 1 ? "the new store" : "the kill of cycle " + (cycle - 1);
+            String checked = cycle == 1 ? "the new store" : "the " + fault.noun() + " of cycle " + (cycle - 1);
             if (out.openFailed() || (!out.verified() && out.failure() == null)) {
                 tally.unopenable++;
                 failure = (out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
@@ -98,7 +135,7 @@ final class CrashLoop {
                 CrashModel.Check check = model.verify(out);
                 if (cycle > 1) tally.add(check, out.openNanos());
                 if (check.violated(durability.prefixConsistent())) {
-                    String what = "after " + checked + ": " + describe(check, durability.prefixConsistent());
+                    String what = "after " + checked + ": " + describe(check, durability.prefixConsistent()) + cause;
                     Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), what);
                     if (known.isPresent()) {
                         // A recorded engine bug: counted and reported, and the loop goes on (the observed state is the
@@ -134,20 +171,15 @@ final class CrashLoop {
             }
         }
         if (failure == null) {
-            try {
-                Directories.deleteRecursively(dir);
-            } catch (IOException e) {
-                // scratch; the verdict stands
-            }
             if (tally.knownIssue != null) {
                 return tally.result(Outcome.known(tally.knownIssueHits + " of " + tally.cycles + " recoveries hit it; first "
                         + tally.knownIssueFirst, tally.knownIssue.reference()), examples, null, started);
             }
-            return tally.result(model.promises() ? Outcome.pass() : Outcome.information(), examples, null, started);
+            return tally.result(model.promises() ? Outcome.pass() : Outcome.information(fault), examples, null, started);
         }
         // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
         Outcome verdict = failure.startsWith(WRITE_FAILURE) ? Outcome.error(failure)
-                : model.promises() ? Outcome.broken(failure) : Outcome.information(failure);
+                : model.promises() ? Outcome.broken(failure) : Outcome.information(fault, failure);
         Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), failure);
         if (known.isPresent()) verdict = Outcome.known(failure, known.get().reference());
         return tally.result(verdict, examples, dir.toString(), started);
@@ -207,12 +239,12 @@ final class CrashLoop {
             return new Outcome(EngineCrashResult.Verdict.PASS, null, null);
         }
 
-        static Outcome information() {
-            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a process kill", null);
+        static Outcome information(Fault fault) {
+            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a " + fault.noun(), null);
         }
 
-        static Outcome information(String what) {
-            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a kill; " + what, null);
+        static Outcome information(Fault fault, String what) {
+            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a " + fault.noun() + "; " + what, null);
         }
 
         static Outcome broken(String why) {
@@ -253,12 +285,14 @@ final class CrashLoop {
             double median = times.length == 0 ? Double.NaN : new Median().evaluate(times);
             double max = times.length == 0 ? Double.NaN : java.util.Arrays.stream(times).max().orElse(Double.NaN);
             Durability d = engine.capabilities().durability();
+            Fault fault = settings.fault();
             String reproduce = "java -jar target/kvbench.jar crash --engines " + engine.id() + " --seed " + settings.seed()
-                    + " --cycles " + settings.cycles() + " --runner " + launcher.name();
-            return new EngineCrashResult(engine.id(), engine.version(), d.processKill().name(), d.prefixConsistent(), d.setting(),
+                    + " --cycles " + settings.cycles() + " --runner " + launcher.name()
+                    + (fault == Fault.PROCESS_KILL ? "" : " --fault " + fault.id());
+            return new EngineCrashResult(engine.id(), engine.version(), fault.promise(d).name(), d.prefixConsistent(), d.setting(),
                     launcher.name(), settings.seed(), cycles, acknowledged, promised, pendingKept, lost, resurrected, corrupt,
                     prefixBreaks, unopenable, median, max, verdict.kind(), verdict.reason(), examples, verdict.reference(),
-                    keptDir, reproduce, (System.nanoTime() - startedNanos) / 1e9);
+                    keptDir, reproduce, (System.nanoTime() - startedNanos) / 1e9, fault.id());
         }
     }
 }

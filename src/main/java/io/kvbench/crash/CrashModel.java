@@ -38,9 +38,14 @@ final class CrashModel {
     private WriterOutput cycleWrites;
 
     CrashModel(CrashOps ops, Durability durability) {
+        this(ops, durability.processKill(), durability.prefixConsistent());
+    }
+
+    /** Checks against {@code promise} (what the adapter declares survives the fault under test). */
+    CrashModel(CrashOps ops, Guarantee promise, boolean prefixPromised) {
         this.ops = ops;
-        this.promise = durability.processKill();
-        this.prefixPromised = durability.prefixConsistent();
+        this.promise = promise;
+        this.prefixPromised = prefixPromised;
         this.known = new long[ops.keySpace()];
         Arrays.fill(known, WriterOutput.ABSENT);
     }

@@ -31,10 +31,34 @@ public final class CrashSuite {
 
     private final WriterLauncher launcher;
     private final Consumer<String> progress;
+    private final Fault fault;
 
     private CrashSuite(WriterLauncher launcher, Consumer<String> progress) {
+        this(launcher, progress, Fault.PROCESS_KILL);
+    }
+
+    private CrashSuite(WriterLauncher launcher, Consumer<String> progress, Fault fault) {
         this.launcher = launcher;
         this.progress = progress;
+        this.fault = fault;
+    }
+
+    /**
+     * Power cuts: the store lives on a FUSE mount served by this JVM ({@link io.kvbench.crash.fuse.PowerCutFs}) and the
+     * writers are local child JVMs on it (a writer in a container would need the mount bind-mounted into it; a local
+     * writer is killed as really).
+     *
+     * @throws InfrastructureException when FUSE is unavailable, saying what is missing
+     */
+    public static CrashSuite preparePowerCuts(Consumer<String> progress) {
+        io.kvbench.crash.fuse.PowerCutFs.unavailableReason().ifPresent(why -> {
+            throw new InfrastructureException("power cuts need FUSE: " + why);
+        });
+        return new CrashSuite(new LocalWriters(), progress, Fault.POWER_CUT);
+    }
+
+    public Fault fault() {
+        return fault;
     }
 
     /**
@@ -60,7 +84,7 @@ public final class CrashSuite {
     /** Runs the crash test of one engine. */
     public EngineCrashResult run(KvEngine engine, int cycles, long seed, Duration maxKillDelay, Path workDir)
             throws InterruptedException {
-        return new CrashLoop(engine, launcher, new CrashLoop.Settings(cycles, seed, maxKillDelay, workDir), progress).run();
+        return new CrashLoop(engine, launcher, new CrashLoop.Settings(cycles, seed, maxKillDelay, workDir, fault), progress).run();
     }
 
     /**
@@ -81,7 +105,7 @@ public final class CrashSuite {
         List<EngineCrashResult> finished = new ArrayList<>();
         for (KvEngine engine : engines) {
             futures.add(pool.submit(() -> {
-                progress.accept("crash " + engine.id() + ": " + cycles + " kills, seed " + seed + ", runner " + runner());
+                progress.accept("crash " + engine.id() + ": " + cycles + " " + fault.noun() + "s, seed " + seed + ", runner " + runner());
                 EngineCrashResult result = run(engine, cycles, seed, maxKillDelay, workDir);
                 progress.accept(String.format("crash %s: %s (%d cycles, %d acknowledged, %.0f s)%s", engine.id(),
                         result.verdict(), result.cycles(), result.acknowledged(), result.seconds(),

@@ -11,11 +11,13 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HexFormat;
 
@@ -75,6 +77,11 @@ public final class CrashWriter {
         Path storeDir = root.resolve(STORE_DIR);
         try {
             Files.createDirectories(storeDir);
+            // The store directory is the application's, not the engine's: made durable here, as a deployment's data
+            // directory exists before the engine starts (else a power cut takes the whole store with its name).
+            try (FileChannel parent = FileChannel.open(root, StandardOpenOption.READ)) {
+                parent.force(true);
+            }
         } catch (IOException e) {
             print(WriterProtocol.OPEN_FAILED, "cannot create " + storeDir + ": " + WriterProtocol.oneLine(e));
             return WriterProtocol.EXIT_OPEN_FAILED;

@@ -30,13 +30,27 @@ import java.util.List;
  * @param keptDirectory     the damaged crash directory kept for a look, else null
  * @param reproduce         the command that replays this engine's cycles from the seed
  * @param seconds           wall time of the engine's crash test
+ * @param fault             {@link Fault#id()}: process-kill, or power-cut (then promise is the declared power-loss promise);
+ *                          absent in results written before power cuts existed (process kills)
  */
 public record EngineCrashResult(String engine, String version, String promise, boolean prefixPromised, String setting,
                                 String runner, long seed, int cycles, long acknowledged, long promised, long pendingKept,
                                 long lost, long resurrected, long corrupt, long prefixBreaks, long unopenable,
                                 double recoveryMillisMedian, double recoveryMillisMax, Verdict verdict, String reason,
                                 List<String> examples, String reference, String keptDirectory, String reproduce,
-                                double seconds) {
+                                double seconds, String fault) {
+
+    /** A process-kill result (the fault before power cuts existed). */
+    public EngineCrashResult(String engine, String version, String promise, boolean prefixPromised, String setting,
+                             String runner, long seed, int cycles, long acknowledged, long promised, long pendingKept,
+                             long lost, long resurrected, long corrupt, long prefixBreaks, long unopenable,
+                             double recoveryMillisMedian, double recoveryMillisMax, Verdict verdict, String reason,
+                             List<String> examples, String reference, String keptDirectory, String reproduce,
+                             double seconds) {
+        this(engine, version, promise, prefixPromised, setting, runner, seed, cycles, acknowledged, promised, pendingKept, lost,
+                resurrected, corrupt, prefixBreaks, unopenable, recoveryMillisMedian, recoveryMillisMax, verdict, reason,
+                examples, reference, keptDirectory, reproduce, seconds, Fault.PROCESS_KILL.id());
+    }
 
     public enum Verdict {
         /** Every check kept the engine's declared promise. */
@@ -53,6 +67,7 @@ public record EngineCrashResult(String engine, String version, String promise, b
 
     public EngineCrashResult {
         examples = examples == null ? List.of() : List.copyOf(examples);
+        fault = Fault.of(fault).id();
     }
 
     /** True when this result fails a gate. */

@@ -91,6 +91,12 @@ final class LocalWriters implements WriterLauncher {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) return Optional.empty();
             outReader.join(10_000); // the pipe's last bytes
             errReader.join(10_000);
+            if (outReader.isAlive()) {
+                // Some other process still holds the write end of the ledger pipe (a fork of this JVM that inherited it):
+                // what was read may lack the last acknowledgements, and a check against it would blame the engine.
+                throw new io.kvbench.runner.InfrastructureException("the writer exited but its ledger did not end within 10 s;"
+                        + " the ledger may be incomplete");
+            }
             return Optional.of((long) process.exitValue());
         }
 

@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param processKill      what survives the process being killed (SIGKILL) while the OS keeps running
  * @param powerLoss        what survives a power cut or kernel crash (only fsync'd data)
  * @param prefixConsistent after a process kill, the recovered state is a prefix of the acknowledged write history
- *                         (no write is kept while an earlier one is lost)
+ *                         (no write is kept while an earlier one is lost); the power-cut test holds an engine to it
+ *                         as well where {@code powerLoss} promises something
  * @param setting          the engine setting that gives these guarantees, e.g. "WAL on, sync=false"
  * @param source           where the engine documents it (URL or document and section)
  */

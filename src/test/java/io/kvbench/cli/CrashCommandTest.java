@@ -23,6 +23,7 @@ class CrashCommandTest {
         assertRefused(CliRun.of("crash", "--parallel", "0", "--out", dir.resolve("a").toString()), "--parallel must be at least 1");
         assertRefused(CliRun.of("crash", "--engines", "nosuch", "--out", dir.resolve("a").toString()), "nosuch");
         assertRefused(CliRun.of("crash", "--runner", "cloud"), "expected auto, container or local");
+        assertRefused(CliRun.of("crash", "--fault", "flood", "--out", dir.resolve("b").toString()), "unknown fault 'flood'");
         Path used = Files.createDirectories(dir.resolve("used"));
         Files.writeString(used.resolve(CrashResults.FILE), "{}");
         assertRefused(CliRun.of("crash", "--engines", "rocksdb", "--out", used.toString()), "already holds a crash-results.json");
@@ -46,6 +47,28 @@ class CrashCommandTest {
         assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("kvbench crash tests");
         assertThat(Files.readString(out.resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>");
         assertThat(out.resolve("crash-data").resolve("naive-mmap")).as("a passing engine's directory is removed").doesNotExist();
+    }
+
+    /** Where FUSE works, a power-cut run records its fault; where it does not, the command exits 3 saying what is missing. */
+    @Test
+    void aPowerCutRunRecordsItsFaultOrExits3WithoutFuse() throws IOException {
+        Path out = dir.resolve("powercut");
+        CliRun run = CliRun.of("crash", "--fault", "power-cut", "--engines", "naive-mmap", "--cycles", "1", "--seed", "5",
+                "--max-kill-delay", "200", "--out", out.toString());
+        var missing = io.kvbench.crash.fuse.PowerCutFs.unavailableReason();
+        if (missing.isPresent()) {
+            assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+            assertThat(run.err()).contains("power cuts need FUSE: " + missing.get());
+            return;
+        }
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        assertThat(run.out()).contains("| engine | promise after power cut |").contains("| naive-mmap | writes before flush, prefix | pass | 1 |");
+        assertThat(CrashResults.read(out.resolve(CrashResults.FILE)).results()).singleElement().satisfies(r -> {
+            assertThat(r.fault()).isEqualTo("power-cut");
+            assertThat(r.reproduce()).endsWith("--runner local --fault power-cut");
+        });
+        assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("1 power cuts per engine")
+                .contains("After each kill the power was cut");
     }
 
     private static void assertRefused(CliRun run, String message) {

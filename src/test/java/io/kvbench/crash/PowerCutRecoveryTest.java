@@ -1,0 +1,79 @@
+package io.kvbench.crash;
+
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.kvbench.crash.fuse.PowerCutFs;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.report.CrashReport;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Power cuts of every engine in {@code mvn test}: {@value #DEFAULT_CYCLES} per engine (100 with {@code mvn verify
+ * -Pcrash}). Each writer, a local child JVM, keeps its store on a FUSE mount served by this JVM
+ * ({@link PowerCutFs}); it is SIGKILLed after a seeded delay, then the power is cut (the file system drops what was not
+ * fsync'd: all of it, a prefix of each file's writes, or a torn last write, drawn from the seed) and the next writer
+ * reopens what remains. An engine passes when the recovered state kept what its adapter declares survives a power cut;
+ * engines that declare nothing are run and reported as information. Reports go to target/powercut-results/. Skipped,
+ * with the reason, where FUSE is missing.
+ */
+@Tag("crash")
+@Tag("fuse")
+class PowerCutRecoveryTest {
+
+    static final int DEFAULT_CYCLES = 5;
+    private static final int CYCLES = Integer.getInteger("kvbench.powercut.cycles", DEFAULT_CYCLES);
+    private static final int PARALLEL = Integer.getInteger("kvbench.crash.parallel", 2);
+
+    @TestFactory
+    Stream<DynamicTest> everyEngineKeepsWhatItPromisedAfterAPowerCut() throws Exception {
+        Optional<String> noFuse = PowerCutFs.unavailableReason();
+        assumeTrue(noFuse.isEmpty(), () -> "power-cut tests skipped: " + noFuse.orElse(""));
+        CrashSuite suite = CrashSuite.preparePowerCuts(System.out::println);
+        long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
+        List<KvEngine> engines = selectedEngines();
+        Path out = Path.of("target", "powercut-results").toAbsolutePath();
+        System.out.printf("power-cut tests: %d engines x %d power cuts, seed %d (replay: -Dkvbench.crash.seed=%d)%n",
+                engines.size(), CYCLES, seed, seed);
+        CrashResults results = suite.runAll(engines, CYCLES, seed, CrashSuite.DEFAULT_MAX_KILL_DELAY, out.resolve("crash-data"),
+                PARALLEL, partial -> { });
+        results.write(out.resolve(CrashResults.FILE));
+        CrashReport.write(results, out);
+        if (!results.complete()) throw new InterruptedException("power-cut tests interrupted");
+        return results.results().stream().map(r -> DynamicTest.dynamicTest(
+                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " power cuts", () -> check(r)));
+    }
+
+    private static void check(EngineCrashResult r) {
+        String summary = String.format("%s: %s (power cut, promise %s%s), %d cycles, %d acknowledged, %d promised, lost %d, "
+                        + "resurrected %d, corrupt %d, prefix breaks %d, unopenable %d", r.engine(), r.verdict(), r.promise(),
+                r.prefixPromised() ? ", prefix" : "", r.cycles(), r.acknowledged(), r.promised(), r.lost(), r.resurrected(),
+                r.corrupt(), r.prefixBreaks(), r.unopenable());
+        System.out.println(summary);
+        switch (r.verdict()) {
+            case PASS -> { }
+            case INFORMATION -> System.out.println("  (information only: " + r.reason() + ")");
+            case KNOWN_ISSUE -> abort("known engine issue " + r.reference() + ": " + r.reason());
+            case BROKEN_PROMISE, ERROR -> fail(summary + "\n" + r.reason()
+                    + (r.examples().isEmpty() ? "" : "\n  " + String.join("\n  ", r.examples()))
+                    + (r.keptDirectory() == null ? "" : "\nkept: " + r.keptDirectory())
+                    + "\nreplay: " + r.reproduce());
+        }
+    }
+
+    /** All engines, or those of -Dkvbench.engines. */
+    private static List<KvEngine> selectedEngines() {
+        String filter = System.getProperty("kvbench.engines", "").trim();
+        if (filter.isEmpty()) return Engines.all();
+        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).toList();
+    }
+}
