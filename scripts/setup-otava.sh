@@ -13,7 +13,10 @@ BIN="$VENV/bin/otava"
 
 die() { echo "setup-otava: $*" >&2; exit 1; }
 
-if [ -x "$BIN" ] && "$VENV/bin/pip" show apache-otava 2>/dev/null | grep -q "^Version: $VERSION$"; then
+# The version check reads pip's whole output first: `pip show | grep -q` under pipefail fails when grep exits early.
+installed=""
+if [ -x "$BIN" ]; then installed=$("$VENV/bin/pip" show apache-otava 2>/dev/null || true); fi
+if grep -qx "Version: $VERSION" <<<"$installed"; then
   echo "apache-otava $VERSION: already installed ($BIN)" >&2
 else
   command -v python3 >/dev/null 2>&1 || die "python3 not found: Apache Otava is a Python package"
