@@ -27,6 +27,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -44,19 +45,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
     Path results;
 
-    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
-            description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
-    Path baselines;
-
-    @Option(names = "--history", paramLabel = "DIR",
-            description = "Compare with the pooled recent nights of the run's own machine class in this history "
-                    + "(kvbench history append) instead of --baselines.")
-    Path history;
-
-    @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
-            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: ${DEFAULT-VALUE}; "
-                    + "fewer than 3 and the benchmark is not judged on throughput).")
-    int nights;
+    @Mixin
+    HistoryOption against = new HistoryOption();
 
     @Option(names = "--profile", paramLabel = "PROFILE",
             description = "Expect results of this profile; a run of another profile is refused.")
@@ -88,11 +78,7 @@ final class CompareCommand implements Callable<Integer> {
                     + "with the baselines of its own class");
         }
         Set<String> engineFilter = engineFilter(run);
-        BaselineSource source = HistoryOption.source(spec, history, nights, baselines);
-        if (history == null && !Files.isDirectory(baselines) && (Files.exists(baselines) || spec.commandLine().getParseResult().hasMatchedOption("--baselines"))) {
-            // The default directory may legitimately not exist yet (everything is NEW); a named one that does not is a typo.
-            throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
-        }
+        BaselineSource source = against.source(spec);
         ComparisonPolicy policy = policy(run.profile());
         String machineClass = run.machine().machineClass();
         BaselineSet set = source.load(run.profile(), machineClass);

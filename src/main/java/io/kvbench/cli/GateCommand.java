@@ -50,19 +50,8 @@ final class GateCommand implements Callable<Integer> {
 
 
 
-    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
-            description = "Baselines root directory (default: ${DEFAULT-VALUE}).")
-    Path baselines;
-
-    @Option(names = "--history", paramLabel = "DIR",
-            description = "Judge against the pooled recent nights of the run's own machine class in this history "
-                    + "(kvbench history append) instead of --baselines.")
-    Path history;
-
-    @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
-            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: ${DEFAULT-VALUE}; "
-                    + "fewer than 3 and the benchmark is not judged on throughput).")
-    int nights;
+    @Mixin
+    HistoryOption against = new HistoryOption();
 
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
             description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}, as calibrated).")
@@ -96,10 +85,7 @@ final class GateCommand implements Callable<Integer> {
                 .map(String::trim).map(Catalog::workload).distinct().toList();
         if (selectedEngines.isEmpty()) selectedEngines = Engines.all();
         if (selectedWorkloads.isEmpty()) selectedWorkloads = Catalog.workloads();
-        if (spec.commandLine().getParseResult().hasMatchedOption("--baselines") && !Files.isDirectory(baselines)) {
-            throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
-        }
-        BaselineSource source = HistoryOption.source(spec, history, nights, baselines);
+        BaselineSource source = against.source(spec);
         Path outDir = RunOutput.outDir(out, "gate");
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
