@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * tc-seq-write pass 79,872 B plain and 79,872-81,920 B with the chore (before the fix, which counted setup and
  * teardown: 165,888 B plain and 8,569,856 B with it); CPU % with / without the chore 0.74-1.13 (before: 0.31 for
  * ycsb-a, 0.58 for the pass, whose fsync waits dominate); ycsb-a's write amplification 1.023 either way (before:
- * 1.02 against 2.40). So bytes written and write amplification are the sharp checks; CPU %, noisy on a shared core,
- * is held to a factor of 2.
+ * 1.02 against 2.40). So bytes written and write amplification are the sharp checks; CPU % is held to a factor of 2
+ * for the timed operations only: a pass lasts a few milliseconds, so its CPU % is the JIT and GC threads of that
+ * moment (171 % plain against 57 % with the chore in one CI run, after the fix), and even before the fix its ratio
+ * (0.58) stayed inside any band that noise allows: a CPU check of the pass could neither fail reliably nor pass.
  */
 class TimedRegionMetricsTest {
 
@@ -39,14 +41,13 @@ class TimedRegionMetricsTest {
     Path tmp;
 
     @Test
-    void aSlowIterationSetupAndTeardownChangeNeitherCpuNorBytesWrittenOfAPass() {
+    void aSlowIterationSetupAndTeardownDoNotChangeTheBytesWrittenOfAPass() {
         BenchmarkResult plain = run("tc-seq-write", List.of(), "plain-pass");
         BenchmarkResult chore = run("tc-seq-write", CHORE, "chore-pass");
         double written = metric(plain, MetricNames.IO_WRITE_BYTES);
         assertThat(written).as("a write pass writes").isPositive();
         assertThat(metric(chore, MetricNames.IO_WRITE_BYTES)).as("bytes written per pass with the chore")
                 .isBetween(written - (1 << 20), written + (1 << 20));
-        assertCpuAlike(plain, chore);
     }
 
     @Test
