@@ -1,0 +1,33 @@
+package io.kvbench.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.baseline.KnownIssues;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shapes of MapDB's write-ahead-log corruption after a SIGKILL that the crash check has met, as its failure lines
+ * read, matched to their upstream reports; anything else, or the same failure on a fresh store, stays a failure.
+ */
+class MapDbKillFailureShapesTest {
+
+    @Test
+    void aPutThatFailsWithBrokenBitParityAfterARecoveryIsTheRecordedIssue() {
+        // Verbatim from the CI run that found it (2026-11-23).
+        String seen = "the engine failed while writing in cycle 2: WRITE-FAILED 20000000 KvException: [mapdb] put failed: "
+                + "org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: Broken bit parity";
+        assertThat(KnownIssues.find("mapdb", seen)).get().extracting(KnownIssues.KnownIssue::reference)
+                .isEqualTo("https://github.com/jankotek/mapdb/issues/944");
+        assertThat(KnownIssues.find("mapdb", seen.replace("cycle 2", "cycle 1"))).as("no kill before cycle 1").isEmpty();
+        assertThat(KnownIssues.find("h2-mvstore", seen.replace("[mapdb]", "[h2-mvstore]"))).isEmpty();
+        assertThat(KnownIssues.find("mapdb", seen.replace("Broken bit parity", "something else"))).isEmpty();
+    }
+
+    @Test
+    void aStoreThatCannotBeReadAfterTheKillIsTheEarlierRecordedIssue() {
+        String seen = "cannot read the store after the kill of cycle 1: READ-FAILED KvException: [mapdb] get failed: "
+                + "java.nio.BufferUnderflowException <- BufferUnderflowException: null";
+        assertThat(KnownIssues.find("mapdb", seen)).get().extracting(KnownIssues.KnownIssue::reference)
+                .isEqualTo("https://github.com/jankotek/mapdb/issues/897");
+    }
+}
