@@ -51,6 +51,12 @@ public record Baseline(int schemaVersion, String engine, String workload, String
         return disk == null || !Double.isFinite(disk.score()) ? null : Math.round(disk.score());
     }
 
+    /** The same baseline with another disk footprint (a disk baseline's, which holds on every machine). */
+    public Baseline withDiskBytes(Long bytes) {
+        return new Baseline(schemaVersion, engine, workload, profile, machineClass, metric, unit, score, error, samples, bytes,
+                context, recordedAt, reason);
+    }
+
     /** True for a baseline that carries only a footprint ({@link DiskBaseline#judgingDiskOf}): no samples, no error. */
     public boolean judgesDiskOnly() {
         return samples.isEmpty() && Double.isNaN(error) && diskBytes != null;

@@ -60,10 +60,7 @@ public record BaselineSet(String profile, String machineClass, Path directory, b
         DiskBaseline d = disk.get(key);
         boolean diskApplies = d != null && d.appliesTo(result);
         if (throughput == null) return diskApplies ? d.judgingDiskOf(result, machineClass) : null;
-        if (!diskApplies) return throughput;
-        return new Baseline(throughput.schemaVersion(), throughput.engine(), throughput.workload(), throughput.profile(),
-                throughput.machineClass(), throughput.metric(), throughput.unit(), throughput.score(), throughput.error(),
-                throughput.samples(), d.diskBytes(), throughput.context(), throughput.recordedAt(), throughput.reason());
+        return diskApplies ? throughput.withDiskBytes(d.diskBytes()) : throughput;
     }
 
     /** Why a disk baseline was not used for this result, or null when it was (or none exists). */

@@ -104,6 +104,11 @@ public record ComparisonReport(int schemaVersion, String profile, String machine
         return md.toString();
     }
 
+    /** {@link #caveats()} for a terminal: the same text without Markdown marks. */
+    public String caveatsAsText() {
+        return caveats().replace("`", "").replace("**", "");
+    }
+
     /** Pipes end a cell and newlines a table: neither may survive in a cell. */
     public static String escape(String text) {
         return text == null ? "" : text.replace("|", "\\|").replace("\r", " ").replace("\n", " ");

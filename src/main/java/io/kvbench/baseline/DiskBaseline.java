@@ -1,6 +1,7 @@
 package io.kvbench.baseline;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
 import java.util.List;
 
 /**
@@ -52,11 +53,9 @@ public record DiskBaseline(int schemaVersion, String engine, String workload, St
     /** The file system type a result recorded for its data directory, or null. */
     public static String fileSystemOf(BenchmarkResult result) {
         return result.context() == null || result.context().resources() == null ? null
-                : result.context().resources().get(FILE_SYSTEM_KEY);
+                : result.context().resources().get(ResultContext.DATA_FILE_SYSTEM);
     }
 
-    /** The key under which results record their data directory's file system type (see the runners). */
-    public static final String FILE_SYSTEM_KEY = "dataFileSystem";
 
     /**
      * A baseline that judges disk only: it has the result's own score and no samples, so that no score change can be

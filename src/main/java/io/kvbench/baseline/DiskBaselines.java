@@ -40,6 +40,8 @@ final class DiskBaselines {
                 measured.computeIfAbsent(BenchmarkKey.of(r), k -> new ArrayList<>()).add(r);
             }
         }
+        TreeSet<String> classes = new TreeSet<>();
+        for (RunResults run : runs) if (run.machine() != null) classes.add(run.machine().machineClass());
         List<DiskBaseline> out = new ArrayList<>();
         measured.forEach((key, results) -> {
             String version = results.get(0).context().engineVersion();
@@ -51,8 +53,6 @@ final class DiskBaselines {
                 throw new IllegalArgumentException(key + " was measured on several file system types; record one at a time");
             }
             List<Long> sizes = results.stream().map(Baseline::diskBytes).toList();
-            TreeSet<String> classes = new TreeSet<>();
-            for (RunResults run : runs) if (run.machine() != null) classes.add(run.machine().machineClass());
             long smallest = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
             if (smallest <= 0) return; // an empty store: nothing a footprint check could say
             out.add(new DiskBaseline(DiskBaseline.SCHEMA_VERSION, key.engine(), key.workload(), profile, version, fs, smallest,

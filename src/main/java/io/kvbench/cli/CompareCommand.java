@@ -91,7 +91,7 @@ final class CompareCommand implements Callable<Integer> {
         for (ComparisonRow row : rows) table.row(ComparisonReport.cells(row));
         table.print(out);
         out.println(report.summary() + " (profile " + run.profile() + ", machine class " + machineClass + ")");
-        if (!report.caveats().isEmpty()) out.print(report.caveats().replace("`", "").replace("**", ""));
+        out.print(report.caveatsAsText());
 
         AtomicFiles.writeString(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
         ResultsJson.write(results.resolve(ComparisonReport.JSON_FILE), report);

@@ -105,7 +105,7 @@ final class GateCommand implements Callable<Integer> {
         for (ComparisonRow row : outcome.rows()) table.row(ComparisonReport.cells(row));
         table.print(console);
         console.println(report.summary() + " (profile " + report.profile() + ", machine class " + report.machineClass() + ")");
-        if (!report.caveats().isEmpty()) console.print(report.caveats().replace("`", "").replace("**", ""));
+        console.print(report.caveatsAsText());
         AtomicFiles.writeString(outDir.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
         ResultsJson.write(outDir.resolve(ComparisonReport.JSON_FILE), report);
         ReportWriter.write(outcome.run(), outDir, report.markdown());

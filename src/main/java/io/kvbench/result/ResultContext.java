@@ -18,4 +18,7 @@ import java.util.Map;
 public record ResultContext(String engineVersion, String jdk, String profile, String runner, String gitRevision,
                             String time, MachineInfo machine, Map<String, String> resources,
                             Map<String, String> parameters) {
+
+    /** The {@link #resources()} key of the data directory's file system type, which disk footprints depend on. */
+    public static final String DATA_FILE_SYSTEM = "dataFileSystem";
 }

@@ -226,7 +226,7 @@ public final class ContainerRunner implements BenchmarkRunner {
             used.put("jvmFlags", String.join(" ", flags));
             if (!ownClassPath) used.put("classPath", String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()));
             used.put("network", "none");
-            used.put(LocalRunner.DATA_FILE_SYSTEM, Directories.fileSystemType(plan.dataDir()));
+            used.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(plan.dataDir()));
             used.put("image", image.tag());
             used.put("baseImage", image.baseImage());
             used.put("baseImageId", baseImageId);

@@ -42,9 +42,6 @@ public final class LocalRunner implements BenchmarkRunner {
     public static final String JMH_LOG = "jmh.log";
     public static final String JMH_JSON = "jmh-results.json";
 
-    /** The resources key of the data directory's file system type, which disk footprints depend on. */
-    public static final String DATA_FILE_SYSTEM = "dataFileSystem";
-
     private final Map<String, String> resources;
     private final List<String> benchmarkJvmFlags;
 
@@ -97,7 +94,7 @@ public final class LocalRunner implements BenchmarkRunner {
                     Map<String, String> parameters = parameters(plan.profile(), workload);
                     Map<String, String> usedResources = new LinkedHashMap<>(resources);
                     usedResources.put("heap", plan.profile().heap());
-                    usedResources.put(DATA_FILE_SYSTEM, Directories.fileSystemType(plan.dataDir()));
+                    usedResources.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(plan.dataDir()));
                     if (!benchmarkJvmFlags.isEmpty()) usedResources.put("jvmFlags", String.join(" ", benchmarkJvmFlags));
                     ResultContext context = new ResultContext(engine.version(), jdk, plan.profile().name(), name(), git,
                             startedAt, machine, usedResources, parameters);

@@ -35,7 +35,7 @@ class PortableDiskTest {
     private static BenchmarkResult on(String fs, BenchmarkResult r) {
         ResultContext c = r.context();
         Map<String, String> resources = new java.util.HashMap<>(c.resources());
-        resources.put(DiskBaseline.FILE_SYSTEM_KEY, fs);
+        resources.put(ResultContext.DATA_FILE_SYSTEM, fs);
         return with(r, new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(),
                 c.machine(), resources, c.parameters()));
     }

@@ -66,7 +66,7 @@ public final class HistoryFixtures {
     /** Results of a real runner record their data directory's file system, which disk baselines are keyed by. */
     private static java.util.Map<String, String> onExt4(java.util.Map<String, String> resources) {
         java.util.Map<String, String> with = new java.util.HashMap<>(resources);
-        with.put(io.kvbench.baseline.DiskBaseline.FILE_SYSTEM_KEY, "ext4");
+        with.put(ResultContext.DATA_FILE_SYSTEM, "ext4");
         return with;
     }
 }
