@@ -1,7 +1,6 @@
 package io.kvbench.cli;
 
 import io.kvbench.report.ReportWriter;
-import io.kvbench.workload.Catalog;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.baseline.BaselineComparison;
@@ -19,7 +18,6 @@ import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
