@@ -1,10 +1,10 @@
 package io.kvbench.calibration;
 
 import io.kvbench.baseline.Baseline;
-import io.kvbench.baseline.ComparisonPolicy;
-import io.kvbench.baseline.Confirmation;
-import io.kvbench.baseline.Pooling;
-import io.kvbench.baseline.Verdict;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.Confirmation;
+import io.kvbench.judge.Pooling;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.kvbench.calibration;
 
 import io.kvbench.baseline.Formats;
-import io.kvbench.baseline.Policies;
-import io.kvbench.baseline.PolicyParameters;
-import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.judge.SignificanceTests;
+import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.judge.Thresholds;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,10 +62,10 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     public record GridPoint(double alpha, double minEffect, DetectionCounts falseAlarms, Map<String, DetectionCounts> detections) {
     }
 
-    public static CalibrationReport of(CalibrationData data, String test, PolicyParameters parameters, int confirmations,
+    public static CalibrationReport of(CalibrationData data, String test, Thresholds parameters, int confirmations,
                                        int baselineRuns, int interleaveRounds, List<Double> gridAlphas,
                                        List<Double> gridEffects) {
-        ThresholdPolicy policy = Policies.of(test, parameters);
+        ThresholdPolicy policy = SignificanceTests.of(test, parameters);
         List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
                 baselineRuns);
         Map<String, List<CalibrationAnalysis.Benchmark>> byWorkload = new TreeMap<>();
@@ -75,7 +75,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         for (double alpha : gridAlphas) {
             for (double effect : gridEffects) {
                 Total t = total("all", CalibrationAnalysis.analyse(data.runs(),
-                        Policies.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
+                        SignificanceTests.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
                 Map<String, DetectionCounts> detections = new LinkedHashMap<>();
                 t.levels().forEach((level, lt) -> detections.put(level, lt.detections()));
                 grid.add(new GridPoint(alpha, effect, t.falseAlarms(), detections));
@@ -102,21 +102,21 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     }
 
     /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */
-    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, PolicyParameters parameters,
+    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, Thresholds parameters,
                                                     int rounds, int confirmations) {
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), Policies.of(test, parameters),
+        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), SignificanceTests.of(test, parameters),
                 rounds, confirmations);
         return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(parameters.minEffect(), figures));
     }
 
-    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, PolicyParameters parameters,
+    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, Thresholds parameters,
                                                       List<Double> gridEffects, int rounds) {
         TreeSet<Double> effects = new TreeSet<>(gridEffects);
         effects.add(parameters.minEffect());
         List<InterleavedPoint> out = new ArrayList<>();
         for (double effect : effects.descendingSet()) {
             List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(data.runs(),
-                    Policies.of(test, parameters.withMinEffect(effect)), rounds);
+                    SignificanceTests.of(test, parameters.withMinEffect(effect)), rounds);
             if (!figures.isEmpty()) out.add(new InterleavedPoint(effect, figures));
         }
         return out;

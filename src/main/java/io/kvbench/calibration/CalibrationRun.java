@@ -2,7 +2,7 @@ package io.kvbench.calibration;
 
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.baseline.ForkSamples;
+import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;

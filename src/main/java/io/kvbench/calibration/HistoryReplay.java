@@ -2,10 +2,10 @@ package io.kvbench.calibration;
 
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.baseline.ComparisonPolicy;
-import io.kvbench.baseline.Confirmation;
-import io.kvbench.baseline.Pooling;
 import io.kvbench.history.Otava;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.Confirmation;
+import io.kvbench.judge.Pooling;
 import io.kvbench.result.BenchmarkResult;
 import java.io.IOException;
 import java.nio.file.Path;

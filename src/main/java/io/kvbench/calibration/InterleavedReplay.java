@@ -1,9 +1,9 @@
 package io.kvbench.calibration;
 
 import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.baseline.ComparisonPolicy;
-import io.kvbench.baseline.Verdict;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.kvbench.calibration;
 
-import io.kvbench.baseline.ForkSamples;
+import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Arrays;

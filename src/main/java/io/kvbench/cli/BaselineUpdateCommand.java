@@ -1,20 +1,20 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.BaselineChangesMarkdown;
 import io.kvbench.baseline.BaselineStore;
-import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
-import io.kvbench.baseline.RunPooling;
+import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.ResultsInput;
+import io.kvbench.judge.RunPooling;
+import io.kvbench.report.BaselineChangesMarkdown;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

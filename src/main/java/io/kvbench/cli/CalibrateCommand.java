@@ -1,13 +1,13 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineStore;
-import io.kvbench.baseline.Policies;
-import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.CalibrationRun;
 import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.engine.Engines;
+import io.kvbench.judge.SignificanceTests;
+import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.runner.BenchmarkRunner;
 import io.kvbench.workload.Catalog;
@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code kvbench calibrate}: how well the comparison policy separates real slowdowns from noise on this machine.
@@ -127,7 +127,7 @@ final class CalibrateCommand implements Callable<Integer> {
         Profile chosen = Catalog.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
-        Policies.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
+        SignificanceTests.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
         Path outDir = RunOutput.outDir(out, "calibrate");
         PrintStream console = System.out;
         CalibrationData data;

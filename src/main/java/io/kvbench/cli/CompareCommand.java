@@ -1,18 +1,18 @@
 package io.kvbench.cli;
 
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BaselineSource;
+import io.kvbench.baseline.ResultsInput;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.judge.BaselineComparison;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Verdict;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
-import io.kvbench.baseline.BaselineComparison;
-import io.kvbench.baseline.BaselineSet;
-import io.kvbench.baseline.BaselineSource;
-import io.kvbench.baseline.ComparisonPolicy;
-import io.kvbench.baseline.ComparisonReport;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.ResultsInput;
-import io.kvbench.baseline.Verdict;
-import io.kvbench.engine.Engines;
-import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
@@ -24,8 +24,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -1,12 +1,12 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineSource;
-import io.kvbench.baseline.ComparisonReport;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.Gate;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code kvbench gate}: run, compare with the baselines, confirm suspected regressions by rerunning just those

@@ -1,10 +1,10 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.HistoryReplay;
 import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.Otava;
+import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;

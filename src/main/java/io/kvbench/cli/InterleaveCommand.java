@@ -1,12 +1,12 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.ComparisonReport;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.ThresholdPolicy;
-import io.kvbench.baseline.Verdict;
 import io.kvbench.engine.Engines;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.judge.Verdict;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
@@ -26,9 +26,9 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code kvbench interleave}: compare configuration B with configuration A measured alternately in one session

@@ -1,8 +1,8 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.Policies;
-import io.kvbench.baseline.PolicyParameters;
-import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.judge.SignificanceTests;
+import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.judge.Thresholds;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 
@@ -21,9 +21,9 @@ final class PolicyChoice {
     }
 
     static ThresholdPolicy forGate(Profile.Gate gate, Double alpha, Double minEffect) {
-        PolicyParameters parameters = PolicyParameters.of(gate);
+        Thresholds parameters = Thresholds.of(gate);
         if (alpha != null) parameters = parameters.withAlpha(alpha);
         if (minEffect != null) parameters = parameters.withMinEffect(minEffect);
-        return Policies.of(gate == null ? null : gate.test(), parameters);
+        return SignificanceTests.of(gate == null ? null : gate.test(), parameters);
     }
 }

@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.baseline.ThresholdPolicy;
+import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.workload.Profile;
 import picocli.CommandLine.Option;
 

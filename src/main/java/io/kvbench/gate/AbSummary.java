@@ -1,9 +1,9 @@
 package io.kvbench.gate;
 
-import io.kvbench.baseline.ComparisonReport;
-import io.kvbench.baseline.ComparisonRow;
 import io.kvbench.baseline.Formats;
-import io.kvbench.baseline.Verdict;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kvbench.gate;
 
-import io.kvbench.baseline.Verdict;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;

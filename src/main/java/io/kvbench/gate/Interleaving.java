@@ -1,16 +1,16 @@
 package io.kvbench.gate;
 
-import io.kvbench.baseline.Assessment;
 import io.kvbench.baseline.Baseline;
-import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.baseline.ComparisonPolicy;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.Pooling;
-import io.kvbench.baseline.ThresholdPolicy;
-import io.kvbench.baseline.Verdict;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.judge.Assessment;
+import io.kvbench.judge.BaselineComparison;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Pooling;
+import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;

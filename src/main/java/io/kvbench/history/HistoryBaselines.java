@@ -5,7 +5,7 @@ import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.DiskBaselineStore;
-import io.kvbench.baseline.Pooling;
+import io.kvbench.judge.Pooling;
 import io.kvbench.result.BenchmarkResult;
 import java.io.IOException;
 import java.nio.file.Files;

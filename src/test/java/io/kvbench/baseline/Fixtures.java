@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.result.Metric;

@@ -1,5 +1,12 @@
 package io.kvbench.baseline;
 
+import io.kvbench.judge.BaselineComparison;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.RunPooling;
+import io.kvbench.judge.Verdict;
+import io.kvbench.judge.WelchPolicy;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static io.kvbench.baseline.Fixtures.PROFILE;
 import static io.kvbench.baseline.Fixtures.normal;

@@ -3,8 +3,8 @@ package io.kvbench.calibration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kvbench.baseline.BootstrapPolicy;
 import io.kvbench.baseline.Fixtures;
+import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import io.kvbench.workload.Catalog;

@@ -2,9 +2,9 @@ package io.kvbench.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.BootstrapPolicy;
 import io.kvbench.baseline.Fixtures;
-import io.kvbench.baseline.PolicyParameters;
+import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.Thresholds;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** `kvbench interleave` replayed on calibration rounds: drift between rounds cancels, A' against A stays quiet. */
 class InterleavedReplayTest {
 
-    private static final BootstrapPolicy FIVE_PERCENT = new BootstrapPolicy(PolicyParameters.DEFAULTS.withMinEffect(0.05));
+    private static final BootstrapPolicy FIVE_PERCENT = new BootstrapPolicy(Thresholds.DEFAULTS.withMinEffect(0.05));
 
     private static CalibrationRun run(int round, double slowdown, long seed, double mean) {
         double[][] forks = Fixtures.normalForks(seed, 2, 5, mean);

@@ -82,7 +82,7 @@ class BaselineUpdateCommandTest {
         Baseline b = new BaselineStore(baselines).find(PROFILE, MACHINE_CLASS, new BenchmarkKey("rocksdb", "ycsb-c")).orElseThrow();
         assertThat(b.samples()).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0);
         assertThat(b.score()).isEqualTo(4.5);
-        assertThat(io.kvbench.baseline.ForkSamples.of(b).forkCount()).isEqualTo(4);
+        assertThat(io.kvbench.judge.ForkSamples.of(b).forkCount()).isEqualTo(4);
         assertThat(b.diskBytes()).isEqualTo(1000);
 
         ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(ok("rocksdb", "other", 1, 2)));

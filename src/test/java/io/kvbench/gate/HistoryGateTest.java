@@ -3,12 +3,12 @@ package io.kvbench.gate;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.BootstrapPolicy;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.Verdict;
 import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.HistoryFixtures;
 import io.kvbench.history.HistoryStore;
+import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.runner.RunPlan;
 import java.io.OutputStream;

@@ -4,9 +4,9 @@ import static io.kvbench.baseline.Fixtures.normal;
 import static io.kvbench.baseline.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.BootstrapPolicy;
-import io.kvbench.baseline.Verdict;
 import io.kvbench.engine.Engines;
+import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;

@@ -3,18 +3,18 @@ package io.kvbench.perf;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
-import io.kvbench.baseline.BaselineComparison;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
-import io.kvbench.baseline.ComparisonRow;
-import io.kvbench.baseline.Policies;
-import io.kvbench.baseline.ThresholdPolicy;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.gate.Gate;
+import io.kvbench.judge.BaselineComparison;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.SignificanceTests;
+import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.RunResults;
 import io.kvbench.runner.ContainerRunner;
-import io.kvbench.gate.Gate;
 import io.kvbench.runner.ResourceProfile;
 import io.kvbench.runner.RunPlan;
 import io.kvbench.workload.Catalog;
@@ -63,7 +63,7 @@ class PerfGateTest {
         Path out = Path.of("target", "perf-results", PROFILE).toAbsolutePath();
         deleteRecursively(out);
         RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
-        ThresholdPolicy policy = Policies.forGate(profile.gate());
+        ThresholdPolicy policy = SignificanceTests.forGate(profile.gate());
         // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
         Gate.Outcome outcome = new Gate(new ContainerRunner(ResourceProfile.load(ResourceProfile.DEFAULT)),
                 new BaselineStore(BaselineStore.DEFAULT_ROOT), policy, CONFIRMATIONS, System.out)

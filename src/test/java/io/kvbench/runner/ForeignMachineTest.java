@@ -3,9 +3,9 @@ package io.kvbench.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.BaselineStore;
-import io.kvbench.baseline.ComparisonReport;
 import io.kvbench.baseline.DiskBaseline;
 import io.kvbench.cli.KvBench;
+import io.kvbench.judge.ComparisonReport;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 import java.util.Arrays;
 import java.util.List;

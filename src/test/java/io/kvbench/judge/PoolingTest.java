@@ -1,5 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Baseline;
 import static io.kvbench.baseline.Fixtures.failed;
 import static io.kvbench.baseline.Fixtures.forks;
 import static io.kvbench.baseline.Fixtures.ok;

@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 import static io.kvbench.baseline.Fixtures.baseline;
 import static io.kvbench.baseline.Fixtures.normal;
@@ -53,7 +53,7 @@ class WelchPolicyTest {
         assertThat(a.verdict()).isEqualTo(Verdict.PASS);
         assertThat(a.note()).contains("minimum effect");
         // The same data fails once the minimum effect is tuned below the 5 % change.
-        WelchPolicy strict = new WelchPolicy(new PolicyParameters(0.01, 0.03, 0.05, 65536));
+        WelchPolicy strict = new WelchPolicy(new Thresholds(0.01, 0.03, 0.05, 65536));
         assertThat(strict.assess(baseline(before), after).verdict()).isEqualTo(Verdict.REGRESSION);
     }
 
@@ -150,8 +150,8 @@ class WelchPolicyTest {
 
     @Test
     void parametersAreValidatedAndDescribed() {
-        assertThatThrownBy(() -> new PolicyParameters(0, 0.1, 0.05, 0)).hasMessageContaining("alpha");
-        assertThatThrownBy(() -> new PolicyParameters(0.01, -1, 0.05, 0)).hasMessageContaining("minEffect");
+        assertThatThrownBy(() -> new Thresholds(0, 0.1, 0.05, 0)).hasMessageContaining("alpha");
+        assertThatThrownBy(() -> new Thresholds(0.01, -1, 0.05, 0)).hasMessageContaining("minEffect");
         assertThat(policy.describe()).contains("alpha 0.01").contains("minimum effect 10%").contains("5% + 64.0 KiB");
     }
 }

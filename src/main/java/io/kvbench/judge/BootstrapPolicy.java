@@ -1,4 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
+
+import io.kvbench.baseline.Formats;
 
 /**
  * Significance by a hierarchical bootstrap confidence interval of the ratio of means ({@link RatioBootstrap}): the
@@ -13,10 +15,10 @@ public final class BootstrapPolicy extends ThresholdPolicy {
     static final int MIN_SAMPLES = 5;
 
     public BootstrapPolicy() {
-        this(PolicyParameters.DEFAULTS);
+        this(Thresholds.DEFAULTS);
     }
 
-    public BootstrapPolicy(PolicyParameters parameters) {
+    public BootstrapPolicy(Thresholds parameters) {
         super(parameters);
     }
 

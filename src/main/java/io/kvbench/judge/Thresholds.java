@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 import io.kvbench.workload.Profile;
 
@@ -10,7 +10,7 @@ import io.kvbench.workload.Profile;
  * @param diskTolerance  relative disk growth (or shrinkage) accepted as unchanged
  * @param diskSlackBytes absolute disk growth accepted on top, for small stores where a block or two is a lot
  */
-public record PolicyParameters(double alpha, double minEffect, double diskTolerance, long diskSlackBytes) {
+public record Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes) {
 
     /**
      * Used where a profile sets no gate (nightly, profile files, tests). Not calibrated: the measured settings are the
@@ -18,9 +18,9 @@ public record PolicyParameters(double alpha, double minEffect, double diskTolera
      * 10 % minimum effect raises false alarms in several percent of unchanged ci comparisons; see the README's
      * "Regression detection"). Calibrate a profile before trusting these.
      */
-    public static final PolicyParameters DEFAULTS = new PolicyParameters(0.01, 0.10, 0.05, 64 * 1024);
+    public static final Thresholds DEFAULTS = new Thresholds(0.01, 0.10, 0.05, 64 * 1024);
 
-    public PolicyParameters {
+    public Thresholds {
         if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
         if (!(minEffect >= 0)) throw new IllegalArgumentException("minEffect must be >= 0, not " + minEffect);
         if (!(diskTolerance >= 0)) throw new IllegalArgumentException("diskTolerance must be >= 0, not " + diskTolerance);
@@ -28,16 +28,16 @@ public record PolicyParameters(double alpha, double minEffect, double diskTolera
     }
 
     /** A profile's gate thresholds; the defaults when it sets none. */
-    public static PolicyParameters of(Profile.Gate gate) {
+    public static Thresholds of(Profile.Gate gate) {
         return gate == null ? DEFAULTS
-                : new PolicyParameters(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes());
+                : new Thresholds(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes());
     }
 
-    public PolicyParameters withAlpha(double value) {
-        return new PolicyParameters(value, minEffect, diskTolerance, diskSlackBytes);
+    public Thresholds withAlpha(double value) {
+        return new Thresholds(value, minEffect, diskTolerance, diskSlackBytes);
     }
 
-    public PolicyParameters withMinEffect(double value) {
-        return new PolicyParameters(alpha, value, diskTolerance, diskSlackBytes);
+    public Thresholds withMinEffect(double value) {
+        return new Thresholds(alpha, value, diskTolerance, diskSlackBytes);
     }
 }

@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 /**
  * Whether a score change is distinguishable from noise, as a {@link ThresholdPolicy}'s test decided.

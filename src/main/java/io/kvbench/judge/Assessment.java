@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 /**
  * What a {@link ComparisonPolicy} concluded about one measured result against its baseline.

@@ -1,5 +1,7 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,13 +25,13 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  */
 public abstract class ThresholdPolicy implements ComparisonPolicy {
 
-    private final PolicyParameters parameters;
+    private final Thresholds parameters;
 
-    protected ThresholdPolicy(PolicyParameters parameters) {
+    protected ThresholdPolicy(Thresholds parameters) {
         this.parameters = parameters;
     }
 
-    public PolicyParameters parameters() {
+    public Thresholds parameters() {
         return parameters;
     }
 

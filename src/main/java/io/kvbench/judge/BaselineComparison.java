@@ -1,5 +1,10 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.Formats;
+import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import java.util.ArrayList;

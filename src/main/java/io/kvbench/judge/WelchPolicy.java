@@ -1,5 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Formats;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TTest;
 
@@ -13,10 +14,10 @@ public final class WelchPolicy extends ThresholdPolicy {
     public static final String NAME = "welch";
 
     public WelchPolicy() {
-        this(PolicyParameters.DEFAULTS);
+        this(Thresholds.DEFAULTS);
     }
 
-    public WelchPolicy(PolicyParameters parameters) {
+    public WelchPolicy(Thresholds parameters) {
         super(parameters);
     }
 

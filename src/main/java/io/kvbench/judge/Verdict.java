@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 /** The outcome of comparing one (engine, workload) with its baseline. */
 public enum Verdict {

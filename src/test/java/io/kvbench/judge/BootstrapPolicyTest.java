@@ -1,4 +1,4 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
 import static io.kvbench.baseline.Fixtures.baseline;
 import static io.kvbench.baseline.Fixtures.forks;
@@ -34,7 +34,7 @@ class BootstrapPolicyTest {
     void noiseOnlyPassesAndIsRarelyEvenSignificant() {
         // 2 % noise per iteration: never a regression at the 10 % minimum effect, and "significant" at alpha 0.01 only
         // about as often as alpha says (the percentile bootstrap is slightly liberal with ten samples).
-        BootstrapPolicy anyEffect = new BootstrapPolicy(PolicyParameters.DEFAULTS.withMinEffect(0));
+        BootstrapPolicy anyEffect = new BootstrapPolicy(Thresholds.DEFAULTS.withMinEffect(0));
         int significant = 0;
         for (int seed = 0; seed < 200; seed++) {
             BenchmarkResult before = forks(normalForks(seed, 2, 5, 1000));

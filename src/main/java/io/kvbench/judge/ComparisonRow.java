@@ -1,4 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
+
+import io.kvbench.baseline.BenchmarkKey;
 
 /**
  * One line of the verdict table.

@@ -1,5 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;

@@ -1,5 +1,8 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BenchmarkKey;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static io.kvbench.baseline.Fixtures.PROFILE;
 import static io.kvbench.baseline.Fixtures.baseline;

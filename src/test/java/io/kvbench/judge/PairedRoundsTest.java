@@ -1,5 +1,6 @@
-package io.kvbench.baseline;
+package io.kvbench.judge;
 
+import io.kvbench.baseline.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
@@ -8,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** ThresholdPolicy.assessPaired: B against A by per-round ratios, the decision behind `kvbench interleave`. */
 class PairedRoundsTest {
 
-    private static final BootstrapPolicy POLICY = new BootstrapPolicy(PolicyParameters.DEFAULTS.withMinEffect(0.05));
+    private static final BootstrapPolicy POLICY = new BootstrapPolicy(Thresholds.DEFAULTS.withMinEffect(0.05));
 
     // Pooled scores hardly matter to the paired decision; the rounds do. Both sides spread over a +-15 % drift.
     private static final BenchmarkResult A = Fixtures.ok("lmdb", "ycsb-c", 850, 1150, 850, 1150, 850, 1150);
