@@ -62,10 +62,10 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     public record GridPoint(double alpha, double minEffect, DetectionCounts falseAlarms, Map<String, DetectionCounts> detections) {
     }
 
-    public static CalibrationReport of(CalibrationData data, String test, Thresholds parameters, int confirmations,
+    public static CalibrationReport of(CalibrationData data, String test, Thresholds thresholds, int confirmations,
                                        int baselineRuns, int interleaveRounds, List<Double> gridAlphas,
                                        List<Double> gridEffects) {
-        ThresholdPolicy policy = SignificanceTests.of(test, parameters);
+        ThresholdPolicy policy = SignificanceTests.of(test, thresholds);
         List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
                 baselineRuns);
         Map<String, List<CalibrationAnalysis.Benchmark>> byWorkload = new TreeMap<>();
@@ -75,7 +75,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         for (double alpha : gridAlphas) {
             for (double effect : gridEffects) {
                 Total t = total("all", CalibrationAnalysis.analyse(data.runs(),
-                        SignificanceTests.of(test, parameters.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
+                        SignificanceTests.of(test, thresholds.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
                 Map<String, DetectionCounts> detections = new LinkedHashMap<>();
                 t.levels().forEach((level, lt) -> detections.put(level, lt.detections()));
                 grid.add(new GridPoint(alpha, effect, t.falseAlarms(), detections));
@@ -93,30 +93,30 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                         + " counts worse (throughput lower, pass time longer).");
         return new CalibrationReport(SCHEMA_VERSION, data.profile(), data.runner(), data.resources(), data.machineClass(),
                 Instant.now().toString(), data.nanosPerToken(), data.rounds(), data.complete(), runs, test == null
-                ? "bootstrap" : test, parameters.alpha(), parameters.minEffect(), confirmations, baselineRuns, interleaveRounds,
+                ? "bootstrap" : test, thresholds.alpha(), thresholds.minEffect(), confirmations, baselineRuns, interleaveRounds,
                 policy.describe(), benchmarks,
                 workloads, total("all", benchmarks), grid,
-                NoiseAnalysis.analyse(data.runs(), parameters.alpha(), baselineRuns, interleaveRounds),
-                interleaved(data, test, parameters, gridEffects, interleaveRounds), notes,
-                asShipped(data, test, parameters, interleaveRounds, confirmations));
+                NoiseAnalysis.analyse(data.runs(), thresholds.alpha(), baselineRuns, interleaveRounds),
+                interleaved(data, test, thresholds, gridEffects, interleaveRounds), notes,
+                asShipped(data, test, thresholds, interleaveRounds, confirmations));
     }
 
     /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */
-    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, Thresholds parameters,
+    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, Thresholds thresholds,
                                                     int rounds, int confirmations) {
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), SignificanceTests.of(test, parameters),
+        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), SignificanceTests.of(test, thresholds),
                 rounds, confirmations);
-        return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(parameters.minEffect(), figures));
+        return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(thresholds.minEffect(), figures));
     }
 
-    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, Thresholds parameters,
+    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, Thresholds thresholds,
                                                       List<Double> gridEffects, int rounds) {
         TreeSet<Double> effects = new TreeSet<>(gridEffects);
-        effects.add(parameters.minEffect());
+        effects.add(thresholds.minEffect());
         List<InterleavedPoint> out = new ArrayList<>();
         for (double effect : effects.descendingSet()) {
             List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(data.runs(),
-                    SignificanceTests.of(test, parameters.withMinEffect(effect)), rounds);
+                    SignificanceTests.of(test, thresholds.withMinEffect(effect)), rounds);
             if (!figures.isEmpty()) out.add(new InterleavedPoint(effect, figures));
         }
         return out;

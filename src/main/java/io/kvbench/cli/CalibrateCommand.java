@@ -114,7 +114,7 @@ final class CalibrateCommand implements Callable<Integer> {
     RunnerOptions where = new RunnerOptions();
 
     @Mixin
-    PolicyOptions thresholds = new PolicyOptions();
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Spec
     CommandSpec spec;
@@ -127,7 +127,7 @@ final class CalibrateCommand implements Callable<Integer> {
         Profile chosen = Catalog.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
-        SignificanceTests.of(testName, policy.parameters()); // an unknown --test is bad input, before any run
+        SignificanceTests.of(testName, policy.thresholds()); // an unknown --test is bad input, before any run
         Path outDir = RunOutput.outDir(out, "calibrate");
         PrintStream console = System.out;
         CalibrationData data;
@@ -149,7 +149,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
-        CalibrationReport report = CalibrationReport.of(data, testName, policy.parameters(), confirmations, baselineRuns,
+        CalibrationReport report = CalibrationReport.of(data, testName, policy.thresholds(), confirmations, baselineRuns,
                 interleaveRounds, gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
         String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
         Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),

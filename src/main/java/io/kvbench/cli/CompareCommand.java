@@ -106,7 +106,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */
     private ComparisonPolicy policy(String profileName) {
-        return PolicyChoice.forProfileName(profileName, alpha, minEffect);
+        return ThresholdOptions.policyForProfileName(profileName, alpha, minEffect);
     }
 
     /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */

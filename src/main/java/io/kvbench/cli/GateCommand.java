@@ -70,7 +70,7 @@ final class GateCommand implements Callable<Integer> {
     RunnerOptions where = new RunnerOptions();
 
     @Mixin
-    PolicyOptions thresholds = new PolicyOptions();
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Spec
     CommandSpec spec;

@@ -94,7 +94,7 @@ final class HistoryReplayCommand implements Callable<Integer> {
         for (Path file : from) sources.put(file.getFileName().toString(), CalibrationData.read(file));
         HistoryReplay.Settings settings = new HistoryReplay.Settings(nights, confirmations, resampled, unchangedNights,
                 injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift));
-        ThresholdPolicy policy = PolicyChoice.forGate(Catalog.profile(profile).gate(), alpha, minEffect);
+        ThresholdPolicy policy = ThresholdOptions.policy(Catalog.profile(profile).gate(), alpha, minEffect);
         List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
         ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));
         String table = markdown(rows, settings, policy.describe());

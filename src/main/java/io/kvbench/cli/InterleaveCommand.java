@@ -93,7 +93,7 @@ final class InterleaveCommand implements Callable<Integer> {
     RunnerOptions where = new RunnerOptions();
 
     @Mixin
-    PolicyOptions thresholds = new PolicyOptions();
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Spec
     CommandSpec spec;
@@ -116,7 +116,7 @@ final class InterleaveCommand implements Callable<Integer> {
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
         InterleaveReport report = new InterleaveReport(chosen.name(), rounds, a.description(), b.description(), policy.describe(),
-                policy.parameters().alpha(), counts, results);
+                policy.thresholds().alpha(), counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), markdown(report));
         PrintWriter console = spec.commandLine().getOut();

@@ -18,8 +18,8 @@ public final class BootstrapPolicy extends ThresholdPolicy {
         this(Thresholds.DEFAULTS);
     }
 
-    public BootstrapPolicy(Thresholds parameters) {
-        super(parameters);
+    public BootstrapPolicy(Thresholds thresholds) {
+        super(thresholds);
     }
 
     @Override
@@ -29,12 +29,12 @@ public final class BootstrapPolicy extends ThresholdPolicy {
     }
 
     private String level() {
-        return Formats.number((1 - parameters().alpha()) * 100);
+        return Formats.number((1 - thresholds().alpha()) * 100);
     }
 
     @Override
     Significance test(ForkSamples before, ForkSamples after) {
-        double alpha = parameters().alpha();
+        double alpha = thresholds().alpha();
         if (before.count() < MIN_SAMPLES || after.count() < MIN_SAMPLES) {
             double p = WelchPolicy.welchPValue(before.all(), after.all());
             return new Significance(p < alpha, p, Formats.pValue(p) + " (Welch, few samples)",

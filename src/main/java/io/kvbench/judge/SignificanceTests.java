@@ -3,7 +3,10 @@ package io.kvbench.judge;
 import io.kvbench.workload.Profile;
 import java.util.List;
 
-/** The comparison policy a profile's gate asks for, by the test it names. */
+/**
+ * The significance tests a gate can name ("bootstrap", "welch"), each mapped to the policy that uses it: the one place
+ * a test name from a profile or --test becomes a {@link ThresholdPolicy}.
+ */
 public final class SignificanceTests {
 
     public static final List<String> TESTS = List.of(BootstrapPolicy.NAME, WelchPolicy.NAME);
@@ -17,9 +20,9 @@ public final class SignificanceTests {
     }
 
     /** @param test "bootstrap" (also when null) or "welch" */
-    public static ThresholdPolicy of(String test, Thresholds parameters) {
-        if (test == null || test.equals(BootstrapPolicy.NAME)) return new BootstrapPolicy(parameters);
-        if (test.equals(WelchPolicy.NAME)) return new WelchPolicy(parameters);
+    public static ThresholdPolicy of(String test, Thresholds thresholds) {
+        if (test == null || test.equals(BootstrapPolicy.NAME)) return new BootstrapPolicy(thresholds);
+        if (test.equals(WelchPolicy.NAME)) return new WelchPolicy(thresholds);
         throw new IllegalArgumentException("unknown significance test '" + test + "'; valid tests: " + String.join(", ", TESTS));
     }
 }

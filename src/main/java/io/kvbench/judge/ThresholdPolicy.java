@@ -25,14 +25,14 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  */
 public abstract class ThresholdPolicy implements ComparisonPolicy {
 
-    private final Thresholds parameters;
+    private final Thresholds thresholds;
 
-    protected ThresholdPolicy(Thresholds parameters) {
-        this.parameters = parameters;
+    protected ThresholdPolicy(Thresholds thresholds) {
+        this.thresholds = thresholds;
     }
 
-    public Thresholds parameters() {
-        return parameters;
+    public Thresholds thresholds() {
+        return thresholds;
     }
 
     /** The significance test on two sides that each have at least two samples. */
@@ -43,8 +43,8 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     @Override
     public String describe() {
-        return describeTest() + ", minimum effect " + percent(parameters.minEffect()) + "%; disk tolerance "
-                + percent(parameters.diskTolerance()) + "% + " + Formats.bytes(parameters.diskSlackBytes());
+        return describeTest() + ", minimum effect " + percent(thresholds.minEffect()) + "%; disk tolerance "
+                + percent(thresholds.diskTolerance()) + "% + " + Formats.bytes(thresholds.diskSlackBytes());
     }
 
     static String percent(double fraction) {
@@ -82,8 +82,8 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         double mean = StatUtils.mean(logs);
         double p = StatUtils.variance(logs) == 0 ? (mean == 0 ? 1 : 0) : TestUtils.tTest(0.0, logs);
         String confidence = Formats.pValue(p) + " (paired t, " + logs.length + " rounds)";
-        Significance sig = new Significance(p < parameters.alpha(), p, confidence,
-                Formats.pValue(p) + " >= alpha " + parameters.alpha() + " over " + logs.length + " paired rounds");
+        Significance sig = new Significance(p < thresholds.alpha(), p, confidence,
+                Formats.pValue(p) + " >= alpha " + thresholds.alpha() + " over " + logs.length + " paired rounds");
         return decide(pooledA, pooledB, sig, Math.exp(mean) - 1);
     }
 
@@ -93,15 +93,15 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         double worse = measured.higherIsBetter() ? -change : change;
         List<String> notes = new ArrayList<>();
         Verdict score = Verdict.PASS;
-        if (sig.significant() && worse >= parameters.minEffect()) {
+        if (sig.significant() && worse >= thresholds.minEffect()) {
             score = Verdict.REGRESSION;
             notes.add((measured.higherIsBetter() ? "slower: " : "takes longer: ") + Formats.percent(change * 100));
-        } else if (sig.significant() && -worse >= parameters.minEffect()) {
+        } else if (sig.significant() && -worse >= thresholds.minEffect()) {
             score = Verdict.IMPROVEMENT;
             notes.add("faster: " + Formats.percent(change * 100) + "; consider updating the baseline");
         } else if (sig.significant() && change != 0) {
-            notes.add("significant but under the " + percent(parameters.minEffect()) + "% minimum effect");
-        } else if (!sig.significant() && Math.abs(change) >= parameters.minEffect()) {
+            notes.add("significant but under the " + percent(thresholds.minEffect()) + "% minimum effect");
+        } else if (!sig.significant() && Math.abs(change) >= thresholds.minEffect()) {
             notes.add(Formats.percent(change * 100) + " is not significant (" + sig.why() + ")");
         }
         Verdict disk = diskVerdict(baseline, measured, notes);
@@ -134,7 +134,7 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
                     + "): the disk check cannot be made; see the run's log for why the measurement failed");
             return Verdict.ERROR;
         }
-        double allowance = before * parameters.diskTolerance() + parameters.diskSlackBytes();
+        double allowance = before * thresholds.diskTolerance() + thresholds.diskSlackBytes();
         String change = before == 0 ? "" : " " + Formats.percent((after - before) * 100.0 / before);
         String detail = " (" + Formats.bytes(before) + " -> " + Formats.bytes(after) + ", tolerance "
                 + Formats.bytes(Math.round(allowance)) + ")";

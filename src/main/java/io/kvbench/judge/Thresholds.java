@@ -3,7 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.workload.Profile;
 
 /**
- * Everything that tunes a comparison policy, in one place.
+ * The thresholds a {@link ThresholdPolicy} decides with (a profile gate's numbers), in one place.
  *
  * @param alpha          significance level of the test (two-sided)
  * @param minEffect      smallest relative change that matters (0.10 = 10 %)

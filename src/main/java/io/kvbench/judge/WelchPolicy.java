@@ -17,20 +17,20 @@ public final class WelchPolicy extends ThresholdPolicy {
         this(Thresholds.DEFAULTS);
     }
 
-    public WelchPolicy(Thresholds parameters) {
-        super(parameters);
+    public WelchPolicy(Thresholds thresholds) {
+        super(thresholds);
     }
 
     @Override
     String describeTest() {
-        return "Welch t-test (alpha " + parameters().alpha() + ") or 99.9% CI overlap with fewer than 2 samples";
+        return "Welch t-test (alpha " + thresholds().alpha() + ") or 99.9% CI overlap with fewer than 2 samples";
     }
 
     @Override
     Significance test(ForkSamples before, ForkSamples after) {
         double p = welchPValue(before.all(), after.all());
-        return new Significance(p < parameters().alpha(), p, Formats.pValue(p),
-                Formats.pValue(p) + " >= alpha " + parameters().alpha());
+        return new Significance(p < thresholds().alpha(), p, Formats.pValue(p),
+                Formats.pValue(p) + " >= alpha " + thresholds().alpha());
     }
 
     /**

@@ -149,7 +149,7 @@ class WelchPolicyTest {
     }
 
     @Test
-    void parametersAreValidatedAndDescribed() {
+    void thresholdsAreValidatedAndDescribed() {
         assertThatThrownBy(() -> new Thresholds(0, 0.1, 0.05, 0)).hasMessageContaining("alpha");
         assertThatThrownBy(() -> new Thresholds(0.01, -1, 0.05, 0)).hasMessageContaining("minEffect");
         assertThat(policy.describe()).contains("alpha 0.01").contains("minimum effect 10%").contains("5% + 64.0 KiB");
