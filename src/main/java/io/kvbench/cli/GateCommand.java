@@ -29,12 +29,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kvbench gate}: run, compare with the baselines, confirm suspected regressions by rerunning just those
- * benchmarks, and exit 1 only on a confirmed regression.
+ * benchmarks, and exit 1 only on a confirmed regression or a benchmark that went MISSING (a baseline without a result).
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
         description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that looks "
                 + "regressed (up to --confirmations times) and decide on the pooled samples.",
-                "Exit 1 only on a confirmed REGRESSION, 3 on an ERROR (infrastructure), 2 on bad input. Writes results.json, "
+                "Exit 1 only on a confirmed REGRESSION or a MISSING benchmark (a baseline without a result), 3 on an ERROR (infrastructure), 2 on bad input. Writes results.json, "
                         + "comparison.md/json and summary.md into --out; reruns go to <out>/confirm/."})
 final class GateCommand implements Callable<Integer> {
 
@@ -113,6 +113,7 @@ final class GateCommand implements Callable<Integer> {
                 + ReportWriter.SUMMARY_FILE);
         console.flush();
         if (outcome.regressed()) return KvBench.EXIT_FAILED;
+        if (outcome.lostCoverage()) return KvBench.EXIT_FAILED;
         if (outcome.failedToMeasure()) return KvBench.EXIT_INFRASTRUCTURE;
         return KvBench.EXIT_OK;
     }

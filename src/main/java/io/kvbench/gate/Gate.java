@@ -51,6 +51,14 @@ public final class Gate {
         public boolean failedToMeasure() {
             return report.count(Verdict.ERROR) > 0;
         }
+
+        /**
+         * A benchmark with a baseline produced no result (MISSING): coverage was lost, e.g. a dropped registration or
+         * workload, and a gate that skipped it would pass while checking less than it did yesterday.
+         */
+        public boolean lostCoverage() {
+            return report.count(Verdict.MISSING) > 0;
+        }
     }
 
     private final BenchmarkRunner runner;

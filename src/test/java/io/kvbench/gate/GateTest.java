@@ -133,4 +133,22 @@ class GateTest {
         assertThat(outcome.failedToMeasure()).isFalse();
         assertThat(runner.plans).hasSize(1);
     }
+
+    @Test
+    void aBenchmarkThatGoesMissingFailsTheGate() throws IOException {
+        // The run measures another workload only: rocksdb / ycsb-c keeps its baseline but has no result.
+        runner.script.add(ok("rocksdb", "ycsb-a", normal(10, 10, 1000, 10)));
+        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet).run(plan, key -> true);
+        assertThat(outcome.rows()).extracting(ComparisonRow::verdict).containsExactly(Verdict.NEW, Verdict.MISSING);
+        assertThat(outcome.lostCoverage()).as("a MISSING benchmark fails the gate").isTrue();
+        assertThat(outcome.regressed()).isFalse();
+        assertThat(runner.plans).as("nothing to confirm").hasSize(1);
+    }
+
+    @Test
+    void aCompleteRunLosesNoCoverage() throws IOException {
+        runner.script.add(steady(11));
+        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(plan, key -> true);
+        assertThat(outcome.lostCoverage()).isFalse();
+    }
 }

@@ -1,6 +1,5 @@
 package io.kvbench.perf;
 
-import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.kvbench.baseline.BaselineSet;
@@ -38,7 +37,8 @@ import org.junit.jupiter.api.TestFactory;
  * regression is rerun once and judged on the pooled samples ({@link Gate}) before it fails. On a machine class
  * without throughput baselines each check is skipped as NOT_COMPARED with the reason, while disk sizes, which hold on
  * every machine, are still judged against perf-baselines/disk/; an engine bug recorded in known-issues.json (KNOWN_ISSUE) is skipped with its reference;
- * any other ERROR fails (infrastructure errors are never a pass). Results and reports go to target/perf-results/.
+ * a benchmark that has a baseline but no result (MISSING) fails, and so does any other ERROR (infrastructure errors are
+ * never a pass); {@link PerfVerdicts} decides. Results and reports go to target/perf-results/.
  */
 @Tag("perf")
 @Tag("container")
@@ -77,38 +77,8 @@ class PerfGateTest {
                 + (baselines.exists() ? "" : "; no throughput baselines for this machine class: throughput is not compared"
                 + " (each such check is skipped), disk sizes are checked against perf-baselines/disk/" + PROFILE));
         return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
-                () -> check(row, machineClass)));
+                () -> PerfVerdicts.check(row, PROFILE, machineClass)));
     }
-
-    private static void check(ComparisonRow row, String machineClass) {
-        switch (row.verdict()) {
-            case PASS, IMPROVEMENT -> System.out.println(describe(row));
-            case NEW -> System.out.println(describe(row) + " (NEW: " + row.note() + ")");
-            // Not a pass: nothing was compared on throughput. Skipped with the reason (disk was judged: a disk
-            // regression would be a REGRESSION row), and the summary says how to record this class's baselines.
-            case NOT_COMPARED -> abort(row.note());
-            case KNOWN_ISSUE -> abort(row.note());
-            case MISSING -> abort("baseline without a result in this run: " + row.note());
-            case ERROR -> fail("ERROR, never a pass: " + row.note());
-            case REGRESSION -> fail("confirmed " + describe(row) + "\n" + row.note()
-                    + "\nIf the change was intended, record new baselines (profile " + PROFILE + ", machine class "
-                    + machineClass + "):\n  mvn -B package -DskipTests && java -jar target/kvbench.jar run --runner container"
-                    + " --profile " + PROFILE + " --engines " + row.engine() + " --workloads " + row.workload()
-                    + " --out target/rebaseline && java -jar target/kvbench.jar baseline update --results target/rebaseline"
-                    + " --reason \"<why>\"");
-        }
-    }
-
-    private static String describe(ComparisonRow row) {
-        return String.format("%s [%s] %s: baseline %s, measured %s, delta %s, confidence %s", row.verdict(), row.engine(),
-                row.workload(), score(row.baselineScore(), row.unit()), score(row.measuredScore(), row.unit()),
-                Double.isNaN(row.deltaPercent()) ? "n/a" : String.format("%+.1f %%", row.deltaPercent()), row.confidence());
-    }
-
-    private static String score(double value, String unit) {
-        return Double.isNaN(value) ? "-" : String.format("%.4g %s", value, unit);
-    }
-
 
     /** All engines, or those of -Dkvbench.engines (an unknown id fails, naming the valid ones). */
     private static List<String> selectedEngines() {

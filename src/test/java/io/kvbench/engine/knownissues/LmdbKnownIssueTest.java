@@ -34,7 +34,7 @@ class LmdbKnownIssueTest {
 
     @Test
     @DisplayName("lmdbjava KeyRange bounds are compared signed by default (https://github.com/lmdbjava/lmdbjava/issues/249)")
-    void keyRangeStopIsComparedSigned() {
+    void keyRangeStopIsComparedSigned() throws Throwable {
         try (Env<ByteBuffer> env = Env.create().setMapSize(1L << 24).setMaxDbs(1).open(dir.toFile())) {
             Dbi<ByteBuffer> dbi = env.openDbi((String) null, DbiFlags.MDB_CREATE);
             for (int b : new int[] {0x10, 0x7F, 0x80, 0xF0}) dbi.put(bb(b), bb(b));
@@ -43,7 +43,9 @@ class LmdbKnownIssueTest {
                     .containsExactly(0x10, 0x7F, 0x80, 0xF0);
             List<Integer> inRange = keys(env, dbi, KeyRange.closedOpen(bb(0x00), bb(0xFF)));
             // Correct (unsigned) answer: [0x10, 0x7F, 0x80, 0xF0]. Signed, 0xFF is -1 and every key is >= it.
-            assertThat(inRange).as("keys in [0x00, 0xFF) via KeyRange with lmdbjava's default comparator").isEmpty();
+            KnownIssuePin.stillReproduces("https://github.com/lmdbjava/lmdbjava/issues/249",
+                    "the lmdb adapter's reason to avoid KeyRange (it may use it again)", () ->
+                    assertThat(inRange).as("keys in [0x00, 0xFF) via KeyRange with lmdbjava's default comparator").isEmpty());
         }
     }
 

@@ -1,0 +1,47 @@
+package io.kvbench.engine.knownissues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import io.kvbench.baseline.KnownIssues;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every entry of known-issues.json names a test that pins it, and every pin names a recorded entry: a known issue
+ * without a pin could outlive its bug and hide a new failure with the same message forever.
+ */
+class KnownIssuesArePinnedTest {
+
+    private static final String LEVELDB_196 = "https://github.com/google/leveldb/issues/196";
+
+    /**
+     * "engine reference" -> the test that shows the bug still there. The MapDB write-ahead-log corruptions cannot be
+     * provoked on demand (they need a SIGKILL at the wrong moment of a log replay); their test pins the failure shapes
+     * the crash loop met, and the nightly crash run keeps meeting them.
+     */
+    private static final Map<String, String> PINS = Map.of(
+            "leveldb-java https://github.com/dain/leveldb/issues/78", LevelDbJavaKnownIssueTest.class.getName(),
+            "chronicle-map https://github.com/OpenHFT/Chronicle-Map/issues/82", ChronicleMapKnownIssueTest.class.getName(),
+            "mapdb https://github.com/jankotek/mapdb/issues/897", "io.kvbench.crash.MapDbKillFailureShapesTest",
+            "mapdb https://github.com/jankotek/mapdb/issues/944", "io.kvbench.crash.MapDbKillFailureShapesTest",
+            "h2-mvstore " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
+            "berkeleydb-je " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
+            "mapdb " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
+            "persistit " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest");
+
+    @Test
+    void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
+        var recorded = KnownIssues.all().stream().map(i -> i.engine() + " " + i.reference()).collect(Collectors.toSet());
+        assertThat(recorded).as("known-issues.json entries (engine reference); add a pin for a new one, drop the pin"
+                + " of a removed one").containsExactlyInAnyOrderElementsOf(PINS.keySet());
+    }
+
+    @Test
+    void everyPinExists() {
+        for (String pin : PINS.values()) {
+            assertThatCode(() -> Class.forName(pin)).as("pin test " + pin).doesNotThrowAnyException();
+        }
+    }
+}

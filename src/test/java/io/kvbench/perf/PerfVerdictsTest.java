@@ -1,0 +1,39 @@
+package io.kvbench.perf;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Verdict;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.opentest4j.TestAbortedException;
+
+/** Which perf-gate verdicts fail, which skip with their reason, which pass: a lost benchmark must never just skip. */
+class PerfVerdictsTest {
+
+    private static ComparisonRow row(Verdict verdict) {
+        return new ComparisonRow("rocksdb", "ycsb-c", verdict, "ops/s", 1000, Double.NaN, Double.NaN, Double.NaN, "-",
+                "the note");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Verdict.class, names = {"MISSING", "ERROR", "REGRESSION"})
+    void fails(Verdict verdict) {
+        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c"))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("the note");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Verdict.class, names = {"NOT_COMPARED", "KNOWN_ISSUE"})
+    void skipsWithTheReason(Verdict verdict) {
+        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c"))
+                .isInstanceOf(TestAbortedException.class).hasMessageContaining("the note");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Verdict.class, names = {"PASS", "IMPROVEMENT", "NEW"})
+    void passes(Verdict verdict) {
+        assertThatCode(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c")).doesNotThrowAnyException();
+    }
+}
