@@ -4,6 +4,7 @@ import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.ChangePoint;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.history.Otava;
+import io.kvbench.report.ChangePointsReport;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
@@ -72,11 +73,11 @@ final class HistoryChangesCommand implements Callable<Integer> {
         ChangeDetection.Report report = ChangeDetection.detect(series, tool, new Otava.Settings(pValue, minShift),
                 out.resolve("otava"));
         ResultsJson.write(out.resolve(ChangeDetection.Report.FILE), report);
-        String trends = ChangeDetection.trendsHtml(series, report);
+        String trends = ChangePointsReport.trendsHtml(series, report);
         AtomicFiles.writeString(out.resolve(TRENDS_FILE), trends);
         // The same page as index.html, so that <out> can be published to GitHub Pages as it is.
         AtomicFiles.writeString(out.resolve("index.html"), trends);
-        AtomicFiles.writeString(out.resolve(MARKDOWN_FILE), ChangeDetection.markdown(report));
+        AtomicFiles.writeString(out.resolve(MARKDOWN_FILE), ChangePointsReport.markdown(report));
 
         PrintWriter console = spec.commandLine().getOut();
         TextTable table = new TextTable("machine class", "engine", "workload", "first night", "commit range", "shift", "direction", "nights since");

@@ -28,7 +28,7 @@ public record ChangePoint(String profile, String machineClass, String engine, St
                 "%+.1f %%", shiftPercent) + " (" + direction + ")";
     }
 
-    static String shortSha(String sha) {
+    public static String shortSha(String sha) {
         return sha.length() > 10 ? sha.substring(0, 10) : sha;
     }
 }

@@ -1,0 +1,66 @@
+package io.kvbench.report;
+
+import io.kvbench.history.ChangeDetection;
+import io.kvbench.history.ChangePoint;
+import io.kvbench.history.HistoryStore;
+import io.kvbench.history.Night;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The change points of a nightly history for people: change-points.md and trends.html. */
+public final class ChangePointsReport {
+
+    private ChangePointsReport() {
+    }
+
+    /** change-points.md: the changes, newest first, for a job summary. */
+    public static String markdown(ChangeDetection.Report report) {
+        StringBuilder md = new StringBuilder("## Change points in the nightly history\n\n");
+        md.append(report.series()).append(" series, ").append(report.nights()).append(" measured nights, ")
+                .append(report.changePoints().size()).append(" change points (Apache Otava, p <= ").append(report.maxPValue())
+                .append(").\n\n");
+        if (report.changePoints().isEmpty()) return md.toString();
+        md.append("| machine class | engine | workload | first night | commit range | shift | direction | nights since |\n")
+                .append("|---|---|---|---|---|--:|---|--:|\n");
+        report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince)).forEach(c -> md
+                .append("| ").append(c.machineClass()).append(" | ").append(c.engine()).append(" | ").append(c.workload())
+                .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..").append(c.firstCommitAfter())
+                .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
+                .append(c.worse() ? "**worse**" : "better").append(" | ").append(c.nightsSince()).append(" |\n"));
+        return md.toString();
+    }
+
+    /** trends.html: a chart per series, grouped by profile and machine class, change points marked. */
+    public static String trendsHtml(List<HistoryStore.Series> all, ChangeDetection.Report report) {
+        List<TrendsPage.Chart> charts = new ArrayList<>();
+        for (HistoryStore.Series series : all) {
+            List<Night> nights = series.nights();
+            List<TrendChart.Point> points = new ArrayList<>();
+            Map<Integer, Integer> okIndexToNight = new HashMap<>();
+            String unit = null;
+            for (int i = 0; i < nights.size(); i++) {
+                Night n = nights.get(i);
+                if (n.ok()) {
+                    okIndexToNight.put(okIndexToNight.size(), i);
+                    unit = n.result().unit();
+                }
+                points.add(new TrendChart.Point(n.time(), ChangePoint.shortSha(n.commit()), n.ok() ? n.result().score() : Double.NaN));
+            }
+            List<TrendChart.Marker> markers = report.changePoints().stream()
+                    .filter(c -> c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
+                            && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload()))
+                    .map(c -> new TrendChart.Marker(okIndexToNight.getOrDefault(c.night(), 0), c.label(), c.worse()))
+                    .toList();
+            charts.add(new TrendsPage.Chart("machine class " + series.machineClass() + ", profile " + series.profile(),
+                    series.key().engine() + " / " + series.key().workload(), unit, points, markers));
+        }
+        long worse = report.changePoints().stream().filter(ChangePoint::worse).count();
+        String summary = report.series() + " series, " + report.nights() + " measured nights; " + report.changePoints().size()
+                + " change points (" + worse + " worse) found by Apache Otava (E-divisive means, p <= " + report.maxPValue()
+                + (report.minMagnitude() > 0 ? ", shift >= " + report.minMagnitude() * 100 + " %" : "")
+                + "). A marker sits between the last night before a change and the first night after it.";
+        return TrendsPage.html("kvbench nightly trends", summary, charts);
+    }
+}
