@@ -10,6 +10,7 @@ import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
@@ -85,16 +86,16 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, source.describe(), policy.describe(), rows);
 
         PrintWriter out = spec.commandLine().getOut();
-        TextTable table = new TextTable(ComparisonReport.HEADER.toArray(String[]::new));
-        for (ComparisonRow row : rows) table.row(ComparisonReport.cells(row));
+        TextTable table = new TextTable(ComparisonMarkdown.HEADER.toArray(String[]::new));
+        for (ComparisonRow row : rows) table.row(ComparisonMarkdown.cells(row));
         table.print(out);
         out.println(report.summary() + " (profile " + run.profile() + ", machine class " + machineClass + ")");
-        out.print(report.caveatsAsText());
+        out.print(ComparisonMarkdown.caveatsAsText(report));
 
-        AtomicFiles.writeString(results.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
+        AtomicFiles.writeString(results.resolve(ComparisonReport.MARKDOWN_FILE), ComparisonMarkdown.markdown(report));
         ResultsJson.write(results.resolve(ComparisonReport.JSON_FILE), report);
         // summary.md has one writer: the report, now with the verdicts under "Comparison with baselines".
-        ReportWriter.write(run, results, report.markdown());
+        ReportWriter.write(run, results, ComparisonMarkdown.markdown(report));
         out.println("wrote " + results.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE
                 + " and the verdicts into " + ReportWriter.SUMMARY_FILE);
         out.flush();

@@ -7,6 +7,7 @@ import io.kvbench.gate.Gate;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
@@ -101,14 +102,14 @@ final class GateCommand implements Callable<Integer> {
         ComparisonReport report = outcome.report();
 
         PrintWriter console = spec.commandLine().getOut();
-        TextTable table = new TextTable(ComparisonReport.HEADER.toArray(String[]::new));
-        for (ComparisonRow row : outcome.rows()) table.row(ComparisonReport.cells(row));
+        TextTable table = new TextTable(ComparisonMarkdown.HEADER.toArray(String[]::new));
+        for (ComparisonRow row : outcome.rows()) table.row(ComparisonMarkdown.cells(row));
         table.print(console);
         console.println(report.summary() + " (profile " + report.profile() + ", machine class " + report.machineClass() + ")");
-        console.print(report.caveatsAsText());
-        AtomicFiles.writeString(outDir.resolve(ComparisonReport.MARKDOWN_FILE), report.markdown());
+        console.print(ComparisonMarkdown.caveatsAsText(report));
+        AtomicFiles.writeString(outDir.resolve(ComparisonReport.MARKDOWN_FILE), ComparisonMarkdown.markdown(report));
         ResultsJson.write(outDir.resolve(ComparisonReport.JSON_FILE), report);
-        ReportWriter.write(outcome.run(), outDir, report.markdown());
+        ReportWriter.write(outcome.run(), outDir, ComparisonMarkdown.markdown(report));
         console.println("wrote " + outDir.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE + " and "
                 + ReportWriter.SUMMARY_FILE);
         console.flush();

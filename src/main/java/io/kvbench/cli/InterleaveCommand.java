@@ -7,6 +7,7 @@ import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
@@ -122,7 +123,7 @@ final class InterleaveCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence", "B/A per round", "note");
         for (Interleaving.Result r : results) {
-            String[] cells = ComparisonReport.cells(r.row());
+            String[] cells = ComparisonMarkdown.cells(r.row());
             table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], ratios(r.roundRatios()), cells[7]);
         }
         table.print(console);
@@ -168,7 +169,7 @@ final class InterleaveCommand implements Callable<Integer> {
         md.append("|").append(" --- |".repeat(9)).append("\n");
         for (Interleaving.Result r : report.results()) {
             ComparisonRow row = r.row();
-            String[] c = ComparisonReport.cells(row);
+            String[] c = ComparisonMarkdown.cells(row);
             md.append("| ").append(String.join(" | ", c[0], c[1], c[2], c[3], c[4], c[5], c[6], ratios(r.roundRatios()),
                     c[7].replace("|", "\\|"))).append(" |\n");
         }

@@ -1,8 +1,8 @@
 package io.kvbench.cli;
 
-import io.kvbench.gate.AbSummary;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.judge.Verdict;
+import io.kvbench.report.AbSummary;
 import io.kvbench.result.AtomicFiles;
 
 import com.fasterxml.jackson.core.JsonLocation;

@@ -47,7 +47,7 @@ public final class BaselineChangesMarkdown {
         md.append("|").append(" --- |".repeat(HEADER.size())).append("\n");
         for (BaselineUpdate.Change c : changed) {
             md.append("|");
-            for (String cell : cells(c)) md.append(" ").append(ComparisonReport.escape(cell)).append(" |");
+            for (String cell : cells(c)) md.append(" ").append(ComparisonMarkdown.escape(cell)).append(" |");
             md.append("\n");
         }
         md.append("\nSpread: coefficient of variation of the iteration samples (standard deviation / mean, over every fork). "

@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.report.ComparisonMarkdown;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static io.kvbench.baseline.Fixtures.PROFILE;
 import static io.kvbench.baseline.Fixtures.baseline;
@@ -95,7 +96,7 @@ class BaselineComparisonTest {
         assertThat(report.count(Verdict.NEW)).isEqualTo(1);
         assertThat(report.count(Verdict.ERROR)).isEqualTo(1);
         assertThat(report.summary()).isEqualTo("1 NEW, 1 ERROR");
-        String md = report.markdown();
+        String md = ComparisonMarkdown.markdown(report);
         assertThat(md).contains("| engine | workload | verdict |").contains("| a | w\\|x | NEW |")
                 .contains("| **ERROR** |").contains("failed: disk full");
         assertThat(md.lines().filter(l -> l.startsWith("|"))).hasSize(4);

@@ -11,6 +11,7 @@ import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.RunResults;
 import io.kvbench.runner.ContainerRunner;
@@ -72,7 +73,7 @@ class PerfGateTest {
         String machineClass = results.machine().machineClass();
         BaselineSet baselines = outcome.baselines();
         List<ComparisonRow> rows = outcome.rows();
-        ReportWriter.write(results, out, outcome.report().markdown());
+        ReportWriter.write(results, out, ComparisonMarkdown.markdown(outcome.report()));
         System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + outcome.report().policy()
                 + (baselines.exists() ? "" : "; no throughput baselines for this machine class: throughput is not compared"
                 + " (each such check is skipped), disk sizes are checked against perf-baselines/disk/" + PROFILE));

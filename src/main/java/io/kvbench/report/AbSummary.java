@@ -1,6 +1,8 @@
-package io.kvbench.gate;
+package io.kvbench.report;
 
 import io.kvbench.baseline.Formats;
+import io.kvbench.gate.InterleaveReport;
+import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
@@ -35,7 +37,7 @@ public final class AbSummary {
     }
 
     /** The geometric mean of the ratios and its interval at the report's alpha; NaN where fewer than 2 rounds are known. */
-    static double[] ratioInterval(List<Double> ratios, double alpha) {
+    public static double[] ratioInterval(List<Double> ratios, double alpha) {
         double[] logs = ratios.stream().filter(r -> r != null && r > 0 && Double.isFinite(r)).mapToDouble(Math::log).toArray();
         if (logs.length < 2) return new double[] {logs.length == 1 ? Math.exp(logs[0]) : Double.NaN, Double.NaN, Double.NaN};
         double mean = StatUtils.mean(logs);
@@ -64,7 +66,7 @@ public final class AbSummary {
                         Formats.score(row.baselineScore(), row.unit()), Formats.score(row.measuredScore(), row.unit()),
                         number(ratio[0]), Double.isNaN(ratio[1]) ? "-" : number(ratio[1]) + " - " + number(ratio[2])
                                 + " (" + Formats.number((1 - r.alpha()) * 100) + " %)",
-                        String.valueOf(x.roundRatios().size()), ComparisonReport.escape(row.note()))).append(" |\n");
+                        String.valueOf(x.roundRatios().size()), ComparisonMarkdown.escape(row.note()))).append(" |\n");
             }
         }
         md.append("\nB/A is the geometric mean of the per-round ratios (throughput: below 1 is slower; pass time: above 1 is "
@@ -72,8 +74,8 @@ public final class AbSummary {
         if (!shards.isEmpty()) {
             InterleaveReport first = shards.get(0);
             md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
-                    .append(ComparisonReport.escape(first.a())).append(". B: ").append(ComparisonReport.escape(first.b()))
-                    .append(".\nPolicy: ").append(ComparisonReport.escape(first.policy())).append(".\n");
+                    .append(ComparisonMarkdown.escape(first.a())).append(". B: ").append(ComparisonMarkdown.escape(first.b()))
+                    .append(".\nPolicy: ").append(ComparisonMarkdown.escape(first.policy())).append(".\n");
         }
         return md.toString();
     }
