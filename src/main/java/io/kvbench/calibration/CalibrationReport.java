@@ -1,6 +1,5 @@
 package io.kvbench.calibration;
 
-import io.kvbench.baseline.Formats;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Thresholds;
@@ -11,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -144,7 +142,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
         return new Total(name, unchanged, falseAlarms, levels);
     }
 
-    static String levelName(double slowdown) {
+    public static String levelName(double slowdown) {
         return CalibrationSession.percent(slowdown) + "%";
     }
 
@@ -155,152 +153,5 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
     /** {@code <root>/calibration/<machine class>/<profile>.json}. */
     public static Path file(Path baselinesRoot, String machineClass, String profile) {
         return baselinesRoot.resolve("calibration").resolve(machineClass).resolve(profile + ".json");
-    }
-
-    public String markdown() {
-        StringBuilder md = new StringBuilder();
-        md.append("## Regression detection, measured\n\n");
-        md.append(String.format(Locale.ROOT, "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; token cost %.4f ns.%n",
-                profile, runner, resources, machineClass, runs, complete ? "" : " (stopped early)", nanosPerToken));
-        md.append("Policy: ").append(policy).append("; ").append(confirmations).append(" confirmation rerun(s); baselines pool ")
-                .append(baselineRuns).append(baselineRuns == 1 ? " run.\n\n" : " runs.\n\n");
-        List<String> levelNames = new ArrayList<>(overall.levels().keySet());
-        md.append("| workload | engine | unchanged runs | false alarms: single | false alarms: confirmed |");
-        for (String l : levelNames) md.append(" ").append(l).append(": achieved | ").append(l).append(": detected |");
-        md.append("\n|").append(" --- |".repeat(5 + 2 * levelNames.size())).append("\n");
-        for (CalibrationAnalysis.Benchmark b : benchmarks) {
-            md.append("| ").append(b.workload()).append(" | ").append(b.engine()).append(" | ").append(b.unchangedRuns())
-                    .append(" | ").append(b.falseAlarms().singleText()).append(" | ").append(b.falseAlarms().confirmedText()).append(" |");
-            for (String l : levelNames) {
-                CalibrationAnalysis.Level level = b.levels().stream().filter(x -> levelName(x.slowdown()).equals(l)).findFirst().orElse(null);
-                md.append(level == null ? " - | - |" : " " + Formats.percent(level.achieved() * 100) + " | "
-                        + level.detections().confirmedText() + " |");
-            }
-            md.append("\n");
-        }
-        for (Total t : workloads) appendTotal(md, t.name(), "all", t, levelNames);
-        appendTotal(md, "**all**", "all", overall, levelNames);
-        md.append("\nConfirmed rates with 95 % intervals (optimistic: comparisons share runs): false alarms ")
-                .append(rate(overall.falseAlarms()));
-        for (String l : levelNames) md.append("; ").append(l).append(" detected ").append(rate(overall.levels().get(l).detections()));
-        md.append(".\n\n");
-        if (!grid.isEmpty()) {
-            md.append("Policy grid (all benchmarks, confirmed):\n\n| alpha | minimum effect | false alarms |");
-            for (String l : levelNames) md.append(" ").append(l).append(" detected |");
-            md.append("\n|").append(" --- |".repeat(3 + levelNames.size())).append("\n");
-            for (GridPoint g : grid) {
-                md.append("| ").append(g.alpha()).append(" | ").append(Formats.number(g.minEffect() * 100)).append(" % | ")
-                        .append(g.falseAlarms().confirmedText()).append(" |");
-                for (String l : levelNames) {
-                    DetectionCounts d = g.detections().get(l);
-                    md.append(" ").append(d == null ? "-" : d.confirmedText()).append(" |");
-                }
-                md.append("\n");
-            }
-            md.append("\n");
-        }
-        for (String note : notes) md.append("- ").append(note).append("\n");
-        appendNoise(md);
-        appendInterleaved(md);
-        appendAsShipped(md);
-        return md.toString();
-    }
-
-    private void appendInterleaved(StringBuilder md) {
-        if (interleaved == null || interleaved.isEmpty()) return;
-        List<String> levelNames = interleaved.get(0).figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### Interleaved: `kvbench interleave` with ").append(interleaveRounds)
-                .append(" rounds, replayed (alpha ").append(alpha).append(")\n\n");
-        md.append("| minimum effect | workload | engine | sessions | false alarms (A' vs A) |");
-        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
-        md.append("\n|").append(" --- |".repeat(5 + levelNames.size())).append("\n");
-        for (InterleavedPoint point : interleaved) {
-            for (InterleavedReplay.Figures f : point.figures()) {
-                md.append("| ").append(Formats.number(point.minEffect() * 100)).append(" % | ").append(f.workload())
-                        .append(" | ").append(f.engine()).append(" | ").append(f.sessions()).append(" | ")
-                        .append(f.falseAlarms().confirmedText()).append(" |");
-                for (String l : levelNames) {
-                    DetectionCounts d = f.detections().get(l);
-                    md.append(" ").append(d == null ? "-" : d.confirmedText()).append(" |");
-                }
-                md.append("\n");
-            }
-        }
-        md.append("\n- A session is a window of ").append(interleaveRounds).append(" consecutive rounds: the first unchanged"
-                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired by round"
-                + " as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
-    }
-
-    private void appendAsShipped(StringBuilder md) {
-        if (interleavedAsShipped == null || interleavedAsShipped.isEmpty()) return;
-        InterleavedPoint point = interleavedAsShipped.get(0);
-        List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### As shipped: `kvbench interleave --rounds ").append(interleaveRounds).append(" --confirmations ")
-                .append(confirmations).append(" --min-effect ").append(Formats.number(point.minEffect()))
-                .append("`, disjoint sessions (alpha ").append(alpha).append(")\n\n");
-        md.append("| workload | engine | false alarms (A' vs A) |");
-        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
-        md.append("\n|").append(" --- |".repeat(3 + levelNames.size())).append("\n");
-        for (InterleavedReplay.Figures f : point.figures()) {
-            md.append("| ").append(f.workload()).append(" | ").append(f.engine()).append(" | ")
-                    .append(f.falseAlarms().withInterval()).append(" |");
-            for (String l : levelNames) {
-                DetectionCounts d = f.detections().get(l);
-                md.append(" ").append(d == null ? "-" : d.withInterval()).append(" |");
-            }
-            md.append("\n");
-        }
-        md.append("\n- Each comparison (A' against A, each level against A) runs through the rounds in disjoint sessions of ")
-                .append(interleaveRounds).append(" rounds; a session that says REGRESSION takes the next ").append(interleaveRounds)
-                .append(" rounds as its confirmation and is judged on all of them, paired, as the command does. No two"
-                        + " counted sessions share a run. Intervals: exact (Clopper-Pearson) 95 %.\n");
-    }
-
-    private void appendNoise(StringBuilder md) {
-        if (noise == null || noise.isEmpty()) return;
-        md.append("\n### Where the noise is\n\n");
-        md.append("| workload | engine | unchanged runs | run-to-run CV | SE of a run's mean from its forks | share its forks"
-                + " do not explain | iteration CV in a fork | complete rounds | a run beside its neighbours | drift between"
-                + " rounds | smallest slowdown caught vs a stored baseline (" + baselineRuns + " run" + (baselineRuns == 1 ? "" : "s")
-                + ") | ... by interleave, " + interleaveRounds + " rounds | interleave rounds for "
-                + Formats.number(NoiseAnalysis.TARGET * 100) + " % |\n");
-        md.append("|").append(" --- |".repeat(13)).append("\n");
-        for (NoiseAnalysis.Noise n : noise) {
-            md.append("| ").append(n.workload()).append(" | ").append(n.engine()).append(" | ").append(n.unchangedRuns())
-                    .append(" | ").append(pct(n.runToRun())).append(" | ").append(pct(n.forkError())).append(" | ")
-                    .append(pct(n.unexplained())).append(" | ").append(pct(n.iterationCv())).append(" | ")
-                    .append(n.completeRounds()).append(" | ").append(pct(n.neighbour())).append(" | ").append(pct(n.drift()))
-                    .append(" | ").append(pct(n.storedBaselineMde())).append(" | ").append(pct(n.interleavedMde()))
-                    .append(" | ").append(n.interleavedRoundsFor10() < 0 ? "-" : String.valueOf(n.interleavedRoundsFor10()))
-                    .append(" |\n");
-        }
-        md.append("\n- Run-to-run CV: of the unchanged runs' means; SE from forks: what one run's fork means say about its"
-                + " own mean (median); the share they do not explain is 1 - SE^2 / CV^2: near 0, more forks help; near 1,"
-                + " the runs drift and more forks buy nothing.\n");
-        md.append("- A run beside its neighbours, drift between rounds: standard deviations of log scores from a round +"
-                + " level model of the complete rounds (every level run back to back, random order).\n");
-        md.append("- Smallest slowdowns caught with " + Formats.number(NoiseAnalysis.POWER * 100) + " % probability at alpha "
-                + alpha + " (normal approximation, any minimum effect aside): against a stored baseline both the run's own"
-                + " noise and the drift count; interleaved, A and B run side by side and only the neighbour noise counts.\n");
-    }
-
-    private static String pct(double fraction) {
-        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f %%", fraction * 100);
-    }
-
-    private static void appendTotal(StringBuilder md, String workload, String engine, Total t, List<String> levelNames) {
-        md.append("| ").append(workload).append(" | ").append(engine).append(" | ").append(t.unchangedRuns()).append(" | ")
-                .append(t.falseAlarms().singleText()).append(" | ").append(t.falseAlarms().confirmedText()).append(" |");
-        for (String l : levelNames) {
-            LevelTotal lt = t.levels().get(l);
-            md.append(lt == null ? " - | - |" : " " + Formats.percent(lt.achieved() * 100) + " | " + lt.detections().confirmedText() + " |");
-        }
-        md.append("\n");
-    }
-
-    private static String rate(DetectionCounts c) {
-        if (c.comparisons() == 0) return "-";
-        return String.format(Locale.ROOT, "%.1f %% [%.1f, %.1f]", 100 * c.confirmedRate(), 100 * c.confirmedLower(),
-                100 * c.confirmedUpper());
     }
 }
