@@ -4,10 +4,10 @@ import io.kvbench.engine.Engines;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonReport;
-import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.ComparisonMarkdown;
+import io.kvbench.report.InterleaveMarkdown;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
@@ -21,7 +21,6 @@ import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -82,8 +81,6 @@ final class InterleaveCommand implements Callable<Integer> {
     @Option(names = "--b-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
     long bSlowdown;
 
-
-
     @Option(names = "--seed", defaultValue = "20261121", description = "Seed of the round order (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -119,12 +116,12 @@ final class InterleaveCommand implements Callable<Integer> {
         InterleaveReport report = new InterleaveReport(chosen.name(), rounds, a.description(), b.description(), policy.describe(),
                 policy.thresholds().alpha(), counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
-        AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), markdown(report));
+        AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
         PrintWriter console = spec.commandLine().getOut();
         TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence", "B/A per round", "note");
         for (Interleaving.Result r : results) {
             String[] cells = ComparisonMarkdown.cells(r.row());
-            table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], ratios(r.roundRatios()), cells[7]);
+            table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], InterleaveMarkdown.ratios(r.roundRatios()), cells[7]);
         }
         table.print(console);
         console.println("A: " + a.description() + "; B: " + b.description());
@@ -154,25 +151,5 @@ final class InterleaveCommand implements Callable<Integer> {
                 : "class path " + entries.get(0) + " and " + (entries.size() - 1) + " more entries";
         return cp + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags))
                 + (slowdown > 0 ? ", injected slowdown " + slowdown + " tokens" : "");
-    }
-
-    private static String ratios(List<Double> ratios) {
-        return ratios.stream().map(r -> Double.isNaN(r) ? "-" : String.format(Locale.ROOT, "%.3f", r))
-                .collect(Collectors.joining(" "));
-    }
-
-    private static String markdown(InterleaveReport report) {
-        StringBuilder md = new StringBuilder("## Interleaved comparison\n\n");
-        md.append("Profile `").append(report.profile()).append("`, ").append(report.rounds()).append(" rounds. A: ")
-                .append(report.a()).append(". B: ").append(report.b()).append(".\nPolicy: ").append(report.policy()).append(".\n\n");
-        md.append("| engine | workload | verdict | A | B | delta | confidence | B/A per round | note |\n");
-        md.append("|").append(" --- |".repeat(9)).append("\n");
-        for (Interleaving.Result r : report.results()) {
-            ComparisonRow row = r.row();
-            String[] c = ComparisonMarkdown.cells(row);
-            md.append("| ").append(String.join(" | ", c[0], c[1], c[2], c[3], c[4], c[5], c[6], ratios(r.roundRatios()),
-                    c[7].replace("|", "\\|"))).append(" |\n");
-        }
-        return md.toString();
     }
 }
