@@ -5,6 +5,7 @@ import io.kvbench.calibration.HistoryReplay;
 import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.Otava;
 import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.report.HistoryReplayMarkdown;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
@@ -13,7 +14,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -97,43 +97,12 @@ final class HistoryReplayCommand implements Callable<Integer> {
         ThresholdPolicy policy = ThresholdOptions.policy(Catalog.profile(profile).gate(), alpha, minEffect);
         List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
         ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));
-        String table = markdown(rows, settings, policy.describe());
+        String table = HistoryReplayMarkdown.markdown(rows, settings, policy.describe());
         AtomicFiles.writeString(out.resolve("replay.md"), table);
         PrintWriter console = spec.commandLine().getOut();
         console.print(table);
         console.println("wrote " + out.resolve("replay.json") + " and replay.md");
         console.flush();
         return KvBench.EXIT_OK;
-    }
-
-    static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s, String policy) {
-        StringBuilder md = new StringBuilder();
-        md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) | Otava: change points "
-                + "per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n|---|---|---|---|---|---|---|---|---|\n");
-        for (HistoryReplay.Row r : rows) {
-            String kind = r.resampled() ? "resampled " + s.unchangedNights() + "+" + s.injectedNights() : "recorded order";
-            boolean unchanged = r.level() == 0;
-            List<Integer> flagged = r.nightsToFlag().stream().filter(n -> n >= 0).sorted().toList();
-            md.append("| ").append(r.source()).append(" | ").append(r.engine()).append(" / ").append(r.workload()).append(" | ")
-                    .append(unchanged ? "none" : Math.round(r.level() * 100) + " %").append(" | ").append(r.series())
-                    .append(" (").append(kind).append(") | ")
-                    .append(unchanged ? "-" : flagged.size() + " / " + r.series()).append(" | ")
-                    .append(unchanged || flagged.isEmpty() ? "-" : flagged.get(flagged.size() / 2) + " (" + flagged.get(0) + "-"
-                            + flagged.get(flagged.size() - 1) + ")").append(" | ")
-                    .append(unchanged ? per100(r.changePoints(), r.seriesNights()) : "-").append(" | ")
-                    .append(unchanged ? per100(r.alarmNights(), r.nights()) : "-").append(" | ")
-                    .append(r.resampled() ? "-" : r.regressions() + " / " + r.judged()).append(" |\n");
-        }
-        md.append("\nOtava p <= ").append(s.otava().pValue()).append(", min shift ").append(s.otava().magnitude())
-                .append("; a step counts as flagged when a worse change point lies within ").append(s.tolerance())
-                .append(" nights of it; alarm night: a worse change point within the newest ").append(s.failWithin())
-                .append(" nights of that night's history. Per shard: pooled previous ").append(s.window())
-                .append(" nights, ").append(s.reruns()).append(" confirmation rerun(s) with the next run of the same kind; ")
-                .append(policy).append(".\n");
-        return md.toString();
-    }
-
-    private static String per100(int count, int nights) {
-        return nights == 0 ? "-" : String.format(Locale.ROOT, "%.1f (%d in %d)", 100.0 * count / nights, count, nights);
     }
 }
