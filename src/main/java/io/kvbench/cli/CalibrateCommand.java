@@ -9,7 +9,7 @@ import io.kvbench.calibration.CalibrationRun;
 import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.engine.Engines;
 import io.kvbench.result.AtomicFiles;
-import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;

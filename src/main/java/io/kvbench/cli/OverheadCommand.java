@@ -3,7 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.bench.BenchSettings;
 import io.kvbench.bench.HarnessOverheadBenchmark;
 import io.kvbench.report.TextTable;
-import io.kvbench.runner.JvmFlags;
+import io.kvbench.infra.JvmFlags;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.runner.TokenCost;
+import io.kvbench.run.TokenCost;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

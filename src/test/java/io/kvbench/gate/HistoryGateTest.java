@@ -10,7 +10,7 @@ import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.HistoryFixtures;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.RunPlan;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
