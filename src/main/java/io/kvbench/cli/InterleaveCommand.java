@@ -111,7 +111,7 @@ final class InterleaveCommand implements Callable<Integer> {
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
         System.out.printf("kvbench interleave: %d benchmarks x %d rounds x 2 configurations, profile %s, runner %s, output %s%n",
                 selectedEngines.size() * selectedWorkloads.size(), rounds, chosen.name(), base.name(), outDir);
-        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, profile, outDir, a, b,
+        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b,
                 rounds, confirmations, seed, policy, System.out);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));

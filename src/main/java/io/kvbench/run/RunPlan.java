@@ -14,12 +14,11 @@ import java.util.List;
  * @param engines        engines to measure
  * @param workloads      workloads to run on each engine
  * @param profile        sizes and iterations
- * @param profileRef     how the benchmark JVM finds the profile again (a shipped name or a file path)
  * @param outDir         where results, raw JMH JSON and logs go
  * @param dataDir        where stores are created (a real disk, never tmpfs)
  * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
  */
-public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef, Path outDir,
+public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
                       Path dataDir, long slowdownTokens) {
 
     public RunPlan {
@@ -31,12 +30,12 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
     }
 
     /**
-     * A plan by names, as a test writes it: {@code RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", dir)}.
+     * A plan by names, resolved here (the edge) into values, as a test writes it: {@code RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", dir)}.
      * Stores go to {@code outDir/data}; unknown names fail with the valid choices.
      */
     public static RunPlan of(List<String> engineIds, List<String> workloadNames, String profileRef, Path outDir) {
         return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload).toList(),
-                Catalog.profile(profileRef), profileRef, outDir, outDir.resolve("data"), 0);
+                Catalog.profile(profileRef), outDir, outDir.resolve("data"), 0);
     }
 
     /** How many (engine, workload) benchmarks the plan holds. */

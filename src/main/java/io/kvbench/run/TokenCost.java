@@ -1,6 +1,6 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.JvmFlags;
+import io.kvbench.infra.JavaCommand;
 
 import io.kvbench.bench.TokenCostBenchmark;
 import io.kvbench.result.ResultsJson;
@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
@@ -34,9 +33,7 @@ public record TokenCost(double nanosPerToken, double error) {
     /** Measures here, in a forked JVM with {@code jvmFlags}; JMH's output goes to {@code outDir/token-cost.log}. */
     public static TokenCost measure(List<String> jvmFlags, Path outDir) throws IOException {
         Files.createDirectories(outDir);
-        List<String> jvmArgs = new ArrayList<>(JvmFlags.engineFlags());
-        jvmArgs.addAll(jvmFlags);
-        jvmArgs.add("-Xmx256m");
+        List<String> jvmArgs = JavaCommand.here().flags(jvmFlags).flag("-Xmx256m").jvmArgs();
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("token-cost.log")), true)) {
             RunResult result = new Runner(new OptionsBuilder()
                     .include("^" + Pattern.quote(TokenCostBenchmark.class.getName() + ".consume") + "$")
