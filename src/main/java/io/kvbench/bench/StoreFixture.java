@@ -60,12 +60,13 @@ final class StoreFixture {
         String unsupported = workload.unsupportedReason(engine.capabilities());
         if (unsupported != null) throw new IllegalStateException("n/a: " + unsupported);
         Dataset dataset = Dataset.generate(workload, (int) task.records()); // the task bounds records to an int
+        Path dataDir = Path.of(task.dataDir());
         try {
-            Files.createDirectories(BenchSettings.dataDir());
-            Path dir = Files.createTempDirectory(BenchSettings.dataDir(), task.key() + "-");
+            Files.createDirectories(dataDir);
+            Path dir = Files.createTempDirectory(dataDir, task.key() + "-");
             return new StoreFixture(engine, workload, dataset, dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a store directory under " + BenchSettings.dataDir(), e);
+            throw new UncheckedIOException("cannot create a store directory under " + dataDir, e);
         }
     }
 

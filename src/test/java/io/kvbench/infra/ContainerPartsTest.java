@@ -1,22 +1,16 @@
 package io.kvbench.infra;
 
-import io.kvbench.run.Failures;
-import io.kvbench.run.Progress;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.result.RunResults;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The parts of the container runner that need no Docker engine: the probe, the Dockerfile, failure reasons. */
+/** The parts of the container infrastructure that need no Docker engine: the probe, the Dockerfile. */
 class ContainerPartsTest {
 
     @TempDir
@@ -45,26 +39,5 @@ class ContainerPartsTest {
         String template = Files.readString(Path.of("docker/Dockerfile"));
         assertThat(text).isEqualTo(template.replace(RuntimeImage.FROM_LINE, "FROM kvbench-base:bookworm-jdk17"));
         assertThat(template).contains("ARG BASE_IMAGE=" + RuntimeImage.PUBLIC_BASE);
-    }
-
-    @Test
-    void failuresAreClassified() {
-        RunResults none = null;
-        assertThat(Failures.classify(outcome(0, true, false, ""), none, "", "3g", Duration.ofHours(1)))
-                .isEqualTo("infrastructure: OOM kill: a process of the container exceeded its 3g memory limit (exit code 0)");
-        assertThat(Failures.classify(outcome(1, false, false, "java.io.IOException: No space left on device"), none, "", "3g", Duration.ofHours(1)))
-                .isEqualTo("infrastructure: disk full (No space left on device)");
-        assertThat(Failures.classify(outcome(0, false, false, ""), none, "rocksdb: IO error: No space left on device", "3g", Duration.ofHours(1)))
-                .startsWith("infrastructure: disk full");
-        assertThat(Failures.classify(outcome(137, false, true, ""), none, "", "3g", Duration.ofHours(2)))
-                .isEqualTo("did not finish within " + Progress.format(Duration.ofHours(2)) + " and was killed");
-        assertThat(Failures.classify(outcome(1, false, false, "Error: Could not find or load main class x\n"), none, "", "3g", Duration.ofHours(1)))
-                .isEqualTo("the container exited with code 1 without results: Error: Could not find or load main class x");
-        RunResults measured = new RunResults(1, true, "tiny", "local", "now", null, List.of());
-        assertThat(Failures.classify(outcome(0, false, false, ""), measured, "", "3g", Duration.ofHours(1))).startsWith("the container exited");
-    }
-
-    private static BenchmarkContainer.Outcome outcome(long exit, boolean oom, boolean timedOut, String logs) {
-        return new BenchmarkContainer.Outcome(exit, oom, timedOut, logs, Duration.ofSeconds(1));
     }
 }

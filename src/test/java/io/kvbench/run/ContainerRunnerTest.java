@@ -1,6 +1,6 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.BenchmarkContainer;
+import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.infra.DockerEngine;
 import io.kvbench.infra.GitRevision;
 import io.kvbench.task.ResourceProfile;
@@ -111,8 +111,7 @@ class ContainerRunnerTest {
             Path out = tmp.resolve("full-disk");
             // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
-            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), defaults.profileRef(),
-                    out, full, 0);
+            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
             RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { });
 
             BenchmarkResult r = results.results().get(0);
@@ -150,7 +149,7 @@ class ContainerRunnerTest {
     static long containers(boolean kvbenchOnly) {
         DockerClient client = DockerEngine.client();
         var list = client.listContainersCmd().withShowAll(true);
-        if (kvbenchOnly) list = list.withLabelFilter(List.of(BenchmarkContainer.LABEL));
+        if (kvbenchOnly) list = list.withLabelFilter(List.of(KvbenchContainer.LABEL));
         return list.exec().size();
     }
 
