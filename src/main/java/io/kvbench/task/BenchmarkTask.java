@@ -1,5 +1,6 @@
 package io.kvbench.task;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -44,7 +45,13 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
     /** The system property through which a JMH fork finds its task file. */
     public static final String PROPERTY = "kvbench.task";
 
-    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    // Strict about unknown fields, like the workload catalogue; Workload.isPass() is derived, not a field to write.
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .addMixIn(Workload.class, DerivedWorkloadValues.class).build();
+
+    @JsonIgnoreProperties({"pass"})
+    private abstract static class DerivedWorkloadValues {
+    }
 
     public BenchmarkTask {
         Objects.requireNonNull(engine, "engine");
