@@ -62,8 +62,14 @@ public final class TaskMain {
             err.println("kvbench task: " + e.getMessage());
             return 2;
         }
+        // The child's own output is the log a parent keeps when the benchmark fails (an OOM kill, a crash): say what runs.
+        System.out.printf("kvbench task: %s x %s, profile %s, %d records, %d forks, %d threads, heap %s, flags %s, output %s%n",
+                task.engine(), task.workload().name(), task.profile(), task.records(), task.forks(), task.threads(), task.heap(),
+                String.join(" ", task.jvmFlags()), args[1]);
         try {
-            ResultsJson.write(Path.of(args[1]).resolve(ResultsJson.RESULTS_FILE), runHere(task, Path.of(args[1])));
+            RunResults results = runHere(task, Path.of(args[1]));
+            ResultsJson.write(Path.of(args[1]).resolve(ResultsJson.RESULTS_FILE), results);
+            System.out.println("kvbench task: " + Outcomes.describe(results.results().get(0)));
             return 0;
         } catch (IOException | RuntimeException e) {
             err.println("kvbench task: " + e.getMessage());
