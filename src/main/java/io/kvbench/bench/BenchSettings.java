@@ -1,5 +1,6 @@
 package io.kvbench.bench;
 
+import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -10,18 +11,17 @@ import java.nio.file.StandardOpenOption;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Settings the runner passes to the benchmark JVM as system properties. Read once into static finals so that the JIT
- * folds them: with no slowdown configured, {@link #slowdown()} compiles to nothing.
+ * What the runner passes to the benchmark JVM: the task file ({@value BenchmarkTask#PROPERTY}), read once into a static
+ * final, and test-only system properties. Static finals so that the JIT folds them: with no slowdown in the task,
+ * {@link #slowdown()} compiles to nothing.
  */
 public final class BenchSettings {
 
-    /** Where stores are created (a bind-mounted host directory in the container; never tmpfs). */
-    public static final String DATA_DIR = "kvbench.dataDir";
     /**
-     * Extra CPU work added to every operation (JMH Blackhole.consumeCPU tokens). Only for checking that the regression
-     * gate fires on a known slowdown; never set in a real measurement.
+     * Where stores are created when the JVM has no task (the token-cost benchmark, a test); with a task, its data
+     * directory (a bind-mounted host directory in the container; never tmpfs).
      */
-    public static final String SLOWDOWN_TOKENS = "kvbench.slowdownTokens";
+    public static final String DATA_DIR = "kvbench.dataDir";
 
     /**
      * Untimed work added to every iteration's setup and teardown: 4 MiB written and fsync'd, then a sleep of this many
@@ -30,14 +30,27 @@ public final class BenchSettings {
      */
     public static final String UNTIMED_CHORE_MILLIS = "kvbench.untimedChoreMillis";
 
-    private static final long TOKENS = Long.getLong(SLOWDOWN_TOKENS, 0);
+    /** This fork's task, or null in a JVM started without one. */
+    private static final BenchmarkTask TASK = BenchmarkTask.fromSystemProperty();
+    /**
+     * Extra CPU work added to every operation (JMH Blackhole.consumeCPU tokens). Only for checking that the regression
+     * gate fires on a known slowdown; 0 in a real measurement.
+     */
+    private static final long TOKENS = TASK == null ? 0 : TASK.slowdownTokens();
     private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
     private static final int CHORE_BYTES = 4 << 20;
 
     private BenchSettings() {
     }
 
+    /** The task this JVM runs; a benchmark JVM without one was started wrongly. */
+    static BenchmarkTask task() {
+        if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D" + BenchmarkTask.PROPERTY + "=<task.json>");
+        return TASK;
+    }
+
     static Path dataDir() {
+        if (TASK != null) return Path.of(TASK.dataDir());
         return Path.of(System.getProperty(DATA_DIR, Path.of(System.getProperty("java.io.tmpdir"), "kvbench-data").toString()));
     }
 

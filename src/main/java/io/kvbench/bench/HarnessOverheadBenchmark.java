@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 public class HarnessOverheadBenchmark {
 
-    static final String WORKLOAD = "uniform-read-1t";
+    public static final String WORKLOAD = "uniform-read-1t";
 
     @Param({"rocksdb", "lmdb"})
     public String engine;

@@ -39,6 +39,7 @@ public class OpsBenchmark {
         @Param("ycsb-c")
         public String workload;
 
+        /** A label for JMH's output; the values come from the task file. */
         @Param("smoke")
         public String profile;
 
@@ -52,7 +53,7 @@ public class OpsBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            fixture = StoreFixture.create(engine, workload, profile);
+            fixture = StoreFixture.create(engine, workload);
             spec = fixture.workload();
             data = fixture.dataset();
             if (spec.preload() == Workload.Preload.NONE) fixture.openEmpty(); else fixture.loadAndReopen();

@@ -32,6 +32,7 @@ public class PassBenchmark {
     @Param("tc-seq-write")
     public String workload;
 
+    /** A label for JMH's output; the values come from the task file. */
     @Param("smoke")
     public String profile;
 
@@ -44,7 +45,7 @@ public class PassBenchmark {
 
     @Setup(Level.Trial)
     public void setUpTrial() {
-        fixture = StoreFixture.create(engine, workload, profile);
+        fixture = StoreFixture.create(engine, workload);
         spec = fixture.workload();
         Dataset data = fixture.dataset();
         order = Orders.of(spec.order(), data.records(), spec.fraction(), spec.seed());

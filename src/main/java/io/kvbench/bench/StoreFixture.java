@@ -4,10 +4,9 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
-import io.kvbench.workload.Catalog;
+import io.kvbench.task.BenchmarkTask;
 import io.kvbench.workload.Dataset;
 import io.kvbench.workload.Orders;
-import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,22 +40,33 @@ final class StoreFixture {
         this.options = new StoreOptions(expected, avgKey, avgValue);
     }
 
-    /** Resolves the JMH parameters; a combination that cannot run fails here with the reason. */
-    static StoreFixture create(String engineId, String workloadName, String profileName) {
-        KvEngine engine = Engines.byId(engineId);
-        Workload workload = Catalog.workload(workloadName);
-        Profile profile = Catalog.profile(profileName);
+    /**
+     * The store of this fork's task ({@link BenchSettings#task()}): its values, not names to look up again. The JMH
+     * parameters are labels; one that disagrees with the task means the fork was started wrongly.
+     */
+    static StoreFixture create(String engineLabel, String workloadLabel) {
+        BenchmarkTask task = BenchSettings.task();
+        if (!task.engine().equals(engineLabel) || !task.workload().name().equals(workloadLabel)) {
+            throw new IllegalStateException("the JMH parameters say " + engineLabel + " x " + workloadLabel + " but the task file says "
+                    + task.engine() + " x " + task.workload().name());
+        }
+        return create(task);
+    }
+
+    /** The store of {@code task}; a combination that cannot run fails here with the reason. */
+    static StoreFixture create(BenchmarkTask task) {
+        KvEngine engine = Engines.byId(task.engine());
+        Workload workload = task.workload();
         String unsupported = workload.unsupportedReason(engine.capabilities());
         if (unsupported != null) throw new IllegalStateException("n/a: " + unsupported);
-        long records = profile.records(workload.family());
-        if (records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("too many records for one dataset: " + records);
-        Dataset dataset = Dataset.generate(workload, (int) records);
+        Dataset dataset = Dataset.generate(workload, (int) task.records()); // the task bounds records to an int
+        Path dataDir = Path.of(task.dataDir());
         try {
-            Files.createDirectories(BenchSettings.dataDir());
-            Path dir = Files.createTempDirectory(BenchSettings.dataDir(), engineId + "-" + workloadName + "-");
+            Files.createDirectories(dataDir);
+            Path dir = Files.createTempDirectory(dataDir, task.key() + "-");
             return new StoreFixture(engine, workload, dataset, dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a store directory under " + BenchSettings.dataDir(), e);
+            throw new UncheckedIOException("cannot create a store directory under " + dataDir, e);
         }
     }
 

@@ -4,10 +4,10 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.Progress;
-import io.kvbench.runner.RunPlan;
-import io.kvbench.runner.TokenCost;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.Progress;
+import io.kvbench.run.RunPlan;
+import io.kvbench.run.TokenCost;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import io.kvbench.run.Rounds;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ public final class CalibrationSession {
      * @param budget    machine time at most; no run starts that the mean run time says would end after it
      * @param seed      for the order of variants within a round
      */
-    public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
+    public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile,
                        List<Double> slowdowns, int rounds, int unchangedPerRound, Duration budget, long seed) {
 
         public Plan {
@@ -122,8 +123,7 @@ public final class CalibrationSession {
                         if (levels == null) continue;
                         List<Double> variants = new ArrayList<>(Collections.nCopies(plan.unchangedPerRound(), 0.0));
                         variants.addAll(plan.slowdowns());
-                        Collections.shuffle(variants, order);
-                        for (double slowdown : variants) {
+                        for (double slowdown : Rounds.shuffled(variants, order)) {
                             if (outOfBudget() || Thread.currentThread().isInterrupted()) {
                                 return finish(data, false, machineClass, checkpoint);
                             }
@@ -164,7 +164,7 @@ public final class CalibrationSession {
                                     PrintStream log) {
         String label = slowdown == 0 ? "unchanged" : "slowdown-" + percent(slowdown);
         Path dir = outDir.resolve("runs").resolve(engine.id() + "-" + workload.name() + "-r" + round + "-" + label);
-        RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), plan.profileRef(), dir,
+        RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir,
                 outDir.resolve("data"), tokens);
         long begin = System.nanoTime();
         RunResults results = runner.run(runPlan, new Progress(log, 1), partial -> { });

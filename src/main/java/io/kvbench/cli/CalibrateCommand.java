@@ -10,7 +10,7 @@ import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.CalibrationMarkdown;
 import io.kvbench.result.AtomicFiles;
-import io.kvbench.runner.BenchmarkRunner;
+import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;
@@ -137,7 +137,7 @@ final class CalibrateCommand implements Callable<Integer> {
             data = CalibrationData.read(from);
         } else {
             CalibrationSession.Plan plan = new CalibrationSession.Plan(engines.stream().map(String::trim).map(Engines::byId).toList(),
-                    workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen, profile,
+                    workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen,
                     slowdowns.stream().map(p -> p / 100).toList(), rounds, unchangedPerRound,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);

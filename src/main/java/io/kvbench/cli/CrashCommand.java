@@ -6,7 +6,7 @@ import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
-import io.kvbench.runner.InfrastructureException;
+import io.kvbench.infra.InfrastructureException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,8 +12,8 @@ import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -92,7 +92,7 @@ final class GateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }
         ThresholdPolicy policy = thresholds.policy(chosen);
-        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, profile, outDir, outDir.resolve("data"), slowdownTokens);
+        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir, outDir.resolve("data"), slowdownTokens);
         BenchmarkRunner benchmarkRunner = where.choose(System.out);
         System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per suspect, output %s%n",
                 plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);

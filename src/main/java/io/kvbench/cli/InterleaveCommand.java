@@ -11,11 +11,11 @@ import io.kvbench.report.InterleaveMarkdown;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.ClassPathRunner;
-import io.kvbench.runner.ClassPaths;
-import io.kvbench.runner.ContainerRunner;
-import io.kvbench.runner.LocalRunner;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.ClassPathRunner;
+import io.kvbench.infra.ClassPaths;
+import io.kvbench.run.ContainerRunner;
+import io.kvbench.run.LocalRunner;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
@@ -109,7 +109,7 @@ final class InterleaveCommand implements Callable<Integer> {
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
         System.out.printf("kvbench interleave: %d benchmarks x %d rounds x 2 configurations, profile %s, runner %s, output %s%n",
                 selectedEngines.size() * selectedWorkloads.size(), rounds, chosen.name(), base.name(), outDir);
-        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, profile, outDir, a, b,
+        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b,
                 rounds, confirmations, seed, policy, System.out);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));

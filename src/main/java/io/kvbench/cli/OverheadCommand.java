@@ -1,9 +1,10 @@
 package io.kvbench.cli;
 
-import io.kvbench.bench.BenchSettings;
 import io.kvbench.bench.HarnessOverheadBenchmark;
 import io.kvbench.report.TextTable;
-import io.kvbench.runner.JvmFlags;
+import io.kvbench.infra.JavaCommand;
+import io.kvbench.run.Rounds;
+import io.kvbench.task.BenchmarkTask;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;
@@ -11,7 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -45,6 +45,8 @@ import picocli.CommandLine.Model.CommandSpec;
 final class OverheadCommand implements Callable<Integer> {
 
     static final double LIMIT_PERCENT = 3.0;
+    /** The engines whose own API HarnessOverheadBenchmark calls directly. */
+    static final List<String> ENGINES = List.of("lmdb", "rocksdb");
 
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE",
             description = "Profile giving dataset size, iterations and heap (default: ${DEFAULT-VALUE}).")
@@ -66,6 +68,7 @@ final class OverheadCommand implements Callable<Integer> {
         Profile chosen = Catalog.profile(profile);
         Files.createDirectories(out);
         Path data = Files.createDirectories(out.resolve("data"));
+        Path tasks = Files.createDirectories(out.resolve("tasks"));
         PrintWriter console = spec.commandLine().getOut();
         console.println("kvbench overhead: profile " + chosen.name() + ", " + rounds + " interleaved rounds, JMH log in "
                 + out.resolve("jmh.log"));
@@ -77,10 +80,9 @@ final class OverheadCommand implements Callable<Integer> {
         try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("jmh.log")), true)) {
             OutputFormat format = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
             for (int round = 1; round <= rounds; round++) {
-                List<String> variants = new ArrayList<>(List.of("raw", "harness"));
-                Collections.shuffle(variants, order);
-                for (String variant : variants) {
-                    for (RunResult r : new Runner(options(chosen, variant, data), format).run()) {
+                for (String variant : Rounds.shuffled(List.of("raw", "harness"), order)) {
+                    for (String engineId : ENGINES) {
+                        RunResult r = new Runner(options(engineTask(engineId, chosen, data), variant, tasks), format).runSingle();
                         String engine = r.getParams().getParam("engine");
                         scores.computeIfAbsent(engine, k -> new TreeMap<>()).computeIfAbsent(variant, k -> new ArrayList<>())
                                 .add(r.getPrimaryResult().getScore());
@@ -115,13 +117,20 @@ final class OverheadCommand implements Callable<Integer> {
         return allWithin ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
     }
 
-    private org.openjdk.jmh.runner.options.Options options(Profile chosen, String variant, Path data) {
-        Profile.Iterations it = chosen.operations();
-        List<String> jvmArgs = new ArrayList<>(JvmFlags.engineFlags());
-        jvmArgs.addAll(List.of("-Xms" + chosen.heap(), "-Xmx" + chosen.heap(), "-XX:+AlwaysPreTouch",
-                "-D" + BenchSettings.DATA_DIR + "=" + data.toAbsolutePath()));
+    /** The harness side's task: the overhead workload on {@code engineId}, sized by the chosen profile. */
+    private static BenchmarkTask engineTask(String engineId, Profile chosen, Path data) {
+        return BenchmarkTask.of(engineId, Catalog.workload(HarnessOverheadBenchmark.WORKLOAD), chosen, Map.of(), List.of(), data, 0);
+    }
+
+    private org.openjdk.jmh.runner.options.Options options(BenchmarkTask task, String variant, Path tasks) throws java.io.IOException {
+        Path taskFile = tasks.resolve(task.key() + ".json");
+        task.write(taskFile);
+        Profile.Iterations it = task.iterations();
+        List<String> jvmArgs = JavaCommand.here().fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
+                .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath()).jvmArgs();
         return new OptionsBuilder()
                 .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName() + "." + variant) + "$")
+                .param("engine", task.engine())
                 .param("profile", profile)
                 .forks(1)
                 .warmupIterations(Math.max(2, it.warmupIterations()))

@@ -4,12 +4,11 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.ContainerRunner;
-import io.kvbench.runner.LocalRunner;
-import io.kvbench.runner.Progress;
-import io.kvbench.runner.ResourceProfile;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.ContainerRunner;
+import io.kvbench.run.Progress;
+import io.kvbench.task.ResourceProfile;
+import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -17,7 +16,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,11 +53,6 @@ final class RunCommand implements Callable<Integer> {
                     + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
     String baseImage;
 
-    /** Set by ContainerRunner for the local run inside a container: the resource profile's GC and processor count. */
-    @Option(names = "--fork-jvm-flag", hidden = true, paramLabel = "FLAG",
-            description = "Extra flag for the forked benchmark JVMs (write --fork-jvm-flag=-XX:...).")
-    List<String> forkJvmFlags = List.of();
-
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/run-<time>).")
     Path out;
 
@@ -86,14 +79,14 @@ final class RunCommand implements Callable<Integer> {
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }
-        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, profile, outDir,
+        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
                 dataDir != null ? dataDir : outDir.resolve("data"), slowdownTokens);
         ResourceProfile resourceProfile = ResourceProfile.load(resources); // bad input even when it will not be used
         PrintStream console = System.out;
-        BenchmarkRunner benchmarkRunner = chooseRunner(resourceProfile, console);
+        BenchmarkRunner benchmarkRunner = RunnerChoice.choose(runner, resourceProfile, baseImage, console);
         console.printf("kvbench run: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
-        console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen, forkJvmFlags));
+        console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen));
         Path resultsFile = outDir.resolve(ResultsJson.RESULTS_FILE);
         RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()),
                 partial -> ResultsJson.write(resultsFile, partial));
@@ -103,24 +96,12 @@ final class RunCommand implements Callable<Integer> {
         return KvBench.EXIT_OK;
     }
 
-    /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
-    private BenchmarkRunner chooseRunner(ResourceProfile resourceProfile, PrintStream console) {
-        if (runner == RunnerChoice.Kind.local && !forkJvmFlags.isEmpty()) {
-            return new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), forkJvmFlags);
-        }
-        return RunnerChoice.choose(runner, resourceProfile, baseImage, console);
-    }
-
-    private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile, List<String> forkFlags) {
+    private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile) {
         if (runner instanceof ContainerRunner) {
             long memory = profile.memoryBytes(benchmarkProfile.heap());
             return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory " + ResourceProfile.size(memory)
                     + (profile.memory().startsWith("heap+") ? " = heap+" + profile.memory().substring(5) : "")
                     + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags()) + ", network none)";
-        }
-        if (!forkFlags.isEmpty()) { // the local run inside a benchmark container
-            return Runtime.getRuntime().availableProcessors() + " cores as this JVM sees them, heap " + benchmarkProfile.heap()
-                    + ", " + String.join(" ", forkFlags);
         }
         return "unrestricted: " + Runtime.getRuntime().availableProcessors() + " cores of this machine, heap " + benchmarkProfile.heap()
                 + " (resource profiles apply to containers only)";

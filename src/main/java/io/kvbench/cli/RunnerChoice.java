@@ -1,9 +1,9 @@
 package io.kvbench.cli;
 
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.ContainerRunner;
-import io.kvbench.runner.LocalRunner;
-import io.kvbench.runner.ResourceProfile;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.ContainerRunner;
+import io.kvbench.run.LocalRunner;
+import io.kvbench.task.ResourceProfile;
 import java.io.PrintStream;
 import java.util.Optional;
 

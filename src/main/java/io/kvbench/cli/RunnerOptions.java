@@ -1,7 +1,7 @@
 package io.kvbench.cli;
 
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.ResourceProfile;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.task.ResourceProfile;
 import java.io.PrintStream;
 import picocli.CommandLine.Option;
 

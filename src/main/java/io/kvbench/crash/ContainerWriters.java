@@ -1,9 +1,9 @@
 package io.kvbench.crash;
 
-import io.kvbench.runner.KillableContainers;
+import io.kvbench.infra.KillableContainers;
+import io.kvbench.infra.KvbenchContainer;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,11 +33,9 @@ final class ContainerWriters implements WriterLauncher {
 
     @Override
     public WriterProcess start(String name, List<String> writerArgs, Path dir) {
-        List<String> command = new ArrayList<>(containers.javaCommand(WRITER_JVM_OPTIONS));
-        command.add(CrashWriter.class.getName());
-        command.addAll(writerArgs);
+        List<String> command = containers.javaCommand(WRITER_JVM_OPTIONS, CrashWriter.class.getName(), writerArgs);
         ReadySignal signal = new ReadySignal();
-        KillableContainers.Handle handle = containers.start(name, command, List.of(dir), MEMORY_BYTES, cpuset, signal::accept,
+        KvbenchContainer handle = containers.start(name, command, List.of(dir), MEMORY_BYTES, cpuset, signal::accept,
                 signal::ended);
         return new WriterProcess() {
             @Override

@@ -1,10 +1,10 @@
 package io.kvbench.crash;
 
 import io.kvbench.baseline.KnownIssues;
-import io.kvbench.runner.Directories;
+import io.kvbench.infra.Directories;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.runner.InfrastructureException;
+import io.kvbench.infra.InfrastructureException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

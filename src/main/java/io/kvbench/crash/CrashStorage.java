@@ -2,7 +2,7 @@ package io.kvbench.crash;
 
 import io.kvbench.crash.fuse.PowerCut;
 import io.kvbench.crash.fuse.PowerCutFs;
-import io.kvbench.runner.InfrastructureException;
+import io.kvbench.infra.InfrastructureException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.kvbench.crash;
 
 import io.kvbench.engine.KvEngine;
-import io.kvbench.runner.GitRevision;
-import io.kvbench.runner.InfrastructureException;
-import io.kvbench.runner.KillableContainers;
-import io.kvbench.runner.Machines;
+import io.kvbench.infra.GitRevision;
+import io.kvbench.infra.InfrastructureException;
+import io.kvbench.infra.KillableContainers;
+import io.kvbench.infra.Machines;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

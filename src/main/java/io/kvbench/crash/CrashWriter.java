@@ -4,7 +4,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
-import io.kvbench.runner.Directories;
+import io.kvbench.infra.Directories;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

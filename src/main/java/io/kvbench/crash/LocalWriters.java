@@ -1,6 +1,7 @@
 package io.kvbench.crash;
 
-import io.kvbench.runner.JvmFlags;
+import io.kvbench.infra.ClassPaths;
+import io.kvbench.infra.JavaCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,14 +26,8 @@ final class LocalWriters implements WriterLauncher {
 
     @Override
     public WriterProcess start(String name, List<String> writerArgs, Path dir) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmFlags.engineFlags());
-        command.addAll(WRITER_JVM_OPTIONS);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(CrashWriter.class.getName());
-        command.addAll(writerArgs);
+        List<String> command = JavaCommand.here().flags(WRITER_JVM_OPTIONS).classPath(ClassPaths.parse(ClassPaths.current()))
+                .main(CrashWriter.class.getName(), writerArgs).build();
         try {
             return new Child(new ProcessBuilder(command).start());
         } catch (IOException e) {
@@ -94,7 +89,7 @@ final class LocalWriters implements WriterLauncher {
             if (outReader.isAlive()) {
                 // Some other process still holds the write end of the ledger pipe (a fork of this JVM that inherited it):
                 // what was read may lack the last acknowledgements, and a check against it would blame the engine.
-                throw new io.kvbench.runner.InfrastructureException("the writer exited but its ledger did not end within 10 s;"
+                throw new io.kvbench.infra.InfrastructureException("the writer exited but its ledger did not end within 10 s;"
                         + " the ledger may be incomplete");
             }
             return Optional.of((long) process.exitValue());

@@ -14,9 +14,9 @@ import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.Progress;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.Progress;
+import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -124,7 +124,7 @@ public final class Gate {
     private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt) throws IOException {
         Path dir = plan.outDir().resolve(CONFIRM_DIR).resolve(key.engine() + "-" + key.workload() + "-" + attempt);
         RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), plan.profile(),
-                plan.profileRef(), dir, plan.dataDir(), plan.slowdownTokens());
+                dir, plan.dataDir(), plan.slowdownTokens());
         Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
         RunResults rerun = runner.run(one, new Progress(console, 1), partial -> ResultsJson.write(resultsFile, partial));
         ResultsJson.write(resultsFile, rerun);

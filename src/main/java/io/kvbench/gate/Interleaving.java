@@ -15,9 +15,9 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
-import io.kvbench.runner.BenchmarkRunner;
-import io.kvbench.runner.Progress;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.Progress;
+import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -25,8 +25,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import io.kvbench.run.Rounds;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,14 +67,13 @@ public final class Interleaving {
      *                      rounds (just that benchmark, both sides), then judged on all its rounds paired; the first
      *                      verdict that is not a REGRESSION ends it, as the gate's confirmation reruns do
      */
-    public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
-                                   Path outDir, Side a, Side b, int rounds, int confirmations, long seed,
+    public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Side a, Side b, int rounds, int confirmations, long seed,
                                    ComparisonPolicy policy, PrintStream console) throws IOException {
         if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
         if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
         Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
         Random order = new Random(seed);
-        measure(engines, workloads, profile, profileRef, outDir, "", a, b, rounds, order, measured, console);
+        measure(engines, workloads, profile, outDir, "", a, b, rounds, order, measured, console);
         List<Result> out = new ArrayList<>();
         for (Map.Entry<BenchmarkKey, Map<String, List<BenchmarkResult>>> e : measured.entrySet()) {
             BenchmarkKey key = e.getKey();
@@ -84,8 +83,7 @@ public final class Interleaving {
                 console.println("suspected regression " + key + " (" + result.row().note() + "): confirming with " + rounds
                         + " more rounds (" + c + " of " + confirmations + ")");
                 Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> more = new LinkedHashMap<>();
-                measure(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, profileRef,
-                        outDir, "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", a, b, rounds, order, more, console);
+                measure(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir, "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", a, b, rounds, order, more, console);
                 more.getOrDefault(key, Map.of()).forEach((side, runs) -> bySide.computeIfAbsent(side, s -> new ArrayList<>()).addAll(runs));
                 Result all = judge(key, bySide.getOrDefault(a.name(), List.of()), bySide.getOrDefault(b.name(), List.of()), policy);
                 String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
@@ -97,17 +95,14 @@ public final class Interleaving {
     }
 
     /** Runs every benchmark of A and B for {@code rounds} rounds, in a random order per round, into {@code measured}. */
-    private static void measure(List<KvEngine> engines, List<Workload> workloads, Profile profile, String profileRef,
-                                Path outDir, String prefix, Side a, Side b, int rounds, Random order,
+    private static void measure(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, String prefix, Side a, Side b, int rounds, Random order,
                                 Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console)
             throws IOException {
         for (int round = 1; round <= rounds; round++) {
-            List<Side> sides = new ArrayList<>(List.of(a, b));
-            Collections.shuffle(sides, order);
-            for (Side side : sides) {
+            for (Side side : Rounds.shuffled(List.of(a, b), order)) {
                 console.println(prefix + "round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
                 Path dir = outDir.resolve(prefix + "round-" + round + "-" + side.name());
-                RunPlan plan = new RunPlan(engines, workloads, profile, profileRef, dir, outDir.resolve("data"), side.slowdownTokens());
+                RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data"), side.slowdownTokens());
                 Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
                 RunResults results = side.runner().run(plan, new Progress(console, plan.size()),
                         partial -> ResultsJson.write(resultsFile, partial));

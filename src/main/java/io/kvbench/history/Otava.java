@@ -2,7 +2,7 @@ package io.kvbench.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kvbench.result.ResultsJson;
-import io.kvbench.runner.InfrastructureException;
+import io.kvbench.infra.InfrastructureException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,11 @@ package io.kvbench.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.task.BenchmarkTask;
+import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Dataset;
+import java.util.List;
+import java.util.Map;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +40,7 @@ class StoreFixtureDiskTest {
      */
     @Test
     void aWriteOnceStoreIsMeasuredAfterItsFlush() {
-        StoreFixture fixture = StoreFixture.create("sparkey", "tc-seq-write", "smoke");
+        StoreFixture fixture = StoreFixture.create(task("sparkey", "tc-seq-write"));
         try {
             fixture.openEmpty();
             Dataset data = fixture.dataset();
@@ -54,10 +58,14 @@ class StoreFixtureDiskTest {
 
     @Test
     void aDiskSizeThatCannotBeMeasuredIsAnErrorNamingTheCause() {
-        StoreFixture fixture = StoreFixture.create("rocksdb", "tc-seq-write", "smoke");
+        StoreFixture fixture = StoreFixture.create(task("rocksdb", "tc-seq-write"));
         fixture.destroy(); // the store directory is gone, as after a crash of the engine or a full disk's cleanup
         assertThatThrownBy(fixture::diskBytes).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("disk use of " + tmp).hasMessageContaining("could not be measured: no such directory");
         assertThat(ProcessProbes.diskBytes(tmp)).as("an existing directory measures").isGreaterThanOrEqualTo(0);
+    }
+
+    private BenchmarkTask task(String engine, String workload) {
+        return BenchmarkTask.of(engine, Catalog.workload(workload), Catalog.profile("smoke"), Map.of(), List.of(), tmp, 0);
     }
 }

@@ -2,7 +2,7 @@ package io.kvbench.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.runner.Directories;
+import io.kvbench.infra.Directories;
 import io.kvbench.engine.Engines;
 import java.io.IOException;
 import java.nio.file.Files;

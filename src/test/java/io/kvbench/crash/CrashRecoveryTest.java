@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
-import io.kvbench.runner.KillableContainers;
+import io.kvbench.infra.KillableContainers;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.runner.RunPlan;
+import io.kvbench.run.RunPlan;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.kvbench.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvbench.runner.InfrastructureException;
+import io.kvbench.infra.InfrastructureException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

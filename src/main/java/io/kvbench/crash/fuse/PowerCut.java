@@ -1,6 +1,6 @@
 package io.kvbench.crash.fuse;
 
-import io.kvbench.runner.Directories;
+import io.kvbench.infra.Directories;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;

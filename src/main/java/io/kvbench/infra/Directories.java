@@ -1,0 +1,48 @@
+package io.kvbench.infra;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Removing scratch directories: a finished container's, a crash test's. */
+public final class Directories {
+
+    private Directories() {
+    }
+
+    /** Deletes {@code dir} and everything in it; nothing happens if it does not exist. */
+    public static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    /** Leftovers (a store a benchmark did not clean up) stay for a look. */
+    public static void deleteIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (DirectoryNotEmptyException kept) {
+            // kept on purpose
+        } catch (IOException e) {
+            // not worth failing a measured benchmark for
+        }
+    }
+
+    /**
+     * The type of the file system a data directory lives on ("ext4", "xfs"; "unknown" if it cannot be told). Disk
+     * footprints depend on it (XFS preallocates, for one), so results record it and disk baselines are only compared
+     * on the same type.
+     */
+    public static String fileSystemType(java.nio.file.Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            return java.nio.file.Files.getFileStore(dir).type();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.kvbench.infra;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/** The JVM flags the engines need (module opens/exports, Chronicle's no-network switches), from pom.xml. */
+public final class JvmFlags {
+
+    private JvmFlags() {
+    }
+
+    /** The flags for a JVM of this JVM's version. */
+    public static List<String> engineFlags() {
+        return engineFlags(Runtime.version().feature());
+    }
+
+    /** The flags for a JVM of another Java version (e.g. a container's JDK 17 started from a newer host JVM). */
+    public static List<String> engineFlags(int javaFeatureVersion) {
+        String text;
+        try (InputStream in = JvmFlags.class.getResourceAsStream("jvm-flags.txt")) {
+            if (in == null) throw new IllegalStateException("io/kvbench/infra/jvm-flags.txt is missing from the build");
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> flags = text.lines().filter(line -> !line.isBlank() && !line.trim().startsWith("#"))
+                .flatMap(line -> Arrays.stream(line.trim().split("\\s+"))).toList();
+        if (flags.isEmpty() || flags.get(0).startsWith("${")) {
+            throw new IllegalStateException("jvm-flags.txt was not filtered by Maven: " + flags);
+        }
+        if (javaFeatureVersion >= 24) {
+            // Newer JDKs warn about JNI and sun.misc.Unsafe; the engines use both by design.
+            return java.util.stream.Stream.concat(flags.stream(),
+                    java.util.stream.Stream.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")).toList();
+        }
+        return flags;
+    }
+}

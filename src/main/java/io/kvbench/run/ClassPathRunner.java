@@ -1,0 +1,105 @@
+package io.kvbench.run;
+
+import io.kvbench.infra.ClassPaths;
+import io.kvbench.infra.Directories;
+import io.kvbench.infra.JavaCommand;
+import io.kvbench.infra.Machines;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.task.BenchmarkTask;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs each benchmark from another class path on this machine (a kvbench jar built with another engine version): a
+ * child JVM on that class path runs the task file through {@link TaskMain}, and its results.json is read back, as the
+ * container runner does inside a container. The class path must hold kvbench and the engines.
+ */
+public final class ClassPathRunner implements BenchmarkRunner, Executor<Void> {
+
+    private final List<Path> classPath;
+    private final List<String> benchmarkJvmFlags;
+
+    /**
+     * @param classPath         entries of the class path to run from; each must exist
+     * @param benchmarkJvmFlags extra flags for the forked benchmark JVMs
+     */
+    public ClassPathRunner(List<Path> classPath, List<String> benchmarkJvmFlags) {
+        for (Path entry : classPath) {
+            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+        }
+        if (classPath.isEmpty()) throw new IllegalArgumentException("empty class path");
+        this.classPath = ClassPaths.existing(classPath);
+        this.benchmarkJvmFlags = List.copyOf(benchmarkJvmFlags);
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    public List<Path> classPath() {
+        return classPath;
+    }
+
+    @Override
+    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
+        return RunLoop.run(this, plan, progress, checkpoint);
+    }
+
+    @Override
+    public Setup<Void> prepare(String heap, Path dataDir, Consumer<String> note) {
+        return new Setup<>(Machines.current(), "unknown (no result from the child JVM)",
+                Map.of("classPath", ClassPaths.join(classPath)), benchmarkJvmFlags, null);
+    }
+
+    @Override
+    public BenchmarkResult execute(BenchmarkTask task, ResultContext context, Setup<Void> setup, RunFiles files)
+            throws InterruptedException {
+        String key = task.key();
+        Path innerOut = files.outDir().resolve("classpath").resolve(key);
+        Path log = files.outDir().resolve("logs").resolve(key + ".log");
+        try {
+            Directories.deleteRecursively(innerOut);
+            Files.createDirectories(innerOut);
+            Files.createDirectories(log.getParent());
+            Path taskFile = innerOut.resolve(TaskMain.TASK_FILE);
+            task.withDataDir(Path.of(task.dataDir()).resolve(key)).write(taskFile);
+            List<String> command = JavaCommand.here().flags(ContainerRunner.CONTROLLER_FLAGS).classPath(classPath)
+                    .main(TaskMain.class.getName(), List.of(taskFile.toString(), innerOut.toString())).build();
+            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+            Path inner = innerOut.resolve(ResultsJson.RESULTS_FILE);
+            if (!Files.isRegularFile(inner)) {
+                return BenchmarkResult.error(task.engine(), task.workload().name(), "the child JVM exited with code " + exit
+                        + " without results; log: " + log, context);
+            }
+            BenchmarkResult measured = ResultsJson.read(inner).results().get(0);
+            files.jmhJson().append(innerOut.resolve(LocalRunner.JMH_JSON));
+            ContainerRunner.appendLog(files.jmhLog(), "class path " + key, innerOut.resolve(LocalRunner.JMH_LOG));
+            Files.deleteIfExists(log);
+            return measured;
+        } catch (IOException e) {
+            return BenchmarkResult.error(task.engine(), task.workload().name(), "cannot run the child JVM: " + e.getMessage(), context);
+        }
+    }
+
+    @Override
+    public TokenCost tokenCost(Path workDir) throws IOException, InterruptedException {
+        Path out = workDir.toAbsolutePath();
+        Files.createDirectories(out);
+        List<String> arguments = new ArrayList<>(List.of(TaskMain.TOKEN_COST, out.toString()));
+        arguments.addAll(benchmarkJvmFlags);
+        List<String> command = JavaCommand.here().classPath(classPath).main(TaskMain.class.getName(), arguments).build();
+        int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.resolve("child.log").toFile())
+                .start().waitFor();
+        if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit + "; log: " + out.resolve("child.log"));
+        return TokenCost.read(out);
+    }
+}

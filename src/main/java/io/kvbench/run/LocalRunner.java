@@ -1,0 +1,154 @@
+package io.kvbench.run;
+
+import io.kvbench.bench.KvMetricsProfiler;
+import io.kvbench.bench.OpsBenchmark;
+import io.kvbench.bench.PassBenchmark;
+import io.kvbench.infra.Directories;
+import io.kvbench.infra.JavaCommand;
+import io.kvbench.infra.Machines;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.RunResults;
+import io.kvbench.task.BenchmarkTask;
+import io.kvbench.workload.Profile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs each task as its own JMH run in forked JVMs on this machine. The forks get the task as a file
+ * ({@code -Dkvbench.task=...}) and read its values once; nothing in them looks a profile or workload up again. JMH's
+ * own output goes to {@code jmh.log} in the output directory; raw JMH JSON of every benchmark is collected into
+ * {@code jmh-results.json}.
+ */
+public final class LocalRunner implements BenchmarkRunner, Executor<Void> {
+
+    public static final String JMH_LOG = "jmh.log";
+    public static final String JMH_JSON = "jmh-results.json";
+
+    private final Map<String, String> resources;
+    private final List<String> benchmarkJvmFlags;
+
+    /**
+     * @param resources         resource limits in force, recorded in every result (the container runner adds its own)
+     * @param benchmarkJvmFlags extra flags for the forked benchmark JVMs (a resource profile's GC and processor count),
+     *                          placed after the engines' flags and before the heap
+     */
+    public LocalRunner(Map<String, String> resources, List<String> benchmarkJvmFlags) {
+        this.resources = new LinkedHashMap<>(resources);
+        this.benchmarkJvmFlags = List.copyOf(benchmarkJvmFlags);
+    }
+
+    public LocalRunner(Map<String, String> resources) {
+        this(resources, List.of());
+    }
+
+    public LocalRunner() {
+        this(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())));
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    @Override
+    public TokenCost tokenCost(Path workDir) throws IOException {
+        return TokenCost.measure(benchmarkJvmFlags, workDir);
+    }
+
+    @Override
+    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
+        return RunLoop.run(this, plan, progress, checkpoint);
+    }
+
+    @Override
+    public Setup<Void> prepare(String heap, Path dataDir, Consumer<String> note) {
+        Map<String, String> used = new LinkedHashMap<>(resources);
+        used.put("heap", heap);
+        used.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(dataDir));
+        if (!benchmarkJvmFlags.isEmpty()) used.put("jvmFlags", String.join(" ", benchmarkJvmFlags));
+        return new Setup<>(Machines.current(), thisJdk(), used, benchmarkJvmFlags, null);
+    }
+
+    /** The JDK of this JVM, which the forks share. */
+    static String thisJdk() {
+        return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+    }
+
+    @Override
+    public BenchmarkResult execute(BenchmarkTask task, ResultContext context, Setup<Void> setup, RunFiles files) {
+        String engine = task.engine();
+        String workload = task.workload().name();
+        Path json = files.outDir().resolve(".jmh-" + task.key() + ".json");
+        Path taskFile = files.outDir().resolve(".task-" + task.key() + ".json");
+        try {
+            task.write(taskFile);
+            files.jmhLog().println("=== " + engine + " x " + workload + " ===");
+            Collection<RunResult> runs = new Runner(options(task, taskFile, json),
+                    OutputFormatFactory.createFormatInstance(files.jmhLog(), VerboseMode.NORMAL)).run();
+            files.jmhJson().append(json);
+            if (runs.size() != 1) {
+                return BenchmarkResult.error(engine, workload, "JMH returned " + runs.size() + " results; see " + JMH_LOG, context);
+            }
+            return JmhResults.toResult(engine, task.workload(), runs.iterator().next(), context);
+        } catch (RunnerException | IOException | RuntimeException e) {
+            return BenchmarkResult.error(engine, workload, JmhResults.failureReason(e, files.outDir().resolve(JMH_LOG)), context);
+        } finally {
+            try {
+                Files.deleteIfExists(json);
+                Files.deleteIfExists(taskFile);
+            } catch (IOException ignored) {
+                // a leftover temp file is harmless
+            }
+        }
+    }
+
+    private static org.openjdk.jmh.runner.options.Options options(BenchmarkTask task, Path taskFile, Path json) {
+        boolean pass = task.workload().isPass();
+        Profile.Iterations iterations = task.iterations();
+        String method = pass ? PassBenchmark.class.getName() + ".pass" : OpsBenchmark.class.getName() + ".operation";
+        // A fully resident heap: no page faults inside measurements, and RSS minus the heap is exactly the memory the
+        // JVM and the engine hold outside it (MetricNames.NATIVE_BYTES).
+        List<String> jvmArgs = JavaCommand.here().flags(task.jvmFlags()).fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
+                .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath()).jvmArgs();
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("^" + Pattern.quote(method) + "$")
+                // labels for JMH's output only: the forks take every value from the task file
+                .param("engine", task.engine())
+                .param("workload", task.workload().name())
+                .param("profile", task.profile())
+                .forks(task.forks())
+                .threads(task.threads())
+                .warmupIterations(iterations.warmupIterations())
+                .measurementIterations(iterations.measurementIterations())
+                .jvmArgs(jvmArgs.toArray(String[]::new))
+                .addProfiler(KvMetricsProfiler.class)
+                .shouldFailOnError(true)
+                .timeout(TimeValue.minutes(30))
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString());
+        if (pass) {
+            options.measurementBatchSize(1).warmupBatchSize(1);
+        } else {
+            options.warmupTime(TimeValue.milliseconds(Math.round(iterations.warmupSeconds() * 1000)))
+                    .measurementTime(TimeValue.milliseconds(Math.round(iterations.measurementSeconds() * 1000)));
+        }
+        return options.build();
+    }
+}

@@ -1,0 +1,103 @@
+package io.kvbench.run;
+
+import io.kvbench.engine.KvEngine;
+import io.kvbench.infra.GitRevision;
+import io.kvbench.infra.InfrastructureException;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MachineInfo;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import io.kvbench.task.BenchmarkTask;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one run loop: every (engine, workload) of a plan becomes a resolved {@link BenchmarkTask} and runs on an
+ * {@link Executor}. A combination that cannot run is NOT_APPLICABLE with the reason, one that fails is an ERROR with the
+ * reason; neither stops the run. After each benchmark the results so far go to the checkpoint marked incomplete, so a
+ * run killed halfway leaves what it measured and can never be mistaken for a complete one. An interrupt ends the run
+ * after the current benchmark, with the results marked incomplete.
+ */
+public final class RunLoop {
+
+    private RunLoop() {
+    }
+
+    public static <D> RunResults run(Executor<D> executor, RunPlan plan, Progress progress, BenchmarkRunner.Checkpoint checkpoint) {
+        String startedAt = Instant.now().toString();
+        String git = GitRevision.current();
+        Path outDir = plan.outDir().toAbsolutePath();
+        Path dataDir = plan.dataDir().toAbsolutePath();
+        try {
+            Files.createDirectories(outDir);
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + outDir + " or " + dataDir, e);
+        }
+        Executor.Setup<D> setup = null;
+        String setupFailure = null;
+        try {
+            setup = executor.prepare(plan.profile().heap(), dataDir, progress::note);
+        } catch (InfrastructureException e) {
+            setupFailure = e.reason();
+            progress.note("kvbench: " + setupFailure);
+        }
+        MachineInfo machine = setup != null ? setup.machine() : io.kvbench.infra.Machines.current();
+        List<BenchmarkResult> results = new ArrayList<>();
+        boolean interrupted = false;
+        boolean machineFromResult = false;
+        try (PrintStream jmhLog = new PrintStream(Files.newOutputStream(outDir.resolve(LocalRunner.JMH_LOG)), true)) {
+            Executor.RunFiles files = new Executor.RunFiles(outDir, jmhLog, new JmhJson(outDir.resolve(LocalRunner.JMH_JSON)));
+            for (KvEngine engine : plan.engines()) {
+                for (Workload workload : plan.workloads()) {
+                    if (interrupted) continue;
+                    progress.start(engine.id(), workload.name());
+                    BenchmarkTask task = BenchmarkTask.of(engine.id(), workload, plan.profile(),
+                            setup != null ? setup.resources() : java.util.Map.of(),
+                            setup != null ? setup.jvmFlags() : List.of(), dataDir, plan.slowdownTokens());
+                    ResultContext context = new ResultContext(engine.version(), setup != null ? setup.jdk() : "unknown",
+                            plan.profile().name(), executor.name(), git, startedAt, machine, task.resources(), task.parameters());
+                    BenchmarkResult result;
+                    String unsupported = workload.unsupportedReason(engine.capabilities());
+                    if (unsupported != null) {
+                        result = BenchmarkResult.notApplicable(engine.id(), workload.name(), unsupported, context);
+                    } else if (setupFailure != null) {
+                        result = BenchmarkResult.error(engine.id(), workload.name(), setupFailure, context);
+                    } else {
+                        try {
+                            result = executor.execute(task, context, setup, files);
+                        } catch (InterruptedException e) {
+                            interrupted = true;
+                            result = BenchmarkResult.error(engine.id(), workload.name(), "interrupted", context);
+                        }
+                    }
+                    if (!machineFromResult && result.context() != context && result.context() != null
+                            && result.context().machine() != null) {
+                        machine = result.context().machine(); // the benchmark JVM's own view of its CPUs and memory
+                        machineFromResult = true;
+                    }
+                    // Cleared, so that the checkpoint below can still write (file channels refuse to while interrupted);
+                    // restored when the run returns.
+                    interrupted |= Thread.interrupted();
+                    results.add(result);
+                    checkpoint.save(new RunResults(RunResults.SCHEMA_VERSION, false, plan.profile().name(), executor.name(),
+                            startedAt, machine, results));
+                    progress.finish(Outcomes.describe(result), result.status() != Status.NOT_APPLICABLE);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results into " + outDir, e);
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        return new RunResults(RunResults.SCHEMA_VERSION, !interrupted, plan.profile().name(), executor.name(), startedAt,
+                machine, results);
+    }
+}

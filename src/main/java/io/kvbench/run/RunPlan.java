@@ -1,0 +1,45 @@
+package io.kvbench.run;
+
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a run measures and where it writes.
+ *
+ * @param engines        engines to measure
+ * @param workloads      workloads to run on each engine
+ * @param profile        sizes and iterations
+ * @param outDir         where results, raw JMH JSON and logs go
+ * @param dataDir        where stores are created (a real disk, never tmpfs)
+ * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
+ */
+public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
+                      Path dataDir, long slowdownTokens) {
+
+    public RunPlan {
+        engines = List.copyOf(engines);
+        workloads = List.copyOf(workloads);
+        if (engines.isEmpty()) throw new IllegalArgumentException("no engine selected");
+        if (workloads.isEmpty()) throw new IllegalArgumentException("no workload selected");
+        if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
+    }
+
+    /**
+     * A plan by names, resolved here (the edge) into values, as a test writes it: {@code RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", dir)}.
+     * Stores go to {@code outDir/data}; unknown names fail with the valid choices.
+     */
+    public static RunPlan of(List<String> engineIds, List<String> workloadNames, String profileRef, Path outDir) {
+        return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload).toList(),
+                Catalog.profile(profileRef), outDir, outDir.resolve("data"), 0);
+    }
+
+    /** How many (engine, workload) benchmarks the plan holds. */
+    public int size() {
+        return engines.size() * workloads.size();
+    }
+}

@@ -1,0 +1,146 @@
+package io.kvbench.task;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One benchmark, fully resolved: what the benchmark JVM needs as values, so that nothing downstream looks up a profile,
+ * a workload or a resource profile again. Built once at the edge (the CLI) from the parsed profile, written as JSON and
+ * read by the child that runs it (a container, another kvbench build on another class path, every JMH fork). Its
+ * schema is versioned like results.json because interleave hands tasks to other kvbench builds.
+ *
+ * @param schemaVersion  {@value #SCHEMA_VERSION} when written by this build; a newer one is refused on reading
+ * @param engine         the engine's id (a fork resolves it to the adapter class it loads)
+ * @param workload       the workload itself, every value of it
+ * @param profile        the profile's name, a label for results
+ * @param records        records of the dataset (the profile's value for the workload's family)
+ * @param forks          JMH forks
+ * @param threads        benchmark threads sharing one store
+ * @param iterations     JMH warmup and measurement iterations for this workload
+ * @param heap           -Xms = -Xmx of the benchmark JVM
+ * @param resources      resource limits in force, recorded in every result's context
+ * @param jvmFlags       extra benchmark JVM flags (a resource profile's GC and processor count, a setting to compare)
+ * @param dataDir        where stores are created (a real disk, never tmpfs), absolute
+ * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
+ */
+public record BenchmarkTask(int schemaVersion, String engine, Workload workload, String profile, long records, int forks,
+                            int threads, Profile.Iterations iterations, String heap, Map<String, String> resources,
+                            List<String> jvmFlags, String dataDir, long slowdownTokens) {
+
+    public static final int SCHEMA_VERSION = 1;
+    /** The system property through which a JMH fork finds its task file. */
+    public static final String PROPERTY = "kvbench.task";
+
+    // Strict about unknown fields, like the workload catalogue; Workload.isPass() is derived, not a field to write.
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .addMixIn(Workload.class, DerivedWorkloadValues.class).build();
+
+    @JsonIgnoreProperties({"pass"})
+    private abstract static class DerivedWorkloadValues {
+    }
+
+    public BenchmarkTask {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(iterations, "iterations");
+        Objects.requireNonNull(heap, "heap");
+        Objects.requireNonNull(dataDir, "dataDir");
+        if (records < 1 || records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("records out of range: " + records);
+        if (forks < 1) throw new IllegalArgumentException("forks must be >= 1, was " + forks);
+        if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+        if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
+        profile = profile == null ? "" : profile;
+        resources = resources == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(resources)); // in order
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    /** Resolves one (engine, workload) of a parsed profile into a task. */
+    public static BenchmarkTask of(String engineId, Workload workload, Profile profile, Map<String, String> resources,
+                                   List<String> jvmFlags, Path dataDir, long slowdownTokens) {
+        return new BenchmarkTask(SCHEMA_VERSION, engineId, workload, profile.name(), profile.records(workload.family()),
+                profile.forks(), workload.threads(), profile.iterations(workload), profile.heap(), resources, jvmFlags,
+                dataDir.toAbsolutePath().toString(), slowdownTokens);
+    }
+
+    /** The same task with stores under another directory (a container's mount point, a per-benchmark subdirectory). */
+    public BenchmarkTask withDataDir(Path dir) {
+        return new BenchmarkTask(schemaVersion, engine, workload, profile, records, forks, threads, iterations, heap,
+                resources, jvmFlags, dir.toString(), slowdownTokens);
+    }
+
+    /** The same task with other resources recorded. */
+    public BenchmarkTask withResources(Map<String, String> used) {
+        return new BenchmarkTask(schemaVersion, engine, workload, profile, records, forks, threads, iterations, heap,
+                used, jvmFlags, dataDir, slowdownTokens);
+    }
+
+    /** {@code <engine>-<workload>}: the name of the task's files and directories. */
+    public String key() {
+        return engine + "-" + workload.name();
+    }
+
+    /** The workload parameters as results record them. */
+    public Map<String, String> parameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("records", String.valueOf(records));
+        p.put("threads", String.valueOf(threads));
+        p.put("forks", String.valueOf(forks));
+        p.put("iterations", iterations.warmupIterations() + " warmup + " + iterations.measurementIterations() + " measured"
+                + (workload.isPass() ? " passes" : " x " + iterations.measurementSeconds() + " s"));
+        p.put("key", workload.key() + (workload.key() == Workload.KeyFormat.RANDOM_BYTES ? " " + workload.keyBytes() + " B" : ""));
+        p.put("value", workload.value() + (workload.value() == Workload.ValueFormat.RANDOM ? " " + workload.valueBytes() + " B" : "")
+                + (workload.variableSizes() ? " variable" : ""));
+        return p;
+    }
+
+    public void write(Path file) throws IOException {
+        if (file.getParent() != null) Files.createDirectories(file.getParent());
+        JSON.writeValue(file.toFile(), this);
+    }
+
+    /**
+     * Reads a task file.
+     *
+     * @throws IllegalArgumentException naming the file when it is malformed or written by a newer kvbench
+     */
+    public static BenchmarkTask read(Path file) throws IOException {
+        JsonNode tree = JSON.readTree(file.toFile());
+        if (tree == null || !tree.isObject()) throw new IllegalArgumentException("task file " + file + " holds no JSON object");
+        int version = tree.path("schemaVersion").asInt(-1);
+        if (version > SCHEMA_VERSION) {
+            throw new IllegalArgumentException("task file " + file + " has schemaVersion " + version + "; this kvbench reads up to "
+                    + SCHEMA_VERSION + ": run it with the kvbench build that wrote it, or a newer one");
+        }
+        if (version < 1) throw new IllegalArgumentException("task file " + file + ": schemaVersion missing or not a positive number");
+        try {
+            return JSON.treeToValue(tree, BenchmarkTask.class);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("task file " + file + " is malformed: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+    }
+
+    /** The task named by {@value #PROPERTY} in this JVM, or null when none is (a benchmark run by hand or by a test). */
+    public static BenchmarkTask fromSystemProperty() {
+        String path = System.getProperty(PROPERTY);
+        if (path == null) return null;
+        try {
+            return read(Path.of(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the task file " + path, e);
+        }
+    }
+}

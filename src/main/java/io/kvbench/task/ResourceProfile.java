@@ -1,0 +1,136 @@
+package io.kvbench.task;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * The fixed resources a benchmark container gets, read from {@code kvbench/resources/<name>.json} or a file of the same
+ * shape. Data, not code, so that a machine class can get its own profile without a change to kvbench.
+ *
+ * @param name        e.g. one-core
+ * @param description what the profile is for
+ * @param cpusets     Docker cpusets in order of preference; the first whose CPUs the Docker host has is used (core 1
+ *                    on a 2-core machine, falling back to core 0 on a 1-core one)
+ * @param memory      container memory limit, swap included (so a benchmark never swaps): an absolute size ("3g") or
+ *                    "heap+SIZE", the benchmark profile's heap plus headroom for the JVM, the engine's native memory and
+ *                    page cache (a fixed limit would be too small for the nightly heap)
+ * @param gc          the garbage collector of the benchmark JVMs, pinned so that JVM ergonomics cannot pick another
+ *                    one on another machine: SerialGC, ParallelGC, G1GC, ZGC or ShenandoahGC
+ * @param jvmFlags    further flags for the benchmark JVMs, e.g. -XX:ActiveProcessorCount=1
+ */
+public record ResourceProfile(String name, String description, List<String> cpusets, String memory, String gc,
+                              List<String> jvmFlags) {
+
+    /** The profiles shipped with kvbench. */
+    public static final List<String> SHIPPED = List.of("one-core");
+    public static final String DEFAULT = "one-core";
+
+    private static final List<String> GCS = List.of("SerialGC", "ParallelGC", "G1GC", "ZGC", "ShenandoahGC");
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+    public ResourceProfile {
+        Objects.requireNonNull(name, "name");
+        if (cpusets == null || cpusets.isEmpty()) throw new IllegalArgumentException("resource profile " + name + ": cpusets is missing");
+        cpusets.forEach(ResourceProfile::cpus);
+        Objects.requireNonNull(memory, "memory of resource profile " + name);
+        if (!memory.matches("(heap\\+)?\\d+[mMgG]")) {
+            throw new IllegalArgumentException("resource profile " + name + ": memory must look like 3g or heap+2g, was " + memory);
+        }
+        if (!GCS.contains(gc)) throw new IllegalArgumentException("resource profile " + name + ": gc must be one of " + GCS + ", was " + gc);
+        description = description == null ? "" : description;
+        cpusets = List.copyOf(cpusets);
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        for (String flag : jvmFlags) {
+            if (!flag.startsWith("-")) throw new IllegalArgumentException("resource profile " + name + ": JVM flag '" + flag + "' does not start with -");
+            if (flag.startsWith("-Xm") || flag.matches("-XX:[+-]Use\\w+GC")) {
+                throw new IllegalArgumentException("resource profile " + name + ": set the GC with \"gc\"; the heap comes from the benchmark profile (" + flag + ")");
+            }
+        }
+    }
+
+    /** A shipped profile by name, or a resource profile JSON file by path; anything else names the valid choices. */
+    public static ResourceProfile load(String nameOrPath) {
+        if (SHIPPED.contains(nameOrPath)) {
+            String resource = "kvbench/resources/" + nameOrPath + ".json";
+            try (InputStream in = ResourceProfile.class.getClassLoader().getResourceAsStream(resource)) {
+                if (in == null) throw new IllegalStateException(resource + " is missing from the class path");
+                return JSON.readValue(in, ResourceProfile.class);
+            } catch (IOException e) {
+                throw new UncheckedIOException("shipped resource profile " + nameOrPath + " is unreadable", e);
+            }
+        }
+        Path file = Path.of(nameOrPath);
+        if (nameOrPath.endsWith(".json") && Files.isRegularFile(file)) {
+            try {
+                return JSON.readValue(file.toFile(), ResourceProfile.class);
+            } catch (IOException e) {
+                String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+                throw new IllegalArgumentException("resource profile file " + file + " is malformed: " + message, e);
+            }
+        }
+        throw new IllegalArgumentException("unknown resource profile '" + nameOrPath + "'; valid resource profiles: "
+                + String.join(", ", SHIPPED) + " (or a path to a resource profile .json file)");
+    }
+
+    /** The first preferred cpuset whose CPUs all exist on a Docker host with {@code hostCpus} CPUs (numbered from 0). */
+    public String cpusetFor(int hostCpus) {
+        for (String cpuset : cpusets) {
+            if (cpus(cpuset).last() < hostCpus) return cpuset;
+        }
+        throw new IllegalArgumentException("resource profile " + name + ": none of the cpusets " + cpusets
+                + " fits a Docker host with " + hostCpus + " CPUs");
+    }
+
+    /** The memory limit in bytes for a benchmark JVM with heap {@code heap} ("512m"). */
+    public long memoryBytes(String heap) {
+        return memory.startsWith("heap+") ? bytes(heap) + bytes(memory.substring(5)) : bytes(memory);
+    }
+
+    /** The flags the benchmark JVMs get from this profile: the pinned GC first, then the profile's own. */
+    public List<String> benchmarkJvmFlags() {
+        List<String> flags = new ArrayList<>();
+        flags.add("-XX:+Use" + gc);
+        flags.addAll(jvmFlags);
+        return flags;
+    }
+
+    /** The CPUs of a Docker cpuset string ("1", "0-3", "0,2"). */
+    public static TreeSet<Integer> cpus(String cpuset) {
+        if (cpuset == null || !cpuset.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            throw new IllegalArgumentException("cpuset must look like 1, 0-3 or 0,2, was " + cpuset);
+        }
+        TreeSet<Integer> cpus = new TreeSet<>();
+        for (String part : cpuset.split(",")) {
+            String[] range = part.split("-");
+            int from = Integer.parseInt(range[0]);
+            int to = range.length == 2 ? Integer.parseInt(range[1]) : from;
+            if (to < from) throw new IllegalArgumentException("cpuset range " + part + " runs backwards");
+            for (int cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+        }
+        return cpus;
+    }
+
+    /** "512m" or "3g" in bytes. */
+    public static long bytes(String size) {
+        long n = Long.parseLong(size.substring(0, size.length() - 1));
+        return switch (Character.toLowerCase(size.charAt(size.length() - 1))) {
+            case 'm' -> n << 20;
+            case 'g' -> n << 30;
+            default -> throw new IllegalArgumentException("size must end in m or g: " + size);
+        };
+    }
+
+    /** Bytes as Docker and people write them: "3g" when whole gibibytes, else "3584m". */
+    public static String size(long bytes) {
+        return bytes % (1L << 30) == 0 ? (bytes >> 30) + "g" : (bytes >> 20) + "m";
+    }
+}

@@ -1,0 +1,160 @@
+package io.kvbench.run;
+
+import io.kvbench.infra.KvbenchContainer;
+import io.kvbench.infra.DockerEngine;
+import io.kvbench.infra.GitRevision;
+import io.kvbench.task.ResourceProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.dockerjava.api.DockerClient;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real benchmarks in real containers (Docker through Testcontainers, no mocks): results come back with the runner and
+ * the resources recorded, an OOM kill is an infrastructure error, and no container is left behind, also after an
+ * interrupt. Skipped, saying why, where no Docker engine answers (scripts/setup-docker.sh provides one).
+ */
+@Tag("container")
+class ContainerRunnerTest {
+
+    private static final AtomicBoolean SAID_WHY = new AtomicBoolean();
+    static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+
+    @TempDir
+    Path tmp;
+
+    /** Per test, not @BeforeAll: surefire reports each test as skipped, with this reason, instead of running none. */
+    @BeforeEach
+    void needsDocker() {
+        Optional<String> unavailable = ContainerRunner.dockerAvailable();
+        String why = "container tests skipped: Docker not available (" + unavailable.orElse("") + ")";
+        if (unavailable.isPresent() && !SAID_WHY.getAndSet(true)) System.out.println(why); // the console shows only a count
+        Assumptions.assumeTrue(unavailable.isEmpty(), why);
+    }
+
+    @Test
+    void runsEachBenchmarkInItsOwnContainerAndRecordsTheResources() throws Exception {
+        long containersBefore = containers(false);
+        Path out = tmp.resolve("run");
+        RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c"), TINY, out);
+
+        RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> ResultsJson.write(out.resolve("partial.json"), partial));
+
+        assertThat(results.complete()).isTrue();
+        assertThat(results.runner()).isEqualTo("container");
+        assertThat(results.machine().cores()).isEqualTo(1);
+        assertThat(results.results()).hasSize(2).allSatisfy(r -> {
+            assertThat(r.status()).as(r.key() + ": " + r.reason()).isEqualTo(Status.OK);
+            assertThat(r.samples()).hasSize(4).allSatisfy(s -> assertThat(s).isPositive());
+            assertThat(r.context().runner()).isEqualTo("container");
+            assertThat(r.context().gitRevision()).isEqualTo(GitRevision.current());
+            assertThat(r.context().machine().cores()).isEqualTo(1);
+            assertThat(r.context().resources())
+                    .containsEntry("name", "one-core").containsEntry("cpus", "1").containsEntry("gc", "SerialGC")
+                    .containsEntry("heap", "256m").containsEntry("memory", "2816m").containsEntry("network", "none")
+                    .containsKeys("cpuset", "image", "baseImage", "baseImageId");
+            assertThat(r.context().resources().get("image")).startsWith("kvbench-runtime:");
+        });
+        assertThat(ResultsJson.read(out.resolve("partial.json")).results()).hasSize(2);
+        assertThat(out.resolve(LocalRunner.JMH_JSON)).isNotEmptyFile();
+        assertThat(Files.readString(out.resolve(LocalRunner.JMH_LOG))).contains("-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1");
+        assertThat(out.resolve(ContainerRunner.CONTAINERS_DIR)).doesNotExist();
+        assertThat(out.resolve(ContainerRunner.LOGS_DIR)).doesNotExist();
+        assertThat(containers(false)).isEqualTo(containersBefore);
+    }
+
+    @Test
+    void anOomKillIsAnInfrastructureError() throws Exception {
+        long containersBefore = containers(false);
+        Path out = tmp.resolve("oom");
+        ResourceProfile tooSmall = ResourceProfile.load(Path.of("src/test/resources/oom-resources.json").toString());
+
+        RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
+        RunResults results = new ContainerRunner(tooSmall).run(plan, progress(plan), partial -> { });
+
+        BenchmarkResult r = results.results().get(0);
+        assertThat(r.status()).isEqualTo(Status.ERROR);
+        assertThat(r.reason()).startsWith("infrastructure: ").contains("OOM").contains("128m");
+        assertThat(r.context().runner()).isEqualTo("container");
+        assertThat(out.resolve(ContainerRunner.LOGS_DIR).resolve("rocksdb-ycsb-c.log")).isNotEmptyFile();
+        assertThat(containers(false)).isEqualTo(containersBefore);
+    }
+
+    @Test
+    void aFullDiskIsAnInfrastructureError() throws Exception {
+        // A real full file system: a 1 MiB tmpfs as the data directory (tmpfs only to be small and real; measurements
+        // never use tmpfs). Needs root, as scripts/setup-docker.sh does; skipped, saying why, where mounting is refused.
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "kvbench-full-disk", full.toString())
+                .redirectErrorStream(true).start();
+        String mountOutput = new String(mount.getInputStream().readAllBytes());
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a 1 MiB tmpfs to fill (" + mountOutput.strip() + ")");
+        try {
+            long containersBefore = containers(false);
+            Path out = tmp.resolve("full-disk");
+            // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
+            RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
+            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
+            RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { });
+
+            BenchmarkResult r = results.results().get(0);
+            assertThat(r.status()).isEqualTo(Status.ERROR);
+            assertThat(r.reason()).startsWith("infrastructure: disk full");
+            assertThat(containers(false)).isEqualTo(containersBefore);
+        } finally {
+            new ProcessBuilder("umount", full.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
+    void anInterruptedRunRemovesItsContainer() throws Exception {
+        Path out = tmp.resolve("interrupted");
+        RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
+        AtomicReference<RunResults> results = new AtomicReference<>();
+        Path partial = out.resolve("partial.json");
+        Thread run = new Thread(() -> results.set(new ContainerRunner(ResourceProfile.load("one-core"))
+                .run(plan, progress(plan), p -> ResultsJson.write(partial, p))));
+        run.start();
+        await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
+
+        run.interrupt();
+
+        run.join(Duration.ofSeconds(30).toMillis());
+        assertThat(run.isAlive()).isFalse();
+        assertThat(results.get().complete()).isFalse();
+        assertThat(results.get().results()).hasSize(1);
+        assertThat(results.get().results().get(0).reason()).isEqualTo("interrupted");
+        assertThat(ResultsJson.read(partial).complete()).isFalse(); // the checkpoint still writes after an interrupt
+        assertThat(containers(true)).isZero();
+    }
+
+    /** Containers on this engine: all of them (docker ps -a), or only kvbench's. */
+    static long containers(boolean kvbenchOnly) {
+        DockerClient client = DockerEngine.client();
+        var list = client.listContainersCmd().withShowAll(true);
+        if (kvbenchOnly) list = list.withLabelFilter(List.of(KvbenchContainer.LABEL));
+        return list.exec().size();
+    }
+
+    /** Progress lines go to the test log; each benchmark's line shows its container's start-to-result time. */
+    private static Progress progress(RunPlan plan) {
+        return new Progress(System.out, plan.size());
+    }
+}

@@ -1,0 +1,87 @@
+package io.kvbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.cli.KvBench;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One real run through JMH forks on this machine (--runner local; ContainerRunnerTest covers containers), then the
+ * baseline cycle on its results: a run compared with baselines recorded from itself passes; a run with a deliberate, large slowdown is a REGRESSION and exits 1. Small datasets and short
+ * iterations keep it to a few seconds per benchmark; the slowdown (about 20 µs per operation on top of ~1 µs reads)
+ * is far beyond any noise, so the verdict cannot flake.
+ */
+class RunEndToEndTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void runCompareAndCatchASlowdown() throws Exception {
+        String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+        Path baselines = tmp.resolve("baselines");
+
+        Path first = tmp.resolve("first");
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb,sparkey",
+                "--workloads", "tc-random-read,ycsb-c,ycsb-a", "--out", first.toString())).isZero();
+        RunResults results = ResultsJson.read(first.resolve("results.json"));
+        assertThat(results.complete()).isTrue();
+        assertThat(results.profile()).isEqualTo("tiny");
+        assertThat(results.results()).hasSize(6);
+        BenchmarkResult read = find(results, "rocksdb", "tc-random-read");
+        assertThat(read.status()).as(read.reason()).isEqualTo(Status.OK);
+        assertThat(read.metric()).isEqualTo(BenchmarkResult.TIME_PER_PASS);
+        assertThat(read.samples()).hasSize(4).allSatisfy(s -> assertThat(s).isPositive());
+        assertThat(read.secondary()).containsKeys(MetricNames.DISK_BYTES, MetricNames.LATENCY_P99, MetricNames.CPU_PERCENT);
+        assertThat(read.secondary(MetricNames.DISK_BYTES).score()).isPositive();
+        assertThat(read.context().gitRevision()).isNotBlank();
+        assertThat(find(results, "rocksdb", "ycsb-c").metric()).isEqualTo(BenchmarkResult.THROUGHPUT);
+        BenchmarkResult writeOnce = find(results, "sparkey", "ycsb-a");
+        assertThat(writeOnce.status()).isEqualTo(Status.NOT_APPLICABLE);
+        assertThat(writeOnce.reason()).contains("write-once");
+        assertThat(first.resolve("jmh-results.json")).isNotEmptyFile();
+        assertThat(first.resolve("summary.md")).isNotEmptyFile();
+        assertThat(first.resolve("report.html")).isNotEmptyFile();
+
+        assertThat(cli("baseline", "update", "--min-runs", "1", "--results", first.toString(), "--baselines", baselines.toString(),
+                "--reason", "end-to-end test")).isZero();
+        assertThat(cli("compare", "--results", first.toString(), "--baselines", baselines.toString())).isZero();
+        assertThat(Files.readString(first.resolve("comparison.md"))).contains("PASS").doesNotContain("REGRESSION");
+
+        Path slow = tmp.resolve("slow");
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
+        assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
+                .isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(Files.readString(slow.resolve("comparison.md"))).contains("REGRESSION");
+    }
+
+    private static BenchmarkResult find(RunResults results, String engine, String workload) {
+        return results.results().stream().filter(r -> r.engine().equals(engine) && r.workload().equals(workload))
+                .findFirst().orElseThrow(() -> new AssertionError("no result for " + engine + " / " + workload));
+    }
+
+    /** Runs the CLI in-process; its console output goes to the test log. */
+    private static int cli(String... args) {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true));
+        try {
+            return KvBench.execute(args);
+        } finally {
+            System.setOut(original);
+            System.out.print(captured);
+        }
+    }
+
+}

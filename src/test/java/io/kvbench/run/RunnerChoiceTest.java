@@ -1,0 +1,93 @@
+package io.kvbench.run;
+
+import io.kvbench.infra.JvmFlags;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.kvbench.cli.KvBench;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `kvbench run` as a user starts it, in its own JVM: the environment decides the runner (a JVM cannot change its own
+ * environment, so "no Docker" is a DOCKER_HOST pointing nowhere), and a Ctrl-C leaves no container behind.
+ */
+class RunnerChoiceTest {
+
+    static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void withoutDockerAutoRunsLocallyAndSaysWhyInOneLine() throws Exception {
+        Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
+                "run", "--profile", TINY, "--engines", "rocksdb", "--workloads", "ycsb-c", "--out", tmp.resolve("out").toString());
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output().lines().filter(line -> line.startsWith("Docker not available ("))).singleElement().asString()
+                .contains("no-docker.sock does not exist").endsWith("; running benchmarks in local forked JVMs");
+        assertThat(run.output()).contains("runner local").contains("resources: unrestricted");
+    }
+
+    @Test
+    void containerRunnerWithoutDockerIsAnInfrastructureError() throws Exception {
+        Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
+                "run", "--runner", "container", "--profile", TINY, "--out", tmp.resolve("out").toString());
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+        assertThat(run.output().strip()).startsWith("kvbench: --runner container: Docker not available (no Docker engine: ")
+                .doesNotContain("\n");
+    }
+
+    @Test
+    @Tag("container")
+    void ctrlCRemovesTheRunningContainer() throws Exception {
+        Assumptions.assumeTrue(ContainerRunner.dockerAvailable().isEmpty(), () -> "skipped: Docker not available ("
+                + ContainerRunner.dockerAvailable().orElse("") + ")");
+        Path log = tmp.resolve("kvbench.log");
+        Process process = start(Map.of(), log, "run", "--runner", "container", "--profile", TINY, "--engines", "rocksdb",
+                "--workloads", "ycsb-c,ycsb-b", "--out", tmp.resolve("out").toString());
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> ContainerRunnerTest.containers(true) > 0);
+            process.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as on Ctrl-C
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
+            await().atMost(Duration.ofSeconds(10)).until(() -> ContainerRunnerTest.containers(true) == 0);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    record Result(int exitCode, String output) {
+    }
+
+    private Result kvbench(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Path log = Files.createTempFile(tmp, "kvbench", ".log");
+        Process process = start(env, log, args);
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("kvbench did not finish within 120 s: " + Files.readString(log));
+        }
+        return new Result(process.exitValue(), Files.readString(log));
+    }
+
+    private static Process start(Map<String, String> env, Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JvmFlags.engineFlags());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), KvBench.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        return builder.start();
+    }
+}
