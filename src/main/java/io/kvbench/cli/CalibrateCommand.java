@@ -163,6 +163,6 @@ final class CalibrateCommand implements Callable<Integer> {
         printed.print(report.markdown());
         printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
         printed.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 }

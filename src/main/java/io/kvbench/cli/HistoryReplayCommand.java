@@ -103,7 +103,7 @@ final class HistoryReplayCommand implements Callable<Integer> {
         console.print(table);
         console.println("wrote " + out.resolve("replay.json") + " and replay.md");
         console.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
     static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s, String policy) {

@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
         ResultsJson.write(resultsFile, results);
         if (dataDir == null) deleteIfEmpty(plan.dataDir());
         RunOutput.write(results, outDir, spec.commandLine().getOut());
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
     /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */

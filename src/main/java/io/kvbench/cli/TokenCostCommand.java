@@ -32,6 +32,6 @@ final class TokenCostCommand implements Callable<Integer> {
         TokenCost cost = TokenCost.measure(forkJvmFlags, out);
         spec.commandLine().getOut().printf(Locale.ROOT, "%.4f ns per token (+- %.4f)%n", cost.nanosPerToken(), cost.error());
         spec.commandLine().getOut().flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 }
