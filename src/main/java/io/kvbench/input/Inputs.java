@@ -3,7 +3,9 @@ package io.kvbench.input;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,6 +39,7 @@ public final class Inputs {
             if (size > MAX_FILE_BYTES) {
                 throw new InputException(file, null, "is " + size + " bytes; " + what + " files are below " + MAX_FILE_BYTES);
             }
+            if (size == 0) throw new InputException(file, null, "is empty; expected " + what + " file");
             return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new InputException(file, null, "does not exist; expected " + what + " file");
@@ -52,16 +55,23 @@ public final class Inputs {
         return dir;
     }
 
-    /** A Jackson failure as an InputException naming the field path and position, on one line. */
+    /**
+     * A Jackson failure as an InputException naming the field path and position, on one line: "malformed JSON" when
+     * the bytes are not JSON, else the field whose value does not fit (or the object a constructor check refused).
+     */
     public static InputException malformed(Path file, JsonProcessingException e) {
         String field = e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty() ? path(mapping) : null;
         JsonLocation location = e.getLocation();
         String where = location != null && location.getLineNr() > 0
                 ? " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")" : "";
         String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
+        if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
+            message = e.getCause().getMessage(); // the record's own check, e.g. "forks must be >= 1"
+        }
         message = message.lines().findFirst().orElse("").strip();
         if (message.length() > 300) message = message.substring(0, 300) + "...";
-        return new InputException(file, field, (field == null ? "malformed JSON" : "is invalid") + where + ": " + message, e);
+        String problem = e instanceof StreamReadException ? "malformed JSON" : "is invalid";
+        return new InputException(file, field, problem + where + ": " + message, e);
     }
 
     /** "results[0].status" from the path Jackson gives. */
@@ -114,6 +124,17 @@ public final class Inputs {
     public static double nonNegativeOrNaN(Path file, String field, double value) {
         if (value < 0 || Double.isInfinite(value)) throw new InputException(file, field, "is " + value + "; it must be >= 0 or NaN");
         return value;
+    }
+
+    /** "512m" or "3g" in bytes, refused above {@code max} (so "9999999g" never overflows into a small number). */
+    public static long size(Path file, String field, String size, long max) {
+        if (size == null || !size.matches("\\d{1,9}[mMgG]")) {
+            throw new InputException(file, field, "is '" + (size == null ? "missing" : printable(size)) + "'; it must look like 512m or 2g");
+        }
+        long n = Long.parseLong(size.substring(0, size.length() - 1));
+        long bytes = Character.toLowerCase(size.charAt(size.length() - 1)) == 'g' ? n << 30 : n << 20;
+        if (n == 0 || bytes > max) throw new InputException(file, field, "is " + size + "; it must be above 0 and at most " + (max >> 30) + "g");
+        return bytes;
     }
 
     public static long range(Path file, String field, long value, long min, long max) {
