@@ -3,6 +3,7 @@ package io.kvbench.input;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -65,12 +66,16 @@ public final class Inputs {
         String where = location != null && location.getLineNr() > 0
                 ? " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")" : "";
         String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
+        if (e instanceof ValueInstantiationException && e.getCause() instanceof NullPointerException) {
+            message = "holds a null where a value belongs"; // List.copyOf and requireNonNull in a record's constructor
+        } else if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
             message = e.getCause().getMessage(); // the record's own check, e.g. "forks must be >= 1"
         }
         message = message.lines().findFirst().orElse("").strip();
         if (message.length() > 300) message = message.substring(0, 300) + "...";
-        String problem = e instanceof StreamReadException ? "malformed JSON" : "is invalid";
+        boolean notJson = e instanceof StreamReadException || e.getCause() instanceof StreamReadException
+                || e instanceof StreamConstraintsException || e.getCause() instanceof StreamConstraintsException;
+        String problem = notJson ? "malformed JSON" : "is invalid";
         return new InputException(file, field, problem + where + ": " + message, e);
     }
 
