@@ -83,19 +83,20 @@ public final class ResultsInput {
             if (!seen.add(BenchmarkKey.of(r))) {
                 throw new InputException(file, at, "(" + r.key() + ") appears twice; one result per engine and workload");
             }
-            validateNumbers(file, at, r);
+            validateNumbers(file, at, r, mode == Mode.STRICT && r.status() == Status.OK);
             if (mode == Mode.STRICT && r.status() == Status.OK) validateMeasured(file, at, r);
         }
     }
 
     /** Numbers any reader would show: never negative or infinite; NaN only where it means "not measured". */
-    private static void validateNumbers(Path file, String at, BenchmarkResult r) {
+    private static void validateNumbers(Path file, String at, BenchmarkResult r, boolean judged) {
         if (r.status() == Status.OK) Inputs.positive(file, at + ".score", r.score());
         else Inputs.nonNegativeOrNaN(file, at + ".score", r.score());
         Inputs.nonNegativeOrNaN(file, at + ".error", r.error());
         for (int j = 0; j < r.samples().size(); j++) {
             Double s = r.samples().get(j);
-            if (s == null || !Double.isFinite(s) || s < 0) {
+            // NaN: a sample a report shows as missing; a result that is judged needs every sample.
+            if (s == null || Double.isInfinite(s) || s < 0 || judged && s.isNaN()) {
                 throw new InputException(file, at + ".samples[" + j + "]", "is " + s + "; a sample is a finite number >= 0");
             }
         }
