@@ -21,7 +21,9 @@ import java.nio.file.Path;
  * <p>In {@code mvn test} each method runs once per seed in {@code src/test/resources/io/kvbench/input/ReaderFuzzTestInputs/<method>/}
  * (Jazzer's regression mode). To fuzz for real, one reader at a time:
  * {@code JAZZER_FUZZ=1 mvn -o test -Dtest=ReaderFuzzTest#results -Djazzer.max_duration=10m}
- * (findings are written as new seed files beside the corpus: commit them with the fix).
+ * (findings are written as crash-* files beside the corpus: commit them with the fix; a run ended by a timeout or ^C
+ * also leaves the input in flight as crash-*, which is a finding only if this test fails on it). Fuzzed by hand on
+ * linux x86-64 for about a minute each (two for results): 0.25 to 4.3 million executions per reader, no findings.
  */
 class ReaderFuzzTest {
 
