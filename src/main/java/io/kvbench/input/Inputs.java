@@ -66,8 +66,10 @@ public final class Inputs {
         String where = location != null && location.getLineNr() > 0
                 ? " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")" : "";
         String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        if (e instanceof ValueInstantiationException && e.getCause() instanceof NullPointerException) {
-            message = "holds a null where a value belongs"; // List.copyOf and requireNonNull in a record's constructor
+        if (e instanceof ValueInstantiationException && e.getCause() instanceof NullPointerException npe) {
+            // requireNonNull(x, "records of profile p") names what is missing; List.copyOf of [null] names nothing.
+            message = npe.getMessage() == null || npe.getMessage().contains("\"") ? "holds a null where a value belongs"
+                    : "missing " + npe.getMessage();
         } else if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
             message = e.getCause().getMessage(); // the record's own check, e.g. "forks must be >= 1"
         }

@@ -41,7 +41,7 @@ class RunCommandTest {
         Path profile = Files.writeString(tmp.resolve("p.json"), "{\"name\": \"x\", \"forks\": 0}");
         CliRun run = CliRun.of("run", "--profile", profile.toString());
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run.err()).contains(profile.toString()).contains("malformed");
+        assertThat(run.err()).contains(profile.toString()).contains("missing records");
     }
 
     @Test
