@@ -1,34 +1,16 @@
 package io.kvbench.baseline;
 
+import io.kvbench.input.InputException;
 import java.nio.file.Path;
 
-/**
- * A baseline file that cannot be used, with the file and the offending field named. An IllegalArgumentException so that
- * the CLI maps it to exit code 2 (bad input).
- */
-public final class BaselineFormatException extends IllegalArgumentException {
-
-    private final transient Path file;
-    private final String field;
+/** A baseline file that cannot be used, with the file and the offending field named (exit code 2, bad input). */
+public final class BaselineFormatException extends InputException {
 
     public BaselineFormatException(Path file, String field, String problem) {
-        super(file + ": " + (field == null ? "" : "field '" + field + "' ") + problem);
-        this.file = file;
-        this.field = field;
+        super(file, field, problem);
     }
 
     public BaselineFormatException(Path file, String problem, Throwable cause) {
-        super(file + ": " + problem, cause);
-        this.file = file;
-        this.field = null;
-    }
-
-    public Path file() {
-        return file;
-    }
-
-    /** The field at fault, or null when the file as a whole is (unreadable, not JSON). */
-    public String field() {
-        return field;
+        super(file, null, problem, cause);
     }
 }

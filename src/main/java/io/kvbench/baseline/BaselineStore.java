@@ -272,10 +272,12 @@ public final class BaselineStore implements BaselineSource {
         List<Double> samples() {
             JsonNode v = required("samples");
             if (!v.isArray()) throw new BaselineFormatException(file, "samples", "is not an array of numbers");
+            // An empty list would make the comparison judge only the disk footprint: the score check silently off.
+            if (v.isEmpty()) throw new BaselineFormatException(file, "samples", "is empty; a baseline needs its run's samples");
             List<Double> samples = new ArrayList<>();
             for (int i = 0; i < v.size(); i++) {
                 JsonNode s = v.get(i);
-                if (!s.isNumber() || !Double.isFinite(s.doubleValue())) {
+                if (!s.isNumber() || !Double.isFinite(s.doubleValue()) || s.doubleValue() < 0) {
                     throw new BaselineFormatException(file, "samples", "item " + i + " is not a number: " + s);
                 }
                 samples.add(s.doubleValue());

@@ -89,12 +89,13 @@ public final class DiskBaselineStore {
     DiskBaseline read(Path file, String profile) throws IOException {
         DiskBaseline d;
         try {
-            d = MAPPER.readValue(Files.readString(file, StandardCharsets.UTF_8), DiskBaseline.class);
+            d = MAPPER.readValue(new String(io.kvbench.input.Inputs.readFile(file, "a disk baseline"), StandardCharsets.UTF_8), DiskBaseline.class);
         } catch (UnrecognizedPropertyException e) {
             throw new BaselineFormatException(file, e.getPropertyName(), "is unknown");
         } catch (JsonProcessingException e) {
             throw new BaselineFormatException(file, "is not a valid disk baseline: " + e.getOriginalMessage(), e);
         }
+        if (d == null) throw new BaselineFormatException(file, null, "is JSON null; expected a disk baseline");
         if (d.schemaVersion() != DiskBaseline.SCHEMA_VERSION) {
             throw new BaselineFormatException(file, "schemaVersion", "is " + d.schemaVersion() + "; this kvbench reads "
                     + DiskBaseline.SCHEMA_VERSION);

@@ -1,88 +1,120 @@
 package io.kvbench.baseline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Metric;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads {@code results.json} from a run's output directory for the commands that judge it, and rejects (as bad input,
- * IllegalArgumentException) anything they could not judge honestly: a missing file, broken JSON, a missing machine class,
- * an OK result without a usable score, the same (engine, workload) twice.
+ * The one reader of a {@code results.json} someone hands kvbench. Every problem is an {@link InputException} naming the
+ * file and the field (exit code 2). Both modes refuse what no command can use: broken JSON, another schema version,
+ * engine or workload ids that are paths ("../x", "a/b"), negative, infinite or NaN scores where a score is required,
+ * the same (engine, workload) twice. {@link Mode#STRICT}, for the commands that judge a run, also wants everything a
+ * verdict needs: the machine class, a metric, a unit and a positive score for every OK result.
  */
 public final class ResultsInput {
+
+    /** How much a reader needs. */
+    public enum Mode {
+        /** Gating, comparing, baselines, history: everything a verdict needs. */
+        STRICT,
+        /** Reporting: whatever can be shown honestly, so a run with gaps still gets its report. */
+        LENIENT
+    }
 
     private ResultsInput() {
     }
 
-    public static RunResults read(Path dir) throws IOException {
-        if (!Files.exists(dir)) throw new IllegalArgumentException("results directory " + dir + " does not exist");
-        if (!Files.isDirectory(dir)) throw new IllegalArgumentException("results directory " + dir + " is not a directory");
+    /** {@code dir/results.json} of a run's output directory, strictly. */
+    public static RunResults read(Path dir) {
+        Inputs.directory(dir, "a results");
         Path file = dir.resolve(ResultsJson.RESULTS_FILE);
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(dir + " has no " + ResultsJson.RESULTS_FILE + "; is it the output directory of a run?");
+        if (!Files.exists(file)) {
+            throw new InputException(dir, null, "has no " + ResultsJson.RESULTS_FILE + "; is it the output directory of a run?");
         }
+        return readFile(file, Mode.STRICT);
+    }
+
+    /** One results file. */
+    public static RunResults readFile(Path file, Mode mode) {
+        byte[] bytes = Inputs.readFile(file, "a " + ResultsJson.RESULTS_FILE);
         RunResults run;
         try {
-            run = ResultsJson.read(file);
+            run = ResultsJson.MAPPER.readValue(bytes, RunResults.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": malformed: " + e.getOriginalMessage(), e);
+            throw Inputs.malformed(file, e);
+        } catch (java.io.IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
         }
-        if (run == null) throw new IllegalArgumentException(file + ": malformed: empty");
-        validate(file, run);
+        if (run == null) throw new InputException(file, null, "is empty (JSON null); expected a results object");
+        validate(file, run, mode);
         return run;
     }
 
-    private static void validate(Path file, RunResults run) {
+    private static void validate(Path file, RunResults run, Mode mode) {
         if (run.schemaVersion() != RunResults.SCHEMA_VERSION) {
-            throw new IllegalArgumentException(file + ": field 'schemaVersion' is " + run.schemaVersion()
+            throw new InputException(file, "schemaVersion", "is " + run.schemaVersion()
                     + "; this kvbench reads version " + RunResults.SCHEMA_VERSION);
         }
-        if (blank(run.profile())) throw new IllegalArgumentException(file + ": field 'profile' is missing");
-        if (run.machine() == null) throw new IllegalArgumentException(file + ": field 'machine' is missing");
-        if (blank(run.machine().machineClass())) {
-            throw new IllegalArgumentException(file + ": field 'machine.machineClass' is missing");
+        if (mode == Mode.STRICT) {
+            if (blank(run.profile())) throw new InputException(file, "profile", "is missing");
+            if (run.machine() == null) throw new InputException(file, "machine", "is missing");
+            if (blank(run.machine().machineClass())) throw new InputException(file, "machine.machineClass", "is missing");
         }
         Set<BenchmarkKey> seen = new HashSet<>();
         List<BenchmarkResult> results = run.results();
         for (int i = 0; i < results.size(); i++) {
             BenchmarkResult r = results.get(i);
-            String where = file + ": results[" + i + "]";
-            if (r == null) throw new IllegalArgumentException(where + " is null");
-            if (blank(r.engine())) throw new IllegalArgumentException(where + ": field 'engine' is missing");
-            if (blank(r.workload())) throw new IllegalArgumentException(where + ": field 'workload' is missing");
-            where += " (" + r.key() + ")";
-            if (r.status() == null) throw new IllegalArgumentException(where + ": field 'status' is missing");
-            if (!seen.add(BenchmarkKey.of(r))) throw new IllegalArgumentException(where + ": appears twice");
-            if (r.status() == Status.OK) validateMeasured(where, r);
+            String at = "results[" + i + "]";
+            if (r == null) throw new InputException(file, at, "is null");
+            Inputs.id(file, at + ".engine", r.engine());
+            Inputs.id(file, at + ".workload", r.workload());
+            if (r.status() == null) throw new InputException(file, at + ".status", "is missing");
+            if (!seen.add(BenchmarkKey.of(r))) {
+                throw new InputException(file, at, "(" + r.key() + ") appears twice; one result per engine and workload");
+            }
+            validateNumbers(file, at, r, mode == Mode.STRICT && r.status() == Status.OK);
+            if (mode == Mode.STRICT && r.status() == Status.OK) validateMeasured(file, at, r);
         }
     }
 
-    private static void validateMeasured(String where, BenchmarkResult r) {
-        if (!BenchmarkResult.THROUGHPUT.equals(r.metric()) && !BenchmarkResult.TIME_PER_PASS.equals(r.metric())) {
-            throw new IllegalArgumentException(where + ": field 'metric' is " + quote(r.metric()) + "; valid values: "
-                    + BenchmarkResult.THROUGHPUT + ", " + BenchmarkResult.TIME_PER_PASS);
-        }
-        if (blank(r.unit())) throw new IllegalArgumentException(where + ": field 'unit' is missing");
-        if (!(r.score() > 0) || Double.isInfinite(r.score())) {
-            throw new IllegalArgumentException(where + ": field 'score' is " + r.score() + "; an OK result needs a positive score");
-        }
-        if (r.error() < 0 || Double.isInfinite(r.error())) {
-            throw new IllegalArgumentException(where + ": field 'error' is " + r.error() + "; it must be >= 0 or NaN");
-        }
+    /** Numbers any reader would show: never negative or infinite; NaN only where it means "not measured". */
+    private static void validateNumbers(Path file, String at, BenchmarkResult r, boolean judged) {
+        if (r.status() == Status.OK) Inputs.positive(file, at + ".score", r.score());
+        else Inputs.nonNegativeOrNaN(file, at + ".score", r.score());
+        Inputs.nonNegativeOrNaN(file, at + ".error", r.error());
         for (int j = 0; j < r.samples().size(); j++) {
             Double s = r.samples().get(j);
-            if (s == null || !Double.isFinite(s)) {
-                throw new IllegalArgumentException(where + ": field 'samples' item " + j + " is not a number: " + s);
+            // NaN: a sample a report shows as missing; a result that is judged needs every sample.
+            if (s == null || Double.isInfinite(s) || s < 0 || judged && s.isNaN()) {
+                throw new InputException(file, at + ".samples[" + j + "]", "is " + s + "; a sample is a finite number >= 0");
             }
         }
+        for (Map.Entry<String, Metric> m : r.secondary().entrySet()) {
+            String field = at + ".secondary." + Inputs.printable(m.getKey());
+            if (m.getValue() == null) throw new InputException(file, field, "is null");
+            if (!Double.isNaN(m.getValue().score()) && !Double.isFinite(m.getValue().score())) {
+                throw new InputException(file, field + ".score", "is " + m.getValue().score() + "; it must be finite or NaN");
+            }
+        }
+    }
+
+    private static void validateMeasured(Path file, String at, BenchmarkResult r) {
+        if (!BenchmarkResult.THROUGHPUT.equals(r.metric()) && !BenchmarkResult.TIME_PER_PASS.equals(r.metric())) {
+            throw new InputException(file, at + ".metric", "is " + quote(r.metric()) + "; valid values: "
+                    + BenchmarkResult.THROUGHPUT + ", " + BenchmarkResult.TIME_PER_PASS);
+        }
+        if (blank(r.unit())) throw new InputException(file, at + ".unit", "is missing");
     }
 
     private static boolean blank(String s) {
@@ -90,6 +122,6 @@ public final class ResultsInput {
     }
 
     private static String quote(String s) {
-        return s == null ? "missing" : "'" + s + "'";
+        return s == null ? "missing" : "'" + Inputs.printable(s) + "'";
     }
 }

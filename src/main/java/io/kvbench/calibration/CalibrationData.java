@@ -1,5 +1,8 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,10 +42,49 @@ public record CalibrationData(int schemaVersion, String profile, String runner, 
                 nanosPerTokenError, engines, workloads, slowdowns, rounds, startedAt, complete, runs);
     }
 
-    public static CalibrationData read(Path file) throws IOException {
-        CalibrationData data = ResultsJson.MAPPER.readValue(file.toFile(), CalibrationData.class);
-        if (data == null || data.schemaVersion() != SCHEMA_VERSION) {
-            throw new IllegalArgumentException(file + ": not calibration data of schema version " + SCHEMA_VERSION);
+    public static CalibrationData read(Path file) {
+        return parse(file, Inputs.readFile(file, "a " + FILE));
+    }
+
+    /** The content of a calibration data file; every problem names the file and the field. */
+    public static CalibrationData parse(Path file, byte[] json) {
+        CalibrationData data;
+        try {
+            data = ResultsJson.MAPPER.readValue(json, CalibrationData.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (data == null) throw new InputException(file, null, "is JSON null; expected calibration data");
+        if (data.schemaVersion() != SCHEMA_VERSION) {
+            throw new InputException(file, "schemaVersion", "is " + data.schemaVersion() + "; this kvbench reads version " + SCHEMA_VERSION);
+        }
+        Inputs.nonNegativeOrNaN(file, "nanosPerToken", data.nanosPerToken());
+        Inputs.nonNegativeOrNaN(file, "nanosPerTokenError", data.nanosPerTokenError());
+        Inputs.range(file, "rounds", data.rounds(), 0, 100_000);
+        List<Double> slowdowns = data.slowdowns() == null ? List.of() : data.slowdowns();
+        for (int i = 0; i < slowdowns.size(); i++) {
+            Double s = slowdowns.get(i);
+            if (s == null || !(s >= 0 && s <= 100)) throw new InputException(file, "slowdowns[" + i + "]", "is " + s + "; it must be in [0, 100]");
+        }
+        for (int i = 0; i < data.runs().size(); i++) {
+            CalibrationRun run = data.runs().get(i);
+            String at = "runs[" + i + "]";
+            if (run == null) throw new InputException(file, at, "is null");
+            Inputs.id(file, at + ".engine", run.engine());
+            Inputs.id(file, at + ".workload", run.workload());
+            if (run.status() == null) throw new InputException(file, at + ".status", "is missing");
+            Inputs.range(file, at + ".round", run.round(), 0, 100_000);
+            Inputs.range(file, at + ".forks", run.forks(), 0, 1000);
+            Inputs.range(file, at + ".tokens", run.tokens(), 0, Long.MAX_VALUE);
+            if (!(run.slowdown() >= 0 && run.slowdown() <= 100)) throw new InputException(file, at + ".slowdown", "is " + run.slowdown() + "; it must be in [0, 100]");
+            Inputs.nonNegativeOrNaN(file, at + ".score", run.score());
+            for (int j = 0; j < run.samples().size(); j++) {
+                Double s = run.samples().get(j);
+                if (s == null || !Double.isFinite(s) || s < 0) throw new InputException(file, at + ".samples[" + j + "]", "is " + s + "; a sample is a finite number >= 0");
+            }
+            if (run.diskBytes() != null && run.diskBytes() < 0) throw new InputException(file, at + ".diskBytes", "is negative");
         }
         return data;
     }

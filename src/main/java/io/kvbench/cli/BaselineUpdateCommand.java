@@ -108,6 +108,6 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (markdown != null) out.println("changes as Markdown: " + markdown);
         if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
         out.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 }

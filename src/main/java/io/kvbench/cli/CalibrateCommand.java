@@ -164,6 +164,6 @@ final class CalibrateCommand implements Callable<Integer> {
         printed.print(CalibrationMarkdown.markdown(report));
         printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
         printed.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 }

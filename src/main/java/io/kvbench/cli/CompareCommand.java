@@ -100,9 +100,9 @@ final class CompareCommand implements Callable<Integer> {
                 + " and the verdicts into " + ReportWriter.SUMMARY_FILE);
         out.flush();
 
-        if (report.count(Verdict.REGRESSION) > 0) return KvBench.EXIT_FAILED;
-        if (report.count(Verdict.ERROR) > 0) return KvBench.EXIT_INFRASTRUCTURE;
-        return KvBench.EXIT_OK;
+        if (report.count(Verdict.REGRESSION) > 0) return ExitCode.FAILED.code();
+        if (report.count(Verdict.ERROR) > 0) return ExitCode.INFRASTRUCTURE.code();
+        return ExitCode.OK.code();
     }
 
     /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */

@@ -94,7 +94,7 @@ final class CrashCommand implements Callable<Integer> {
                     : CrashSuite.prepare(where, baseImage, cpuset, console::println);
         } catch (InfrastructureException e) {
             spec.commandLine().getErr().println("kvbench: " + e.reason());
-            return KvBench.EXIT_INFRASTRUCTURE;
+            return ExitCode.INFRASTRUCTURE.code();
         }
         console.printf("kvbench crash: %d engines x %d %ss, seed %d, runner %s, output %s%n", selected.size(), cycles,
                 fault.noun(), chosenSeed, suite.runner(), outDir);
@@ -114,12 +114,12 @@ final class CrashCommand implements Callable<Integer> {
         report.print(CrashReport.markdown(results));
         report.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
         report.flush();
-        if (!results.complete()) return KvBench.EXIT_INFRASTRUCTURE;
+        if (!results.complete()) return ExitCode.INFRASTRUCTURE.code();
         boolean infrastructure = results.results().stream().anyMatch(r -> r.verdict() == EngineCrashResult.Verdict.ERROR
                 && r.reason() != null && r.reason().startsWith(InfrastructureException.PREFIX));
         if (results.failed()) return infrastructure && results.results().stream()
-                .noneMatch(r -> r.verdict() == EngineCrashResult.Verdict.BROKEN_PROMISE) ? KvBench.EXIT_INFRASTRUCTURE : KvBench.EXIT_FAILED;
-        return KvBench.EXIT_OK;
+                .noneMatch(r -> r.verdict() == EngineCrashResult.Verdict.BROKEN_PROMISE) ? ExitCode.INFRASTRUCTURE.code() : ExitCode.FAILED.code();
+        return ExitCode.OK.code();
     }
 
     /** auto, container, local (lower case on the command line). */

@@ -74,8 +74,12 @@ final class EnginesCommand implements Callable<Integer> {
         } else {
             printTable(out, engines);
         }
+        // An adapter that failed to load disables its engine only; say so (on stderr where stdout is machine-read).
+        PrintWriter notes = json || markdown || changedFrom != null ? spec.commandLine().getErr() : out;
+        for (Engines.Unavailable broken : Engines.unavailable()) notes.println("unavailable: " + broken.describe());
+        notes.flush();
         out.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
     /** Engine id to version from another build's {@code engines --json}; a file that is not one is bad input. */

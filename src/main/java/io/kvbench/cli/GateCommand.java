@@ -113,9 +113,9 @@ final class GateCommand implements Callable<Integer> {
         console.println("wrote " + outDir.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE + " and "
                 + ReportWriter.SUMMARY_FILE);
         console.flush();
-        if (outcome.regressed()) return KvBench.EXIT_FAILED;
-        if (outcome.lostCoverage()) return KvBench.EXIT_FAILED;
-        if (outcome.failedToMeasure()) return KvBench.EXIT_INFRASTRUCTURE;
-        return KvBench.EXIT_OK;
+        if (outcome.regressed()) return ExitCode.FAILED.code();
+        if (outcome.lostCoverage()) return ExitCode.FAILED.code();
+        if (outcome.failedToMeasure()) return ExitCode.INFRASTRUCTURE.code();
+        return ExitCode.OK.code();
     }
 }

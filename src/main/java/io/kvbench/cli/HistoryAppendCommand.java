@@ -55,7 +55,7 @@ final class HistoryAppendCommand implements Callable<Integer> {
             out.println("appended " + lines + " results of " + dir + " as the night " + night + " (" + commit + ") to " + history);
         }
         out.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
     private static String parse(String instant, String what) {

@@ -92,6 +92,6 @@ final class HistoryChangesCommand implements Callable<Integer> {
                         : ", " + recent.size() + " worse within the newest " + failWithin + " nights"));
         console.println("wrote " + out.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and " + TRENDS_FILE);
         console.flush();
-        return recent.isEmpty() ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
+        return recent.isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
     }
 }

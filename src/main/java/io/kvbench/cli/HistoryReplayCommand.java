@@ -103,6 +103,6 @@ final class HistoryReplayCommand implements Callable<Integer> {
         console.print(table);
         console.println("wrote " + out.resolve("replay.json") + " and replay.md");
         console.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 }

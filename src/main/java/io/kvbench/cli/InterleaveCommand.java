@@ -127,9 +127,9 @@ final class InterleaveCommand implements Callable<Integer> {
         console.println("A: " + a.description() + "; B: " + b.description());
         console.println("wrote " + outDir.resolve(MARKDOWN_FILE) + " and " + JSON_FILE);
         console.flush();
-        if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return KvBench.EXIT_FAILED;
-        if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return KvBench.EXIT_INFRASTRUCTURE;
-        return KvBench.EXIT_OK;
+        if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();
+        if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return ExitCode.INFRASTRUCTURE.code();
+        return ExitCode.OK.code();
     }
 
     /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */

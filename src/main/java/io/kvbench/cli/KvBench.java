@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,11 +15,6 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_FAILED = 1;
-    public static final int EXIT_BAD_INPUT = 2;
-    public static final int EXIT_INFRASTRUCTURE = 3;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -31,20 +27,47 @@ public final class KvBench implements Runnable {
 
     /** Runs a command line and returns its exit code (for tests, without exiting the JVM). */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        return run(commandLine(), args);
+    }
+
+    /**
+     * The one error path: whatever escapes a command, an Error included (a native library that fails to load, a stack
+     * overflow on a hostile file), becomes one line "kvbench: ..." on stderr and the exit code of its type; the stack
+     * trace only with -Dkvbench.verbose=true.
+     */
+    static int run(CommandLine cli, String... args) {
+        try {
+            return cli.execute(args);
+        } catch (Throwable e) {
+            // Errors (and anything thrown while picocli itself handles a failure) arrive here, past its handlers.
+            return report(cli.getErr(), e);
+        }
     }
 
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new KvBench());
-        cli.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException || e instanceof IllegalArgumentException
-                ? EXIT_BAD_INPUT : EXIT_INFRASTRUCTURE);
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            // One clear line, no stack trace, unless --verbose was given.
-            commandLine.getErr().println("kvbench: " + e.getMessage());
-            if (Boolean.getBoolean("kvbench.verbose")) e.printStackTrace(commandLine.getErr());
-            return commandLine.getExitCodeExceptionMapper().getExitCode(e);
-        });
+        cli.setExitCodeExceptionMapper(e -> ExitCode.of(e).code());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(commandLine.getErr(), e));
         return cli;
+    }
+
+    private static int report(PrintWriter err, Throwable e) {
+        err.println("kvbench: " + oneLine(e));
+        if (Boolean.getBoolean("kvbench.verbose")) e.printStackTrace(err);
+        err.flush();
+        return ExitCode.of(e).code();
+    }
+
+    /** The message on one line; an exception without one (a NullPointerException, an Error) says what it is. */
+    static String oneLine(Throwable e) {
+        String message = e.getMessage();
+        if (message == null || message.isBlank() || e instanceof Error || e instanceof NullPointerException
+                || e instanceof ClassCastException || e instanceof ArithmeticException || e instanceof IndexOutOfBoundsException) {
+            Throwable cause = e.getCause() != null && e.getCause() != e && e instanceof ExceptionInInitializerError ? e.getCause() : e;
+            message = cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
+                    + " (a bug of kvbench or a broken library; -Dkvbench.verbose=true shows where)";
+        }
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
     }
 
     @Override

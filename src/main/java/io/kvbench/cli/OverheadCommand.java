@@ -114,7 +114,7 @@ final class OverheadCommand implements Callable<Integer> {
         table.print(console);
         console.println("overhead = 1 - harness/raw per round (positive: the harness is slower); mean over rounds.");
         console.flush();
-        return allWithin ? KvBench.EXIT_OK : KvBench.EXIT_FAILED;
+        return allWithin ? ExitCode.OK.code() : ExitCode.FAILED.code();
     }
 
     /** The harness side's task: the overhead workload on {@code engineId}, sized by the chosen profile. */

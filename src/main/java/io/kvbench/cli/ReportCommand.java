@@ -1,13 +1,11 @@
 package io.kvbench.cli;
 
+import io.kvbench.baseline.ResultsInput;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.result.AtomicFiles;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.Units;
@@ -102,9 +100,9 @@ final class ReportCommand implements Callable<Integer> {
         stdout.print(md);
         stdout.println("Wrote " + out.resolve(AB_SUMMARY_FILE));
         stdout.flush();
-        if (summary.counts().getOrDefault(Verdict.REGRESSION, 0) > 0) return KvBench.EXIT_FAILED;
-        if (summary.counts().getOrDefault(Verdict.ERROR, 0) > 0) return KvBench.EXIT_INFRASTRUCTURE;
-        return KvBench.EXIT_OK;
+        if (summary.counts().getOrDefault(Verdict.REGRESSION, 0) > 0) return ExitCode.FAILED.code();
+        if (summary.counts().getOrDefault(Verdict.ERROR, 0) > 0) return ExitCode.INFRASTRUCTURE.code();
+        return ExitCode.OK.code();
     }
 
     private int print(RunResults run, ReportWriter.Written written) {
@@ -112,48 +110,11 @@ final class ReportCommand implements Callable<Integer> {
         ConsoleReport.print(run, stdout, Units.forConsole());
         stdout.println("Wrote " + written.summary() + " and " + written.html());
         stdout.flush();
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
-    /** Reads results.json; anything wrong with it is bad input, reported on one line with the file and position. */
-    static RunResults read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException(file + ": not found");
-        RunResults run;
-        try {
-            run = ResultsJson.read(file);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": " + describe(e), e);
-        }
-        if (run == null) throw new IllegalArgumentException(file + ": holds no results object");
-        if (run.schemaVersion() != RunResults.SCHEMA_VERSION) {
-            throw new IllegalArgumentException(file + ": schemaVersion " + run.schemaVersion()
-                    + " is not supported (this kvbench reads " + RunResults.SCHEMA_VERSION + ")");
-        }
-        return run;
-    }
-
-    /** "field results[0].status (line 3, column 14): Cannot deserialize ..." from Jackson's exception, on one line. */
-    private static String describe(JsonProcessingException e) {
-        String field = e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty() ? "field " + path(mapping) : "";
-        JsonLocation location = e.getLocation();
-        String where = location != null && location.getLineNr() > 0
-                ? "line " + location.getLineNr() + ", column " + location.getColumnNr() : "";
-        String position = field.isEmpty() ? where : where.isEmpty() ? field : field + " (" + where + ")";
-        String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-        message = message.lines().findFirst().orElse("").strip();
-        return position.isEmpty() ? message : position + ": " + message;
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder s = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (s.length() > 0) s.append('.');
-                s.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                s.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return s.toString();
+    /** Reads results.json leniently (a run with gaps still gets a report); anything wrong names the file and field. */
+    static RunResults read(Path file) {
+        return ResultsInput.readFile(file, ResultsInput.Mode.LENIENT);
     }
 }

@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         ResultsJson.write(resultsFile, results);
         if (dataDir == null) deleteIfEmpty(plan.dataDir());
         RunOutput.write(results, outDir, spec.commandLine().getOut());
-        return KvBench.EXIT_OK;
+        return ExitCode.OK.code();
     }
 
     private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile) {

@@ -1,9 +1,12 @@
 package io.kvbench.crash;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.MachineInfo;
 import java.io.IOException;
@@ -40,7 +43,7 @@ public record CrashResults(int schemaVersion, boolean complete, String runner, S
             .build();
 
     public CrashResults {
-        results = List.copyOf(results);
+        results = results == null ? List.of() : List.copyOf(results);
     }
 
     /** True when some engine broke a promise or could not be tested. */
@@ -83,10 +86,39 @@ public record CrashResults(int schemaVersion, boolean complete, String runner, S
                 first.gitRevision(), first.cycles(), first.seed(), first.machine(), all);
     }
 
-    public static CrashResults read(Path file) throws IOException {
-        CrashResults results = JSON.readValue(file.toFile(), CrashResults.class);
+    public static CrashResults read(Path file) {
+        return parse(file, Inputs.readFile(file, "a " + FILE));
+    }
+
+    /** The content of a crash results file; every problem names the file and the field. */
+    public static CrashResults parse(Path file, byte[] json) {
+        CrashResults results;
+        try {
+            results = JSON.readValue(json, CrashResults.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (results == null) throw new InputException(file, null, "is JSON null; expected crash results");
         if (results.schemaVersion() != SCHEMA_VERSION) {
-            throw new IOException(file + ": crash results schema " + results.schemaVersion() + ", this kvbench reads " + SCHEMA_VERSION);
+            throw new InputException(file, "schemaVersion", "is " + results.schemaVersion() + "; this kvbench reads version " + SCHEMA_VERSION);
+        }
+        Inputs.range(file, "cycles", results.cycles(), 0, 10_000_000);
+        Set<String> engines = new HashSet<>();
+        for (int i = 0; i < results.results().size(); i++) {
+            EngineCrashResult r = results.results().get(i);
+            String at = "results[" + i + "]";
+            if (r == null) throw new InputException(file, at, "is null");
+            Inputs.id(file, at + ".engine", r.engine());
+            if (!engines.add(r.engine())) throw new InputException(file, at + ".engine", "'" + r.engine() + "' appears twice");
+            if (r.verdict() == null) throw new InputException(file, at + ".verdict", "is missing");
+            Inputs.range(file, at + ".cycles", r.cycles(), 0, 10_000_000);
+            long[] counts = {r.acknowledged(), r.promised(), r.pendingKept(), r.lost(), r.resurrected(), r.corrupt(), r.prefixBreaks(), r.unopenable()};
+            for (long n : counts) if (n < 0) throw new InputException(file, at, "has a negative count");
+            Inputs.nonNegativeOrNaN(file, at + ".recoveryMillisMedian", r.recoveryMillisMedian());
+            Inputs.nonNegativeOrNaN(file, at + ".recoveryMillisMax", r.recoveryMillisMax());
+            Inputs.nonNegativeOrNaN(file, at + ".seconds", r.seconds());
         }
         return results;
     }

@@ -6,13 +6,51 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/** The registry of adapters (found with ServiceLoader) and the one way to open a store. */
+/**
+ * The registry of adapters (found with ServiceLoader) and the one way to open a store. An adapter that cannot be
+ * loaded (its native library is missing, its static initializer throws) disables that engine only: it is listed as
+ * {@link Unavailable} with the reason, selecting it is a one-line error, and every other engine works.
+ */
 public final class Engines {
 
-    private static final List<KvEngine> ALL = load();
+    /**
+     * An adapter that failed to load.
+     *
+     * @param adapter the adapter class named in the service registration
+     * @param reason  the failure, on one line, e.g. "UnsatisfiedLinkError: no rocksdbjni in java.library.path"
+     */
+    public record Unavailable(String adapter, String reason) {
+        /** Whether {@code id} is probably this adapter's engine: "leveldb-jni" for LevelDbJniEngine. */
+        boolean mayBe(String id) {
+            String simple = adapter.substring(adapter.lastIndexOf('.') + 1).replace('$', '-');
+            if (simple.endsWith("Engine")) simple = simple.substring(0, simple.length() - "Engine".length());
+            return simple.toLowerCase(Locale.ROOT).replace("-", "").equals(id.toLowerCase(Locale.ROOT).replace("-", ""));
+        }
+
+        public String describe() {
+            return adapter + ": " + reason;
+        }
+    }
+
+    /** One registered adapter: its class name and how to make it (for tests, any supplier). */
+    record Candidate(String adapter, Supplier<KvEngine> create) {
+    }
+
+    /** The engines that loaded, sorted by id, and the adapters that did not. */
+    record Registry(List<KvEngine> engines, List<Unavailable> unavailable) {
+    }
+
+    /** Guards against a service iterator that keeps failing without advancing. */
+    private static final int MAX_REGISTRATIONS = 10_000;
+
+    private static final Registry REGISTRY = load();
+    private static final List<KvEngine> ALL = REGISTRY.engines();
 
     private Engines() {
     }
@@ -22,12 +60,29 @@ public final class Engines {
         return ALL;
     }
 
-    /** The engine with this id; an unknown id is an error that lists the valid ones. */
+    /** Adapters that are registered but failed to load, in registration order. */
+    public static List<Unavailable> unavailable() {
+        return REGISTRY.unavailable();
+    }
+
+    /** The engine with this id; an unknown id is an error that lists the valid ones (and the unloadable adapters). */
     public static KvEngine byId(String id) {
-        for (KvEngine engine : ALL) {
+        return byId(REGISTRY, id);
+    }
+
+    static KvEngine byId(Registry registry, String id) {
+        for (KvEngine engine : registry.engines()) {
             if (engine.id().equals(id)) return engine;
         }
-        throw new IllegalArgumentException("unknown engine '" + id + "'; valid engines: " + ids());
+        for (Unavailable broken : registry.unavailable()) {
+            if (id != null && broken.mayBe(id)) {
+                throw new IllegalArgumentException("engine '" + id + "' is unavailable: " + broken.describe());
+            }
+        }
+        String unavailable = registry.unavailable().isEmpty() ? ""
+                : "; unavailable adapters: " + registry.unavailable().stream().map(Unavailable::describe).collect(Collectors.joining("; "));
+        throw new IllegalArgumentException("unknown engine '" + id + "'; valid engines: "
+                + registry.engines().stream().map(KvEngine::id).collect(Collectors.joining(", ")) + unavailable);
     }
 
     /** Comma-separated ids of every registered engine. */
@@ -62,15 +117,65 @@ public final class Engines {
         }
     }
 
-    private static List<KvEngine> load() {
+    private static Registry load() {
+        List<Candidate> candidates = new ArrayList<>();
+        List<Unavailable> unloadable = new ArrayList<>();
+        var providers = ServiceLoader.load(KvEngine.class).stream().iterator();
+        for (int i = 0; i < MAX_REGISTRATIONS; i++) {
+            try {
+                if (!providers.hasNext()) break;
+                ServiceLoader.Provider<KvEngine> provider = providers.next();
+                candidates.add(new Candidate(provider.type().getName(), provider::get));
+            } catch (ServiceConfigurationError | LinkageError e) {
+                // The adapter class itself cannot be loaded (a dependency is missing from the class path).
+                unloadable.add(new Unavailable(adapterNamed(e), reason(e)));
+            }
+        }
+        Registry registry = load(candidates);
+        List<Unavailable> all = new ArrayList<>(unloadable);
+        all.addAll(registry.unavailable());
+        return new Registry(registry.engines(), List.copyOf(all));
+    }
+
+    /**
+     * Makes every candidate; one that throws (an Error included: UnsatisfiedLinkError, ExceptionInInitializerError,
+     * NoClassDefFoundError) is unavailable with the reason. Two adapters with one id are a packaging bug: that stays fatal.
+     */
+    static Registry load(List<Candidate> candidates) {
         List<KvEngine> engines = new ArrayList<>();
-        ServiceLoader.load(KvEngine.class).forEach(engines::add);
+        List<Unavailable> unavailable = new ArrayList<>();
+        for (Candidate candidate : candidates) {
+            try {
+                KvEngine engine = candidate.create().get();
+                engines.add(engine);
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                unavailable.add(new Unavailable(candidate.adapter(), reason(e)));
+            }
+        }
         engines.sort(Comparator.comparing(KvEngine::id));
         for (int i = 1; i < engines.size(); i++) {
             if (engines.get(i).id().equals(engines.get(i - 1).id())) {
                 throw new IllegalStateException("two adapters claim engine id '" + engines.get(i).id() + "'");
             }
         }
-        return List.copyOf(engines);
+        return new Registry(List.copyOf(engines), List.copyOf(unavailable));
+    }
+
+    /** The innermost cause, which names the real failure (ServiceLoader and class initialisation wrap it). */
+    private static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String message = root.getMessage() == null ? "" : ": " + root.getMessage();
+        return (root.getClass().getSimpleName() + message).replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    }
+
+    /** ServiceLoader's message is "io.kvbench.engine.KvEngine: Provider X could not be ..."; X, else the message. */
+    private static String adapterNamed(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        int at = message.indexOf("Provider ");
+        if (at < 0) return message;
+        String rest = message.substring(at + "Provider ".length());
+        int end = rest.indexOf(' ');
+        return end < 0 ? rest : rest.substring(0, end);
     }
 }

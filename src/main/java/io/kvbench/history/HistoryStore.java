@@ -1,9 +1,12 @@
 package io.kvbench.history;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
@@ -126,14 +129,21 @@ public final class HistoryStore {
     static List<Night> read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) return List.of();
         List<Night> nights = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines = new String(Inputs.readFile(file, "a history"), StandardCharsets.UTF_8).lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
+            Night night;
             try {
-                nights.add(ResultsJson.MAPPER.readValue(lines.get(i), Night.class));
-            } catch (IOException | RuntimeException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + " is not a night of the history: " + e.getMessage(), e);
+                night = ResultsJson.MAPPER.readValue(lines.get(i), Night.class);
+            } catch (JsonProcessingException e) {
+                throw new InputException(file, "line " + (i + 1), "is not a night of the history: "
+                        + Inputs.malformed(file, e).getMessage().substring(file.toString().length() + 2), e);
             }
+            if (night == null || night.result() == null) throw new InputException(file, "line " + (i + 1) + ".result", "is missing");
+            Inputs.id(file, "line " + (i + 1) + ".result.engine", night.result().engine());
+            Inputs.id(file, "line " + (i + 1) + ".result.workload", night.result().workload());
+            if (night.result().status() == null) throw new InputException(file, "line " + (i + 1) + ".result.status", "is missing");
+            nights.add(night);
         }
         nights.sort(Comparator.comparing(Night::instant));
         return nights;

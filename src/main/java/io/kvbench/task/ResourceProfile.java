@@ -1,7 +1,10 @@
 package io.kvbench.task;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -69,16 +72,32 @@ public record ResourceProfile(String name, String description, List<String> cpus
             }
         }
         Path file = Path.of(nameOrPath);
-        if (nameOrPath.endsWith(".json") && Files.isRegularFile(file)) {
-            try {
-                return JSON.readValue(file.toFile(), ResourceProfile.class);
-            } catch (IOException e) {
-                String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-                throw new IllegalArgumentException("resource profile file " + file + " is malformed: " + message, e);
-            }
-        }
+        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parse(file, Inputs.readFile(file, "a resource profile"));
         throw new IllegalArgumentException("unknown resource profile '" + nameOrPath + "'; valid resource profiles: "
                 + String.join(", ", SHIPPED) + " (or a path to a resource profile .json file)");
+    }
+
+    /** A resource profile file's content; every problem names the file and the field. */
+    public static ResourceProfile parse(Path file, byte[] json) {
+        ResourceProfile p;
+        try {
+            p = JSON.readValue(json, ResourceProfile.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (p == null) throw new InputException(file, null, "is JSON null; expected a resource profile object");
+        Inputs.id(file, "name", p.name());
+        String memory = p.memory().startsWith("heap+") ? p.memory().substring("heap+".length()) : p.memory();
+        Inputs.size(file, "memory", memory, MAX_MEMORY_BYTES);
+        for (int i = 0; i < p.jvmFlags().size(); i++) {
+            String flag = p.jvmFlags().get(i);
+            if (flag == null || flag.length() > 1000 || flag.chars().anyMatch(Character::isISOControl)) {
+                throw new InputException(file, "jvmFlags[" + i + "]", "is not a JVM flag");
+            }
+        }
+        return p;
     }
 
     /** The first preferred cpuset whose CPUs all exist on a Docker host with {@code hostCpus} CPUs (numbered from 0). */
@@ -111,12 +130,25 @@ public record ResourceProfile(String name, String description, List<String> cpus
         TreeSet<Integer> cpus = new TreeSet<>();
         for (String part : cpuset.split(",")) {
             String[] range = part.split("-");
-            int from = Integer.parseInt(range[0]);
-            int to = range.length == 2 ? Integer.parseInt(range[1]) : from;
+            int from = cpu(range[0]);
+            int to = range.length == 2 ? cpu(range[1]) : from;
             if (to < from) throw new IllegalArgumentException("cpuset range " + part + " runs backwards");
-            for (int cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+            // Bounded by MAX_CPU, so "0-4000000000" is refused above instead of looping for billions of steps.
+            for (int c = from; c <= to; c++) cpus.add(c);
         }
         return cpus;
+    }
+
+    /** Linux's own limit (CONFIG_NR_CPUS at most 8192): a larger CPU number is a typo. */
+    static final int MAX_CPU = 8191;
+    /** A container memory limit beyond any machine kvbench runs on. */
+    static final long MAX_MEMORY_BYTES = 1L << 42;
+
+    private static int cpu(String number) {
+        if (number.length() > 4 || Integer.parseInt(number) > MAX_CPU) {
+            throw new IllegalArgumentException("cpuset CPU " + number + " is above " + MAX_CPU + ", the most CPUs Linux numbers");
+        }
+        return Integer.parseInt(number);
     }
 
     /** "512m" or "3g" in bytes. */

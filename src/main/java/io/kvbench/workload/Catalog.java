@@ -1,8 +1,11 @@
 package io.kvbench.workload;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,32 +56,108 @@ public final class Catalog {
             }
         }
         Path file = Path.of(nameOrPath);
-        if (nameOrPath.endsWith(".json") && Files.isRegularFile(file)) {
-            try {
-                return JSON.readValue(file.toFile(), Profile.class);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("profile file " + file + " is malformed: " + originalMessage(e), e);
-            }
-        }
+        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parseProfile(file, Inputs.readFile(file, "a profile"));
         throw new IllegalArgumentException("unknown profile '" + nameOrPath + "'; valid profiles: "
                 + String.join(", ", PROFILES) + " (or a path to a profile .json file)");
     }
 
-    private static Map<String, Workload> loadWorkloads() {
-        try (InputStream in = resource("kvbench/workloads.json")) {
-            List<Workload> list = JSON.readValue(in, new TypeReference<List<Workload>>() { });
-            Map<String, Workload> byName = new LinkedHashMap<>();
-            for (Workload w : list) {
-                if (byName.put(w.name(), w) != null) throw new IllegalStateException("workload '" + w.name() + "' is defined twice");
-            }
-            return byName;
+    /** Largest dataset a profile may ask for: beyond it a typo (an extra zero or three), not a benchmark. */
+    static final long MAX_RECORDS = 1_000_000_000L;
+    static final long MAX_HEAP_BYTES = 1L << 40;
+    static final int MAX_FORKS = 100;
+    static final int MAX_ITERATIONS = 10_000;
+    static final double MAX_SECONDS = 3600;
+
+    /** A profile file's content, checked field by field (the record checks shapes; this checks sizes and names). */
+    public static Profile parseProfile(Path file, byte[] json) {
+        Profile p;
+        try {
+            p = JSON.readValue(json, Profile.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("kvbench/workloads.json is unreadable", e);
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (p == null) throw new InputException(file, null, "is JSON null; expected a profile object");
+        Inputs.id(file, "name", p.name());
+        for (Map.Entry<String, Long> family : p.records().entrySet()) {
+            String field = "records." + Inputs.printable(family.getKey());
+            Inputs.id(file, field, family.getKey());
+            if (family.getValue() == null) throw new InputException(file, field, "is null");
+            Inputs.range(file, field, family.getValue(), 1, MAX_RECORDS);
+        }
+        Inputs.range(file, "forks", p.forks(), 1, MAX_FORKS);
+        iterations(file, "passes", p.passes());
+        iterations(file, "operations", p.operations());
+        Inputs.size(file, "heap", p.heap(), MAX_HEAP_BYTES);
+        for (int i = 0; i < p.defaultEngines().size(); i++) Inputs.id(file, "defaultEngines[" + i + "]", p.defaultEngines().get(i));
+        for (int i = 0; i < p.defaultWorkloads().size(); i++) {
+            String name = Inputs.id(file, "defaultWorkloads[" + i + "]", p.defaultWorkloads().get(i));
+            if (!WORKLOADS.containsKey(name)) throw new InputException(file, "defaultWorkloads[" + i + "]", "is '" + name + "', not a workload");
+        }
+        if (p.gate() != null) gate(file, p.gate());
+        return p;
+    }
+
+    private static void iterations(Path file, String field, Profile.Iterations it) {
+        Inputs.range(file, field + ".warmupIterations", it.warmupIterations(), 0, MAX_ITERATIONS);
+        Inputs.range(file, field + ".measurementIterations", it.measurementIterations(), 1, MAX_ITERATIONS);
+        seconds(file, field + ".warmupSeconds", it.warmupSeconds());
+        seconds(file, field + ".measurementSeconds", it.measurementSeconds());
+    }
+
+    private static void seconds(Path file, String field, double seconds) {
+        if (!(seconds >= 0 && seconds <= MAX_SECONDS)) {
+            throw new InputException(file, field, "is " + seconds + "; it must be between 0 and " + MAX_SECONDS);
         }
     }
 
-    private static String originalMessage(IOException e) {
-        return e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+    private static void gate(Path file, Profile.Gate g) {
+        if (g.test() != null && !List.of("bootstrap", "welch").contains(g.test())) {
+            throw new InputException(file, "gate.test", "is '" + Inputs.printable(g.test()) + "'; valid values: bootstrap, welch");
+        }
+        if (!(g.alpha() > 0 && g.alpha() < 1)) throw new InputException(file, "gate.alpha", "is " + g.alpha() + "; it must be in (0, 1)");
+        if (!(g.minEffect() >= 0 && g.minEffect() < 10)) {
+            throw new InputException(file, "gate.minEffect", "is " + g.minEffect() + "; it must be in [0, 10)");
+        }
+        if (!(g.diskTolerance() >= 0 && g.diskTolerance() < 10)) {
+            throw new InputException(file, "gate.diskTolerance", "is " + g.diskTolerance() + "; it must be in [0, 10)");
+        }
+        if (g.diskSlackBytes() < 0) throw new InputException(file, "gate.diskSlackBytes", "is " + g.diskSlackBytes() + "; it must be >= 0");
+    }
+
+    /** The workloads of a workloads.json: each checked by its record, names unique and usable as file names. */
+    static Map<String, Workload> parseWorkloads(Path file, byte[] json) {
+        List<Workload> list;
+        try {
+            list = JSON.readValue(json, new TypeReference<List<Workload>>() { });
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (list == null) throw new InputException(file, null, "is JSON null; expected an array of workloads");
+        Map<String, Workload> byName = new LinkedHashMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            Workload w = list.get(i);
+            if (w == null) throw new InputException(file, "[" + i + "]", "is null");
+            Inputs.id(file, "[" + i + "].name", w.name());
+            Inputs.id(file, "[" + i + "].family", w.family());
+            Inputs.range(file, "[" + i + "].keyBytes", w.keyBytes(), 0, 1 << 20);
+            Inputs.range(file, "[" + i + "].valueBytes", w.valueBytes(), 0, 1 << 26);
+            Inputs.range(file, "[" + i + "].threads", w.threads(), 1, 1024);
+            Inputs.range(file, "[" + i + "].maxScanLength", w.maxScanLength(), 1, 1 << 20);
+            if (byName.put(w.name(), w) != null) throw new InputException(file, "[" + i + "].name", "'" + w.name() + "' is defined twice");
+        }
+        return byName;
+    }
+
+    private static Map<String, Workload> loadWorkloads() {
+        try (InputStream in = resource("kvbench/workloads.json")) {
+            return parseWorkloads(Path.of("kvbench/workloads.json"), in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("kvbench/workloads.json is unreadable", e);
+        }
     }
 
     private static InputStream resource(String name) throws IOException {

@@ -88,7 +88,7 @@ class BaselineUpdateCommandTest {
         ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(ok("rocksdb", "other", 1, 2)));
         CliRun mismatched = CliRun.of("baseline", "update", "--min-runs", "1", "--results", results.toString(), "--results", second.toString(),
                 "--baselines", baselines.toString());
-        assertThat(mismatched.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(mismatched.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(mismatched.err()).contains("rocksdb / other is in one run but not in the first");
     }
 
@@ -152,10 +152,10 @@ class BaselineUpdateCommandTest {
     void markdownIsWrittenOnlyWithTheUpdate() throws IOException {
         Path md = tmp.resolve("changes.md");
         CliRun refused = update(run(PROFILE, MACHINE_CLASS, false, ok("lmdb", "w", 3, 4)), "--markdown", md.toString());
-        assertThat(refused.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refused.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(md).doesNotExist();
         CliRun intoDirectory = update(first, "--markdown", tmp.toString());
-        assertThat(intoDirectory.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(intoDirectory.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(intoDirectory.err()).contains("--markdown " + tmp + " is a directory");
         assertThat(baselines).doesNotExist();
 
@@ -172,17 +172,17 @@ class BaselineUpdateCommandTest {
 
         RunResults partial = run(PROFILE, MACHINE_CLASS, false, ok("rocksdb", "tc-seq-read", 1, 2), ok("lmdb", "new", 3, 4));
         CliRun refusedPartial = update(partial);
-        assertThat(refusedPartial.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedPartial.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(refusedPartial.err()).startsWith("kvbench: the run is not complete").contains("--force");
         assertThat(snapshot()).isEqualTo(before);
 
         CliRun refusedErrors = update(run(ok("lmdb", "new", 3, 4), failed("rocksdb", "tc-seq-read", "crash")));
-        assertThat(refusedErrors.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedErrors.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(refusedErrors.err()).contains("ERROR results (rocksdb / tc-seq-read)");
         assertThat(snapshot()).isEqualTo(before);
 
         CliRun refusedProfile = update(run("nightly", MACHINE_CLASS, true, ok("lmdb", "new", 3, 4)), "--profile", "smoke");
-        assertThat(refusedProfile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(refusedProfile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(refusedProfile.err()).contains("profile 'nightly', not 'smoke'");
         assertThat(snapshot()).isEqualTo(before);
     }
@@ -203,7 +203,7 @@ class BaselineUpdateCommandTest {
         Files.writeString(broken, "{}");
         Map<String, String> before = snapshot();
         CliRun run = update(run(ok("rocksdb", "tc-seq-read", 5, 6), ok("aaa", "new", 1, 2)));
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains(broken.toString()).contains("field 'schemaVersion' is missing");
         assertThat(snapshot()).isEqualTo(before);
     }
@@ -211,12 +211,12 @@ class BaselineUpdateCommandTest {
     @Test
     void missingResultsIsBadInputAndBareBaselineAsksForASubcommand() {
         CliRun run = CliRun.of("baseline", "update", "--min-runs", "1", "--results", tmp.resolve("nope").toString(), "--baselines", baselines.toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("does not exist");
         assertThat(baselines).doesNotExist();
 
         CliRun bare = CliRun.of("baseline");
-        assertThat(bare.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bare.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(bare.err()).contains("missing subcommand").contains("update");
         assertThat(CliRun.of("--help").out()).contains("compare").contains("baseline");
     }

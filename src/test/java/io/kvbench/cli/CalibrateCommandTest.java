@@ -67,12 +67,12 @@ class CalibrateCommandTest {
     @Test
     void badInputExitsTwo() {
         CliRun unknownTest = CliRun.of("calibrate", "--test", "coin-flip", "--runner", "local");
-        assertThat(unknownTest.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(unknownTest.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(unknownTest.err()).contains("unknown significance test 'coin-flip'").contains("bootstrap, welch");
         CliRun badLevel = CliRun.of("calibrate", "--slowdowns", "150", "--runner", "local", "--out", "/nonexistent-dir-x");
-        assertThat(badLevel.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(badLevel.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(badLevel.err()).contains("slowdown levels must be in (0, 1)");
         CliRun noFile = CliRun.of("calibrate", "--from", "/no/such/file.json");
-        assertThat(noFile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
     }
 }

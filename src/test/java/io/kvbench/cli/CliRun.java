@@ -13,7 +13,7 @@ record CliRun(int exitCode, String out, String err) {
         CommandLine cli = KvBench.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
+        int code = KvBench.run(cli, args);
         return new CliRun(code, out.toString(), err.toString());
     }
 }

@@ -81,7 +81,7 @@ class CompareCommandTest {
         CliRun smokeGate = compare();
         assertThat(smokeGate.exitCode()).as(smokeGate.out()).isZero();
         CliRun strict = compare("--min-effect", "0.1", "--alpha", "0.01");
-        assertThat(strict.exitCode()).as(strict.out()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(strict.exitCode()).as(strict.out()).isEqualTo(ExitCode.FAILED.code());
     }
 
     @Test
@@ -89,7 +89,7 @@ class CompareCommandTest {
         writeRun(run(ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10)), ok("rocksdb", "tc-seq-write", normal(6, 10, 500, 5)),
                 failed("lmdb", "tc-seq-read", "fork crashed")));
         CliRun run = compare();
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED.code());
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-seq-read\\s+REGRESSION\\s+.*-(29|30)\\.\\d%")
                 .containsPattern("(?m)^lmdb\\s+tc-seq-read\\s+ERROR");
         assertThat(Files.readString(results.resolve("comparison.md"))).contains("**REGRESSION**");
@@ -99,7 +99,7 @@ class CompareCommandTest {
     void errorWithoutRegressionExitsThree() throws IOException {
         writeRun(run(failed("rocksdb", "tc-seq-read", "out of disk"), ok("rocksdb", "tc-seq-write", normal(7, 10, 500, 5))));
         CliRun run = compare();
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(run.out()).contains("out of disk").contains("1 PASS, 1 ERROR");
     }
 
@@ -143,24 +143,24 @@ class CompareCommandTest {
         assertThat(byDefault.out()).contains("1 NOT_COMPARED");
 
         CliRun named = CliRun.of("compare", "--results", results.toString(), "--baselines", tmp.resolve("typo").toString());
-        assertThat(named.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(named.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(named.err()).contains("typo").contains("does not exist");
     }
 
     @Test
     void badInputExitsTwoAndWritesNothing() throws IOException {
         CliRun noDir = CliRun.of("compare", "--results", tmp.resolve("nope").toString());
-        assertThat(noDir.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
-        assertThat(noDir.err()).startsWith("kvbench: results directory").contains("does not exist");
+        assertThat(noDir.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(noDir.err()).startsWith("kvbench: " + tmp.resolve("nope")).contains("does not exist");
 
         CliRun noFile = compare();
-        assertThat(noFile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noFile.err()).contains("has no results.json");
 
         Files.writeString(results.resolve("results.json"), "{\"schemaVersion\": 1, \"complete\": tru");
         CliRun broken = compare();
-        assertThat(broken.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
-        assertThat(broken.err()).contains("results.json: malformed").doesNotContain("\tat ");
+        assertThat(broken.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(broken.err()).contains("results.json: malformed JSON").doesNotContain("\tat ");
 
         writeRun(new RunResults(1, true, PROFILE, "local", "t", null, List.of()));
         assertThat(compare().err()).contains("field 'machine' is missing");
@@ -169,16 +169,16 @@ class CompareCommandTest {
                 Double.NaN, Double.NaN, "ops/s", List.of(), null, null);
         writeRun(run(noScore));
         CliRun unscored = compare();
-        assertThat(unscored.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
-        assertThat(unscored.err()).contains("results[0] (rocksdb / w): field 'score'");
+        assertThat(unscored.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(unscored.err()).contains("field 'results[0].score'");
 
         writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2)));
         CliRun otherProfile = compare("--profile", "nightly");
-        assertThat(otherProfile.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(otherProfile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(otherProfile.err()).contains("profile '" + PROFILE + "', not 'nightly'");
 
         CliRun unknownEngine = compare("--engine", "rocksdb,nosuchdb");
-        assertThat(unknownEngine.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(unknownEngine.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(unknownEngine.err()).contains("unknown engine 'nosuchdb'").contains("valid engines: ").contains("rocksdb");
 
         assertThat(results.resolve("comparison.md")).doesNotExist();
@@ -191,7 +191,7 @@ class CompareCommandTest {
         Files.writeString(file, Files.readString(file).replaceFirst("\"score\": [0-9.]+", "\"score\": \"fast\""));
         writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2)));
         CliRun run = compare();
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err().strip()).isEqualTo("kvbench: " + file + ": field 'score' is not a number");
         assertThat(results.resolve("comparison.md")).doesNotExist();
     }

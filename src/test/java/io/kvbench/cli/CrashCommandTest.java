@@ -57,7 +57,7 @@ class CrashCommandTest {
                 "--max-kill-delay", "200", "--out", out.toString());
         var missing = io.kvbench.crash.fuse.PowerCutFs.unavailableReason();
         if (missing.isPresent()) {
-            assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+            assertThat(run.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
             assertThat(run.err()).contains("power cuts need FUSE: " + missing.get());
             return;
         }
@@ -72,7 +72,7 @@ class CrashCommandTest {
     }
 
     private static void assertRefused(CliRun run, String message) {
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains(message);
     }
 }

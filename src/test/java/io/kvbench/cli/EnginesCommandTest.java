@@ -62,15 +62,15 @@ class EnginesCommandTest {
     @Test
     void unknownCommandExitsTwoWithAMessage() {
         CliRun run = CliRun.of("frobnicate");
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("frobnicate");
     }
 
     @Test
     void unknownOptionAndMissingCommandExitTwo() {
-        assertThat(CliRun.of("engines", "--yaml").exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(CliRun.of("engines", "--yaml").exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         CliRun bare = CliRun.of();
-        assertThat(bare.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bare.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(bare.err()).contains("missing command");
     }
 }

@@ -31,7 +31,7 @@ class GateCommandTest {
         CliRun slow = CliRun.of("gate", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads",
                 "ycsb-c", "--baselines", baselines.toString(), "--confirmations", "1", "--inject-slowdown", "5000",
                 "--out", gate.toString());
-        assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILED.code());
         assertThat(slow.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
         assertThat(gate.resolve(Gate.CONFIRM_DIR).resolve("rocksdb-ycsb-c-1").resolve("results.json")).isRegularFile();
         assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**").contains("confirmation rerun");
@@ -41,10 +41,10 @@ class GateCommandTest {
     @Test
     void badInputExitsTwo() {
         CliRun negative = CliRun.of("gate", "--runner", "local", "--confirmations", "-1");
-        assertThat(negative.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(negative.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(negative.err()).contains("--confirmations must be >= 0");
         CliRun noBaselines = CliRun.of("gate", "--runner", "local", "--baselines", tmp.resolve("typo").toString());
-        assertThat(noBaselines.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noBaselines.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noBaselines.err()).contains("typo").contains("does not exist");
     }
 }

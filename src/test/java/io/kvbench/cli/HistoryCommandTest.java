@@ -55,7 +55,7 @@ class HistoryCommandTest {
     @Test
     void aTwentyPercentDropAgainstFivePooledNightsIsARegression() throws Exception {
         CliRun drop = compare(history(5), 800);
-        assertThat(drop.exitCode()).as(drop.out() + drop.err()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(drop.exitCode()).as(drop.out() + drop.err()).isEqualTo(ExitCode.FAILED.code());
         assertThat(drop.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+");
         assertThat(Files.readString(tmp.resolve("tonight").resolve("comparison.md"))).contains("history");
     }
@@ -79,14 +79,14 @@ class HistoryCommandTest {
     void badInputExitsTwo() throws Exception {
         Path history = history(1);
         CliRun missing = CliRun.of("compare", "--results", tmp.resolve("night0").toString(), "--history", tmp.resolve("typo").toString());
-        assertThat(missing.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(missing.err()).contains("typo").contains("does not exist");
         CliRun nights = CliRun.of("gate", "--runner", "local", "--history", history.toString(), "--nights", "2");
-        assertThat(nights.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(nights.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(nights.err()).contains("--nights must be >= 3");
         CliRun badTime = CliRun.of("history", "append", "--results", tmp.resolve("night0").toString(), "--history",
                 history.toString(), "--commit", "abc", "--time", "yesterday");
-        assertThat(badTime.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(badTime.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
     }
 
     @Test
@@ -94,7 +94,7 @@ class HistoryCommandTest {
         Path history = history(1);
         CliRun none = CliRun.of("history", "changes", "--history", history.toString(), "--out", tmp.resolve("changes").toString(),
                 "--otava", tmp.resolve("no-such-otava").toString());
-        assertThat(none.exitCode()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+        assertThat(none.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(none.err()).contains("Apache Otava not found").contains("pip install apache-otava");
     }
 }

@@ -24,7 +24,7 @@ class InterleaveCommandTest {
         // About 20 µs of extra work on operations of about 1 µs: far beyond this machine's noise.
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
                 "--workloads", "ycsb-c", "--rounds", "2", "--b-inject-slowdown", "5000", "--out", out.toString());
-        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED.code());
         // Two rounds look regressed (pooled), so the default confirmation measures two more; all four, paired, decide.
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
                 .contains("B vs A paired by round over 4 rounds").contains("confirmed by 2 more rounds")
@@ -59,11 +59,11 @@ class InterleaveCommandTest {
     void badInputExitsTwo() {
         CliRun oneRound = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
                 "--rounds", "1");
-        assertThat(oneRound.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(oneRound.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(oneRound.err()).contains("--rounds must be >= 2");
         CliRun noJar = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
                 "--a-classpath", tmp.resolve("old-kvbench.jar").toString());
-        assertThat(noJar.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(noJar.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noJar.err()).contains("old-kvbench.jar does not exist");
     }
 }

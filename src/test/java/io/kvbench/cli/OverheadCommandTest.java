@@ -10,14 +10,14 @@ class OverheadCommandTest {
     @Test
     void needsAtLeastTwoRoundsForAnInterval() {
         CliRun run = CliRun.of("overhead", "--rounds", "1");
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("--rounds must be >= 2");
     }
 
     @Test
     void unknownProfileNamesTheValidOnes() {
         CliRun run = CliRun.of("overhead", "--profile", "weekly");
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown profile 'weekly'");
     }
 }

@@ -44,9 +44,9 @@ class PullRequestAbCommandsTest {
 
         Files.writeString(file, "{\"id\": 1}");
         CliRun bad = CliRun.of("engines", "--changed-from", file.toString());
-        assertThat(bad.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(bad.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(bad.err()).contains(file.toString()).contains("not a JSON array");
-        assertThat(CliRun.of("engines", "--changed-from", tmp.resolve("nope").toString()).exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(CliRun.of("engines", "--changed-from", tmp.resolve("nope").toString()).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
     }
 
     private Path shard(String engine, Verdict verdict, double... ratios) throws Exception {
@@ -71,13 +71,13 @@ class PullRequestAbCommandsTest {
         assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression").contains("| lmdb | ycsb-c | PASS |");
 
         CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out", out.toString());
-        assertThat(fail.exitCode()).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(fail.exitCode()).isEqualTo(ExitCode.FAILED.code());
         md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
         assertThat(md).contains("1 PASS, 1 REGRESSION").contains("| rocksdb | ycsb-c | **REGRESSION** |")
                 .contains("| 0.900 | 0.877 - 0.923 (99 %) | 6 |");
 
         CliRun missing = CliRun.of("report", "--interleaved", tmp.resolve("ab-none").toString(), "--out", out.toString());
-        assertThat(missing.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(missing.err()).contains("interleave.json: not found");
         assertThat(CliRun.of("report", "--interleaved", lmdb.toString()).err()).contains("--interleaved needs --out");
     }

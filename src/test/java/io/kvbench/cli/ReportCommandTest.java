@@ -22,7 +22,7 @@ class ReportCommandTest {
     /** Exit 2, one line on stderr that names what is wrong, and no report written. */
     private CliRun assertBadInput(String... args) {
         CliRun run = CliRun.of(args);
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
         assertThat(run.err()).startsWith("kvbench: ");
         assertThat(dir.resolve(ReportWriter.SUMMARY_FILE)).doesNotExist();
@@ -69,13 +69,13 @@ class ReportCommandTest {
 
     @Test
     void missingResultsFile() {
-        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": not found");
+        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": does not exist");
     }
 
     @Test
     void malformedJsonNamesTheLine() throws Exception {
         Files.writeString(resultsFile(), "{\n  \"schemaVersion\": 1,\n  \"complete\": tru\n}\n");
-        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": line 3, column 15: ");
+        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": malformed JSON (line 3, column 15): ");
     }
 
     @Test
@@ -84,7 +84,7 @@ class ReportCommandTest {
                 .replaceFirst("\"status\" : \"OK\"", "\"status\" : \"MAYBE\"");
         Files.writeString(resultsFile(), json);
         assertThat(assertBadInput("report", "--results", dir.toString()).err())
-                .contains(resultsFile().toString(), ": field results[0].status (line ", "MAYBE");
+                .contains(resultsFile().toString(), ": field 'results[0].status' is invalid (line ", "MAYBE");
     }
 
     @Test
@@ -98,7 +98,7 @@ class ReportCommandTest {
         Files.writeString(resultsFile(), "");
         assertBadInput("report", "--results", dir.toString());
         Files.writeString(resultsFile(), "{\"schemaVersion\": 99, \"complete\": true, \"results\": []}");
-        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains("schemaVersion 99");
+        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains("field 'schemaVersion' is 99");
     }
 
     @Test
@@ -111,7 +111,7 @@ class ReportCommandTest {
 
     @Test
     void resultsOptionIsRequiredAndListedInHelp() {
-        assertThat(CliRun.of("report").exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(CliRun.of("report").exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(CliRun.of("report", "--help").out()).contains("--results", "--out");
         assertThat(CliRun.of("--help").out()).contains("report");
     }

@@ -57,7 +57,7 @@ class ReportMergeTest {
 
     /** Exit 2, one line on stderr, and nothing written into --out. */
     private String assertRefused(CliRun run) {
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
         assertThat(run.err()).startsWith("kvbench: ");
         assertThat(out().resolve(ResultsJson.RESULTS_FILE)).doesNotExist();
@@ -203,7 +203,7 @@ class ReportMergeTest {
         assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("2 machine classes");
 
         CliRun compare = CliRun.of("compare", "--results", out().toString(), "--baselines", dir.resolve("none").toString());
-        assertThat(compare.exitCode()).as(compare.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(compare.exitCode()).as(compare.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(compare.err()).contains("merges shards of several machine classes").contains("other-cpu-1c")
                 .contains("compare each shard");
     }
@@ -248,9 +248,9 @@ class ReportMergeTest {
         Path a = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 1, 2)));
         assertThat(assertRefused(CliRun.of("report", "--merge", a.toString()))).contains("--merge needs --out DIR");
         CliRun both = CliRun.of("report", "--merge", a.toString(), "--results", a.toString(), "--out", out().toString());
-        assertThat(both.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(both.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(both.err()).contains("mutually exclusive");
-        assertThat(CliRun.of("report", "--out", out().toString()).exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(CliRun.of("report", "--out", out().toString()).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
 
         assertThat(merge(a).exitCode()).isZero();
         assertThat(assertRefusedKeepingOut(merge(a))).contains("already holds a results.json");
@@ -260,7 +260,7 @@ class ReportMergeTest {
     /** Refused while --out already holds an earlier merge, which stays as it was. */
     private String assertRefusedKeepingOut(CliRun run) throws IOException {
         String before = Files.readString(out().resolve(ResultsJson.RESULTS_FILE));
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(Files.readString(out().resolve(ResultsJson.RESULTS_FILE))).isEqualTo(before);
         return run.err();
     }

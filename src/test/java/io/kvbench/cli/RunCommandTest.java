@@ -16,7 +16,7 @@ class RunCommandTest {
     @Test
     void unknownEngineNamesTheValidOnes() {
         CliRun run = CliRun.of("run", "--engines", "rocksdb,nosuchdb", "--out", tmp.resolve("o").toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown engine 'nosuchdb'").contains("valid engines:").contains("lmdb");
         assertThat(run.err().lines()).hasSize(1);
         assertThat(tmp.resolve("o")).doesNotExist();
@@ -25,14 +25,14 @@ class RunCommandTest {
     @Test
     void unknownWorkloadNamesTheValidOnes() {
         CliRun run = CliRun.of("run", "--workloads", "ycsb-z", "--out", tmp.resolve("o").toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown workload 'ycsb-z'").contains("ycsb-a");
     }
 
     @Test
     void unknownProfileNamesTheValidOnes() {
         CliRun run = CliRun.of("run", "--profile", "weekly");
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown profile 'weekly'").contains("smoke, ci, nightly");
     }
 
@@ -40,8 +40,8 @@ class RunCommandTest {
     void malformedProfileFileNamesTheFile() throws Exception {
         Path profile = Files.writeString(tmp.resolve("p.json"), "{\"name\": \"x\", \"forks\": 0}");
         CliRun run = CliRun.of("run", "--profile", profile.toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
-        assertThat(run.err()).contains(profile.toString()).contains("malformed");
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err()).contains(profile.toString()).contains("missing records");
     }
 
     @Test
@@ -49,7 +49,7 @@ class RunCommandTest {
         Path out = Files.createDirectories(tmp.resolve("earlier"));
         Files.writeString(out.resolve("results.json"), "{}");
         CliRun run = CliRun.of("run", "--engines", "rocksdb", "--workloads", "ycsb-c", "--out", out.toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("already holds a results.json");
         assertThat(Files.readString(out.resolve("results.json"))).isEqualTo("{}");
     }
@@ -57,13 +57,13 @@ class RunCommandTest {
     @Test
     void unknownResourceProfileNamesTheValidOnes() {
         CliRun run = CliRun.of("run", "--runner", "local", "--resources", "eight-cores", "--out", tmp.resolve("o").toString());
-        assertThat(run.exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown resource profile 'eight-cores'").contains("one-core");
         assertThat(tmp.resolve("o")).doesNotExist();
     }
 
     @Test
     void unknownRunnerIsAUsageError() {
-        assertThat(CliRun.of("run", "--runner", "cloud").exitCode()).isEqualTo(KvBench.EXIT_BAD_INPUT);
+        assertThat(CliRun.of("run", "--runner", "cloud").exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
     }
 }

@@ -1,5 +1,6 @@
 package io.kvbench.history;
 
+import io.kvbench.cli.ExitCode;
 import static io.kvbench.history.HistoryFixtures.commit;
 import static io.kvbench.history.HistoryFixtures.night;
 import static io.kvbench.history.HistoryFixtures.result;
@@ -91,7 +92,7 @@ class HistoryChangesTest {
     void aWorseStepAmongTheNewestNightsFails() throws Exception {
         series(40, 34);
         assertThat(changes()).as("reports only by default").isZero();
-        assertThat(changes("--fail-within", "7")).isEqualTo(KvBench.EXIT_FAILED);
+        assertThat(changes("--fail-within", "7")).isEqualTo(ExitCode.FAILED.code());
         assertThat(Files.readString(out.resolve("change-points.md"))).contains("**worse**").contains(commit(34));
         JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints").get(0);
         assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(34));

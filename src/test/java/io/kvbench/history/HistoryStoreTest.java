@@ -88,6 +88,6 @@ class HistoryStoreTest {
         Path file = store.file(PROFILE, "cpu-a-1c", ROCKSDB);
         Files.writeString(file, Files.readString(file) + "{not json\n");
         assertThatThrownBy(() -> store.read(PROFILE, "cpu-a-1c", ROCKSDB))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ycsb-c.jsonl line 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ycsb-c.jsonl: field 'line 2'");
     }
 }

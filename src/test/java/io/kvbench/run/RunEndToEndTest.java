@@ -1,5 +1,6 @@
 package io.kvbench.run;
 
+import io.kvbench.cli.ExitCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.cli.KvBench;
@@ -62,7 +63,7 @@ class RunEndToEndTest {
         assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads", "ycsb-c",
                 "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
         assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
-                .isEqualTo(KvBench.EXIT_FAILED);
+                .isEqualTo(ExitCode.FAILED.code());
         assertThat(Files.readString(slow.resolve("comparison.md"))).contains("REGRESSION");
     }
 

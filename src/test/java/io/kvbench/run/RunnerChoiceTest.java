@@ -2,6 +2,7 @@ package io.kvbench.run;
 
 import io.kvbench.infra.JvmFlags;
 
+import io.kvbench.cli.ExitCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -44,7 +45,7 @@ class RunnerChoiceTest {
     void containerRunnerWithoutDockerIsAnInfrastructureError() throws Exception {
         Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
                 "run", "--runner", "container", "--profile", TINY, "--out", tmp.resolve("out").toString());
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(KvBench.EXIT_INFRASTRUCTURE);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(run.output().strip()).startsWith("kvbench: --runner container: Docker not available (no Docker engine: ")
                 .doesNotContain("\n");
     }
