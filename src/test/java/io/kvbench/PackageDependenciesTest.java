@@ -55,13 +55,6 @@ class PackageDependenciesTest {
             Map.entry("cli", Set.of("engine", "workload", "bench", "task", "run", "infra", "result", "baseline", "judge",
                     "history", "crash", "calibration", "gate", "report", "input")));
 
-    /**
-     * The package being split into task, run and infra (issue 14): while it exists it is treated as the three together,
-     * in both directions.
-     */
-    private static final String LEGACY_RUNNER = "runner";
-    private static final Set<String> RUNNER_PARTS = Set.of("task", "run", "infra");
-
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.kvbench\\.([a-z][a-z0-9_]*)\\.");
     private static final Pattern PACKAGE = Pattern.compile("^package io\\.kvbench\\.([a-z][a-z0-9_]*)[.;]", Pattern.MULTILINE);
 
@@ -98,7 +91,6 @@ class PackageDependenciesTest {
         Set<String> packages = dependencies().keySet();
         Set<String> withoutRow = new TreeSet<>(packages);
         withoutRow.removeAll(ALLOWED.keySet());
-        withoutRow.remove(LEGACY_RUNNER);
         assertThat(withoutRow).as("packages missing from PackageDependenciesTest.ALLOWED").isEmpty();
     }
 
@@ -114,16 +106,7 @@ class PackageDependenciesTest {
     }
 
     static boolean allowed(String from, String to) {
-        Set<String> mayUse = from.equals(LEGACY_RUNNER) ? runnerRow() : ALLOWED.getOrDefault(from, Set.of());
-        if (to.equals(LEGACY_RUNNER)) return from.equals(LEGACY_RUNNER) || mayUse.stream().anyMatch(RUNNER_PARTS::contains);
-        return mayUse.contains(to);
-    }
-
-    private static Set<String> runnerRow() {
-        Set<String> row = new TreeSet<>();
-        for (String part : RUNNER_PARTS) row.addAll(ALLOWED.get(part));
-        row.removeAll(RUNNER_PARTS);
-        return row;
+        return ALLOWED.getOrDefault(from, Set.of()).contains(to);
     }
 
     /** Top-level package -> the other top-level packages it mentions. */

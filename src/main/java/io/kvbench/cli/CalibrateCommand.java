@@ -136,8 +136,8 @@ final class CalibrateCommand implements Callable<Integer> {
             if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--from " + from + " is not a file");
             data = CalibrationData.read(from);
         } else {
-            CalibrationSession.Plan plan = new CalibrationSession.Plan(engines.stream().map(String::trim).map(Engines::byId).toList(),
-                    workloads.stream().map(String::trim).map(Catalog::workload).toList(), chosen,
+            CalibrationSession.Plan plan = new CalibrationSession.Plan(Selection.engines(engines),
+                    Selection.workloads(workloads), chosen,
                     slowdowns.stream().map(p -> p / 100).toList(), rounds, unchangedPerRound,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);

@@ -79,7 +79,7 @@ final class CrashCommand implements Callable<Integer> {
         if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
         if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
         List<KvEngine> selected = engines == null ? Engines.all()
-                : engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
+                : Selection.engines(engines);
         Path outDir = RunOutput.outDir(out, "crash");
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) throw new IllegalArgumentException("--out " + outDir + " is a file");
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {

@@ -1,7 +1,6 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineSource;
-import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.Gate;
 import io.kvbench.judge.ComparisonReport;
@@ -39,11 +38,8 @@ import picocli.CommandLine.Spec;
                         + "comparison.md/json and summary.md into --out; reruns go to <out>/confirm/."})
 final class GateCommand implements Callable<Integer> {
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Engines (default: the profile's default set).")
-    List<String> engines;
-
-    @Option(names = "--workloads", split = ",", paramLabel = "NAME", description = "Workloads (default: the profile's default set).")
-    List<String> workloads;
+    @Mixin
+    Selection selection;
 
     @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
     String profile;
@@ -80,12 +76,8 @@ final class GateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0, not " + confirmations);
         Profile chosen = Catalog.profile(profile);
-        List<KvEngine> selectedEngines = (engines != null ? engines : chosen.defaultEngines()).stream().map(String::trim)
-                .map(Engines::byId).distinct().toList();
-        List<Workload> selectedWorkloads = (workloads != null ? workloads : chosen.defaultWorkloads()).stream()
-                .map(String::trim).map(Catalog::workload).distinct().toList();
-        if (selectedEngines.isEmpty()) selectedEngines = Engines.all();
-        if (selectedWorkloads.isEmpty()) selectedWorkloads = Catalog.workloads();
+        List<KvEngine> selectedEngines = selection.engines(chosen);
+        List<Workload> selectedWorkloads = selection.workloads(chosen);
         BaselineSource source = against.source(spec);
         Path outDir = RunOutput.outDir(out, "gate");
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {

@@ -100,8 +100,8 @@ final class InterleaveCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
         Profile chosen = Catalog.profile(profile);
-        var selectedEngines = engines.stream().map(String::trim).map(Engines::byId).distinct().toList();
-        var selectedWorkloads = workloads.stream().map(String::trim).map(Catalog::workload).distinct().toList();
+        var selectedEngines = Selection.engines(engines);
+        var selectedWorkloads = Selection.workloads(workloads);
         ThresholdPolicy policy = thresholds.policy(chosen);
         Path outDir = RunOutput.outDir(out, "interleave");
         BenchmarkRunner base = where.choose(System.out);

@@ -1,6 +1,5 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
@@ -18,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,13 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "jmh-results.json, summary.md and report.html.")
 final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID",
-            description = "Engines to measure (default: the profile's default set; see `kvbench engines`).")
-    List<String> engines;
-
-    @Option(names = "--workloads", split = ",", paramLabel = "NAME",
-            description = "Workloads to run (default: the profile's default set).")
-    List<String> workloads;
+    @Mixin
+    Selection selection;
 
     @Option(names = "--profile", defaultValue = "smoke", paramLabel = "NAME|FILE",
             description = "smoke, ci, nightly, or a profile .json file (default: ${DEFAULT-VALUE}).")
@@ -70,8 +65,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Profile chosen = Catalog.profile(profile);
-        List<KvEngine> selectedEngines = selectEngines(chosen);
-        List<Workload> selectedWorkloads = selectWorkloads(chosen);
+        List<KvEngine> selectedEngines = selection.engines(chosen);
+        List<Workload> selectedWorkloads = selection.workloads(chosen);
         Path outDir = RunOutput.outDir(out, "run");
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new IllegalArgumentException("--out " + outDir + " is a file, not a directory");
@@ -116,15 +111,4 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<KvEngine> selectEngines(Profile chosen) {
-        List<String> ids = engines != null ? engines : chosen.defaultEngines();
-        if (ids.isEmpty()) return Engines.all();
-        return ids.stream().map(String::trim).map(Engines::byId).distinct().toList();
-    }
-
-    private List<Workload> selectWorkloads(Profile chosen) {
-        List<String> names = workloads != null ? workloads : chosen.defaultWorkloads();
-        if (names.isEmpty()) return Catalog.workloads();
-        return names.stream().map(String::trim).map(Catalog::workload).distinct().toList();
-    }
 }
