@@ -46,7 +46,7 @@ class PackageDependenciesTest {
             Map.entry("baseline", Set.of("result", "workload", "engine", "input")),
             Map.entry("judge", Set.of("baseline", "result", "workload")),
             Map.entry("history", Set.of("judge", "baseline", "result", "workload", "infra", "input")),
-            Map.entry("gate", Set.of("judge", "baseline", "result", "engine", "workload", "task", "run", "infra")),
+            Map.entry("gate", Set.of("judge", "baseline", "result", "engine", "workload", "task", "run", "infra", "input")),
             Map.entry("calibration", Set.of("judge", "baseline", "history", "gate", "result", "engine", "workload", "task",
                     "run", "infra", "input")),
             Map.entry("crash", Set.of("engine", "workload", "result", "baseline", "task", "infra", "input")),

@@ -1,5 +1,8 @@
 package io.kvbench.gate;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
@@ -25,18 +28,40 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
         counts = counts == null ? Map.of() : Map.copyOf(counts);
     }
 
-    /** Reads {@code dir/interleave.json}; a missing or malformed file is bad input naming the file. */
+    /**
+     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (fewer than two rounds, a
+     * path-like id, a ratio that is not a positive number, a verdict without its row) is bad input naming the file and
+     * the field.
+     */
     public static InterleaveReport read(Path dir) throws IOException {
         Path file = dir.resolve(JSON_FILE);
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + ": not found (the A/B shard did not finish, or this is not an interleave output)");
         }
+        InterleaveReport report;
         try {
-            InterleaveReport report = ResultsJson.MAPPER.readValue(file.toFile(), InterleaveReport.class);
-            if (report == null || report.rounds() < 2) throw new IllegalArgumentException(file + ": no rounds recorded");
-            return report;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not an interleave report (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+            report = ResultsJson.MAPPER.readValue(Inputs.readFile(file, "interleave report"), InterleaveReport.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
         }
+        if (report == null) throw new InputException(file, null, "is empty");
+        if (report.rounds() < 2) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");
+        if (!(report.alpha() > 0 && report.alpha() < 1)) {
+            throw new InputException(file, "alpha", "is " + report.alpha() + "; it must be between 0 and 1");
+        }
+        for (int i = 0; i < report.results().size(); i++) {
+            Interleaving.Result result = report.results().get(i);
+            String at = "results[" + i + "]";
+            if (result == null || result.row() == null) throw new InputException(file, at + ".row", "is missing");
+            Inputs.id(file, at + ".row.engine", result.row().engine());
+            Inputs.id(file, at + ".row.workload", result.row().workload());
+            if (result.row().verdict() == null) throw new InputException(file, at + ".row.verdict", "is missing");
+            List<Double> ratios = result.roundRatios() == null ? List.of() : result.roundRatios();
+            for (int r = 0; r < ratios.size(); r++) {
+                Double ratio = ratios.get(r);
+                Inputs.positive(file, at + ".roundRatios[" + r + "]", ratio == null ? Double.NaN : ratio);
+            }
+        }
+        return report;
     }
 }

@@ -42,10 +42,14 @@ class HostileInputTest {
             + "\"machineClass\":\"m1\",\"nanosPerToken\":1.0,\"nanosPerTokenError\":0.1,\"engines\":[\"rocksdb\"],"
             + "\"workloads\":[\"tc-seq-read\"],\"slowdowns\":[0.05],\"rounds\":1,\"startedAt\":\"2026-01-01T00:00:00Z\","
             + "\"complete\":true,\"runs\":[]}";
+    static final String INTERLEAVE = "{\"profile\":\"ci\",\"rounds\":6,\"a\":\"base\",\"b\":\"head\",\"policy\":\"welch\","
+            + "\"alpha\":0.01,\"counts\":{\"PASS\":1},\"results\":[{\"row\":{\"engine\":\"rocksdb\",\"workload\":\"ycsb-c\","
+            + "\"verdict\":\"PASS\",\"unit\":\"ops/s\",\"baselineScore\":100.0,\"measuredScore\":101.0,\"deltaPercent\":1.0,"
+            + "\"pValue\":0.5,\"confidence\":\"\",\"note\":\"\"},\"roundRatios\":[1.0,1.01,0.99,1.02,1.0,1.03]}]}";
 
     /** Which file the hostile content goes to, and the command that reads it. */
     enum Slot { REPORT_RESULTS, COMPARE_RESULTS, HISTORY_RESULTS, BASELINE_UPDATE_RESULTS, PROFILE, RESOURCES, BASELINE,
-        CALIBRATION, CHANGED_FROM, HISTORY }
+        CALIBRATION, CHANGED_FROM, HISTORY, INTERLEAVED }
 
     record Case(String name, Slot slot, String content, String expected) {
         @Override
@@ -107,6 +111,14 @@ class HostileInputTest {
         c.add(new Case("duplicate", Slot.REPORT_RESULTS, result(RESULT, RESULT + "," + RESULT), "field 'results[1]'"));
         c.add(new Case("engine ../x", Slot.HISTORY_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""), "field 'results[0].engine'"));
         c.add(new Case("negative score", Slot.BASELINE_UPDATE_RESULTS, result("\"score\":100.0", "\"score\":-1"), "field 'results[0].score'"));
+        // interleave.json of an A/B shard (report --interleaved DIR)
+        c.add(new Case("engine ../x", Slot.INTERLEAVED, INTERLEAVE.replace("\"rocksdb\"", "\"../x\""), "field 'results[0].row.engine'"));
+        c.add(new Case("ratio -1", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[-1.0,1.01"), "field 'results[0].roundRatios[0]'"));
+        c.add(new Case("ratio Infinity", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[\"Infinity\",1.01"), "field 'results[0].roundRatios[0]'"));
+        c.add(new Case("alpha 5", Slot.INTERLEAVED, INTERLEAVE.replace("\"alpha\":0.01", "\"alpha\":5"), "field 'alpha'"));
+        c.add(new Case("one round", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":1"), "field 'rounds'"));
+        c.add(new Case("row missing", Slot.INTERLEAVED, INTERLEAVE.replace("{\"row\":{", "{\"nothing\":{"), "results[0]"));
+        c.add(new Case("truncated", Slot.INTERLEAVED, INTERLEAVE.substring(0, 50), "malformed JSON"));
         // profiles (run --profile FILE): refused before anything runs
         c.add(new Case("records 10^12", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":1000000000000"), "field 'records.tc'"));
         c.add(new Case("negative records", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":-1"), "field 'records.tc'"));
@@ -203,6 +215,11 @@ class HostileInputTest {
             case CHANGED_FROM -> {
                 file = Files.writeString(tmp.resolve("engines.json"), hostile.content());
                 args = List.of("engines", "--changed-from", file.toString());
+            }
+            case INTERLEAVED -> {
+                Path shard = Files.createDirectories(tmp.resolve("shard"));
+                file = Files.writeString(shard.resolve("interleave.json"), hostile.content());
+                args = List.of("report", "--interleaved", shard.toString(), "--out", out.toString());
             }
             default -> {
                 Path dir = Files.createDirectories(history.resolve("smoke/m1/rocksdb"));
