@@ -14,7 +14,7 @@ import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.report.TextTable;
+import io.kvbench.report.EngineTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -70,9 +70,9 @@ final class EnginesCommand implements Callable<Integer> {
         } else if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(engines));
         } else if (markdown) {
-            out.print(markdownTable(engines));
+            out.print(EngineTable.markdown(Engines.all()));
         } else {
-            printTable(out, engines);
+            EngineTable.print(out, Engines.all());
         }
         // An adapter that failed to load disables its engine only; say so (on stderr where stdout is machine-read).
         PrintWriter notes = json || markdown || changedFrom != null ? spec.commandLine().getErr() : out;
@@ -102,67 +102,5 @@ final class EnginesCommand implements Callable<Integer> {
             versions.put(id.asText(), version.asText());
         }
         return versions;
-    }
-
-    private static void printTable(PrintWriter out, List<EngineInfo> engines) {
-        TextTable table = new TextTable("engine", "version", "order", "threads", "write-once", "max key", "max value",
-                "survives kill", "survives power cut", "setting");
-        for (EngineInfo e : engines) {
-            table.row(e.id(), e.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans",
-                    e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
-                    e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
-                    guarantee(e.durability().processKill()), guarantee(e.durability().powerLoss()),
-                    e.durability().setting());
-        }
-        table.print(out);
-        out.println(engines.size() + " engines. Durability: every write | after flush() | after close() | none. "
-                + "`kvbench engines --json` adds sources and notes.");
-    }
-
-    /** README's engine table: promises in words, limits exact. */
-    static String markdownTable(List<EngineInfo> engines) {
-        StringBuilder md = new StringBuilder("| engine | version | order | one store, many threads | limits (key / value) "
-                + "| survives a process kill | survives a power cut |\n|---|---|---|---|---|---|---|\n");
-        for (EngineInfo e : engines) {
-            String order = (e.rangeScans() ? "ordered, ranges" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans")
-                    + (e.writeOnce() ? ", write-once" : "");
-            String threads = e.concurrentWriters() ? "reads + writes" : e.concurrentReaders() ? "reads" : "one thread";
-            md.append("| ").append(String.join(" | ", e.id(), e.version(), order, threads,
-                    bytes(e.maxKeyBytes()) + " / " + bytes(e.maxValueBytes()), promise(e.durability().processKill()),
-                    promise(e.durability().powerLoss()))).append(" |\n");
-        }
-        return md.toString();
-    }
-
-    private static String promise(Durability.Guarantee g) {
-        return g == Durability.Guarantee.NONE ? "no promise" : guarantee(g);
-    }
-
-    private static String guarantee(Durability.Guarantee g) {
-        return switch (g) {
-            case EVERY_WRITE -> "every write";
-            case AFTER_FLUSH -> "after flush()";
-            case AFTER_CLOSE -> "after close()";
-            case NONE -> "none";
-        };
-    }
-
-    private static final long[] UNITS = {1L << 30, 1L << 20, 1L << 10};
-    private static final String[] UNIT_NAMES = {"GiB", "MiB", "KiB"};
-
-    /**
-     * An exact size, short: a whole number of the largest unit that divides it ("8124 KiB"), or a few bytes under a
-     * whole number of MiB or GiB ("4 MiB - 122 B", "2 GiB - 9 B" for Java's array limit), else bytes. Never rounded:
-     * a limit one byte off is a limit a user hits.
-     */
-    static String bytes(long n) {
-        for (int i = 0; i < UNITS.length; i++) {
-            long unit = UNITS[i];
-            long whole = (n + unit - 1) / unit; // units at or above n
-            long under = whole * unit - n;
-            if (whole >= 1 && under == 0) return whole + " " + UNIT_NAMES[i];
-            if (whole >= 1 && unit > 1024 && under < 1024) return whole + " " + UNIT_NAMES[i] + " - " + under + " B";
-        }
-        return n + " B";
     }
 }

@@ -1,5 +1,7 @@
 package io.kvbench.cli;
 
+import io.kvbench.report.EngineTable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,13 +41,13 @@ class EnginesCommandTest {
 
     @Test
     void limitsArePrintedExactly() {
-        assertThat(EnginesCommand.bytes(8_318_976)).isEqualTo("8124 KiB"); // Xodus's value limit
-        assertThat(EnginesCommand.bytes(4_194_182)).isEqualTo("4 MiB - 122 B"); // PersistIt's
-        assertThat(EnginesCommand.bytes(Integer.MAX_VALUE - 8)).isEqualTo("2 GiB - 9 B"); // Java's array limit
-        assertThat(EnginesCommand.bytes(1L << 30)).isEqualTo("1 GiB");
-        assertThat(EnginesCommand.bytes(1008L << 20)).isEqualTo("1008 MiB");
-        assertThat(EnginesCommand.bytes(1022)).isEqualTo("1022 B");
-        assertThat(EnginesCommand.bytes((2L << 20) + 100)).isEqualTo("2097252 B");
+        assertThat(EngineTable.bytes(8_318_976)).isEqualTo("8124 KiB"); // Xodus's value limit
+        assertThat(EngineTable.bytes(4_194_182)).isEqualTo("4 MiB - 122 B"); // PersistIt's
+        assertThat(EngineTable.bytes(Integer.MAX_VALUE - 8)).isEqualTo("2 GiB - 9 B"); // Java's array limit
+        assertThat(EngineTable.bytes(1L << 30)).isEqualTo("1 GiB");
+        assertThat(EngineTable.bytes(1008L << 20)).isEqualTo("1008 MiB");
+        assertThat(EngineTable.bytes(1022)).isEqualTo("1022 B");
+        assertThat(EngineTable.bytes((2L << 20) + 100)).isEqualTo("2097252 B");
         CliRun table = CliRun.of("engines");
         assertThat(table.out()).containsPattern("(?m)^persistit .* 1022 B +4 MiB - 122 B ");
         assertThat(CliRun.of("engines", "--markdown").out()).contains("| persistit | ").contains(" | 1022 B / 4 MiB - 122 B | ");

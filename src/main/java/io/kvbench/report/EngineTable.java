@@ -1,0 +1,82 @@
+package io.kvbench.report;
+
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
+import io.kvbench.engine.KvEngine;
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * The engines and their declared promises as a text table ({@code kvbench engines}) and as README.md's Markdown table
+ * ({@code kvbench engines --markdown}; ReadmeTest keeps them equal). Limits are exact in both.
+ */
+public final class EngineTable {
+
+    private EngineTable() {
+    }
+
+    /** The text table of `kvbench engines`: one row per engine, promises as their settings name them. */
+    public static void print(PrintWriter out, List<KvEngine> engines) {
+        TextTable table = new TextTable("engine", "version", "order", "threads", "write-once", "max key", "max value",
+                "survives kill", "survives power cut", "setting");
+        for (KvEngine engine : engines) {
+            Capabilities e = engine.capabilities();
+            table.row(engine.id(), engine.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans",
+                    e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
+                    e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
+                    guarantee(e.durability().processKill()), guarantee(e.durability().powerLoss()),
+                    e.durability().setting());
+        }
+        table.print(out);
+        out.println(engines.size() + " engines. Durability: every write | after flush() | after close() | none. "
+                + "`kvbench engines --json` adds sources and notes.");
+    }
+
+    /** README's engine table: promises in words, limits exact. */
+    public static String markdown(List<KvEngine> engines) {
+        StringBuilder md = new StringBuilder("| engine | version | order | one store, many threads | limits (key / value) "
+                + "| survives a process kill | survives a power cut |\n|---|---|---|---|---|---|---|\n");
+        for (KvEngine engine : engines) {
+            Capabilities e = engine.capabilities();
+            String order = (e.rangeScans() ? "ordered, ranges" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans")
+                    + (e.writeOnce() ? ", write-once" : "");
+            String threads = e.concurrentWriters() ? "reads + writes" : e.concurrentReaders() ? "reads" : "one thread";
+            md.append("| ").append(String.join(" | ", engine.id(), engine.version(), order, threads,
+                    bytes(e.maxKeyBytes()) + " / " + bytes(e.maxValueBytes()), promise(e.durability().processKill()),
+                    promise(e.durability().powerLoss()))).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String promise(Durability.Guarantee g) {
+        return g == Durability.Guarantee.NONE ? "no promise" : guarantee(g);
+    }
+
+    private static String guarantee(Durability.Guarantee g) {
+        return switch (g) {
+            case EVERY_WRITE -> "every write";
+            case AFTER_FLUSH -> "after flush()";
+            case AFTER_CLOSE -> "after close()";
+            case NONE -> "none";
+        };
+    }
+
+    private static final long[] UNITS = {1L << 30, 1L << 20, 1L << 10};
+    private static final String[] UNIT_NAMES = {"GiB", "MiB", "KiB"};
+
+    /**
+     * An exact size, short: a whole number of the largest unit that divides it ("8124 KiB"), or a few bytes under a
+     * whole number of MiB or GiB ("4 MiB - 122 B", "2 GiB - 9 B" for Java's array limit), else bytes. Never rounded:
+     * a limit one byte off is a limit a user hits.
+     */
+    public static String bytes(long n) {
+        for (int i = 0; i < UNITS.length; i++) {
+            long unit = UNITS[i];
+            long whole = (n + unit - 1) / unit; // units at or above n
+            long under = whole * unit - n;
+            if (whole >= 1 && under == 0) return whole + " " + UNIT_NAMES[i];
+            if (whole >= 1 && unit > 1024 && under < 1024) return whole + " " + UNIT_NAMES[i] + " - " + under + " B";
+        }
+        return n + " B";
+    }
+}
