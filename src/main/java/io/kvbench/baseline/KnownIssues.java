@@ -1,15 +1,22 @@
 package io.kvbench.baseline;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Engine bugs kvbench has found and recorded ({@code kvbench/known-issues.json}), each with an upstream reference. A
@@ -62,9 +69,43 @@ public final class KnownIssues {
     private static List<KnownIssue> load() {
         try (InputStream in = KnownIssues.class.getClassLoader().getResourceAsStream("kvbench/known-issues.json")) {
             if (in == null) throw new IllegalStateException("kvbench/known-issues.json is missing from the class path");
-            return List.copyOf(JsonMapper.builder().build().readValue(in, new TypeReference<List<KnownIssue>>() { }));
+            return parse(Path.of("kvbench/known-issues.json"), in.readAllBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("kvbench/known-issues.json is unreadable", e);
         }
+    }
+
+    /**
+     * The known issues of a known-issues.json, validated: every field present, engine ids that are names, reasons that
+     * compile as regular expressions, no entry twice; anything else is an {@link InputException} naming file and field.
+     */
+    public static List<KnownIssue> parse(Path file, byte[] json) {
+        List<KnownIssue> issues;
+        try {
+            issues = JsonMapper.builder().build().readValue(json, new TypeReference<List<KnownIssue>>() { });
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (issues == null) throw new InputException(file, null, "is JSON null; expected an array of known issues");
+        Set<KnownIssue> seen = new HashSet<>();
+        for (int i = 0; i < issues.size(); i++) {
+            KnownIssue issue = issues.get(i);
+            String at = "[" + i + "]";
+            if (issue == null) throw new InputException(file, at, "is null");
+            Inputs.id(file, at + ".engine", issue.engine());
+            Inputs.text(file, at + ".reason", issue.reason());
+            Inputs.text(file, at + ".reference", issue.reference());
+            Inputs.text(file, at + ".summary", issue.summary());
+            try {
+                Pattern.compile(issue.reason());
+            } catch (PatternSyntaxException e) {
+                throw new InputException(file, at + ".reason", "is not a regular expression: "
+                        + e.getDescription(), e);
+            }
+            if (!seen.add(issue)) throw new InputException(file, at, "repeats an earlier entry");
+        }
+        return List.copyOf(issues);
     }
 }

@@ -126,7 +126,7 @@ public final class HistoryStore {
         return out;
     }
 
-    static List<Night> read(Path file) throws IOException {
+    public static List<Night> read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) return List.of();
         List<Night> nights = new ArrayList<>();
         List<String> lines = new String(Inputs.readFile(file, "a history"), StandardCharsets.UTF_8).lines().toList();

@@ -1,5 +1,8 @@
 package io.kvbench.task;
 
+import io.kvbench.input.Inputs;
+import io.kvbench.input.InputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -113,24 +116,38 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
     }
 
     /**
-     * Reads a task file.
-     *
-     * @throws IllegalArgumentException naming the file when it is malformed or written by a newer kvbench
+     * Reads a task file, validated at the edge: a malformed file, one written by a newer kvbench, a path-like engine id
+     * or an impossible value is an {@link InputException} naming the file and the field.
      */
     public static BenchmarkTask read(Path file) throws IOException {
-        JsonNode tree = JSON.readTree(file.toFile());
-        if (tree == null || !tree.isObject()) throw new IllegalArgumentException("task file " + file + " holds no JSON object");
-        int version = tree.path("schemaVersion").asInt(-1);
-        if (version > SCHEMA_VERSION) {
-            throw new IllegalArgumentException("task file " + file + " has schemaVersion " + version + "; this kvbench reads up to "
-                    + SCHEMA_VERSION + ": run it with the kvbench build that wrote it, or a newer one");
-        }
-        if (version < 1) throw new IllegalArgumentException("task file " + file + ": schemaVersion missing or not a positive number");
+        JsonNode tree;
         try {
-            return JSON.treeToValue(tree, BenchmarkTask.class);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("task file " + file + " is malformed: " + e.getMessage().lines().findFirst().orElse(""), e);
+            tree = JSON.readTree(Inputs.readFile(file, "a task"));
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
         }
+        if (tree == null || !tree.isObject()) throw new InputException(file, null, "holds no JSON object; expected a task");
+        JsonNode versionNode = tree.path("schemaVersion");
+        int version = versionNode.canConvertToInt() ? versionNode.asInt(-1) : -1;
+        if (version > SCHEMA_VERSION) {
+            throw new InputException(file, "schemaVersion", "is " + version + "; this kvbench reads up to " + SCHEMA_VERSION
+                    + ": run it with the kvbench build that wrote it, or a newer one");
+        }
+        if (version < 1) throw new InputException(file, "schemaVersion", "is missing or not a positive number");
+        BenchmarkTask task;
+        try {
+            task = JSON.treeToValue(tree, BenchmarkTask.class);
+        } catch (JsonProcessingException e) {
+            throw Inputs.malformed(file, e);
+        } catch (IllegalArgumentException | NullPointerException e) { // the record's own checks, through Jackson or not
+            throw new InputException(file, null, "is not a valid task: " + e.getMessage(), e);
+        }
+        Inputs.id(file, "engine", task.engine());
+        Inputs.id(file, "workload.name", task.workload().name());
+        Inputs.size(file, "heap", task.heap(), 1L << 40);
+        Inputs.range(file, "forks", task.forks(), 1, 1000);
+        Inputs.range(file, "threads", task.threads(), 1, 1024);
+        return task;
     }
 
     /** The task named by {@value #PROPERTY} in this JVM, or null when none is (a benchmark run by hand or by a test). */

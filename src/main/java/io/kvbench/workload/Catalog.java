@@ -127,7 +127,7 @@ public final class Catalog {
     }
 
     /** The workloads of a workloads.json: each checked by its record, names unique and usable as file names. */
-    static Map<String, Workload> parseWorkloads(Path file, byte[] json) {
+    public static Map<String, Workload> parseWorkloads(Path file, byte[] json) {
         List<Workload> list;
         try {
             list = JSON.readValue(json, new TypeReference<List<Workload>>() { });

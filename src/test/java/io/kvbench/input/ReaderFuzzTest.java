@@ -2,9 +2,13 @@ package io.kvbench.input;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.KnownIssues;
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.crash.CrashResults;
+import io.kvbench.gate.InterleaveReport;
+import io.kvbench.history.HistoryStore;
+import io.kvbench.task.BenchmarkTask;
 import io.kvbench.task.ResourceProfile;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
@@ -28,11 +32,14 @@ import java.nio.file.Path;
 class ReaderFuzzTest {
 
     private static final Path FILE;
+    private static final Path SHARD;
 
     static {
         try {
             FILE = Files.createTempFile("kvbench-fuzz", ".json");
             FILE.toFile().deleteOnExit();
+            SHARD = Files.createTempDirectory("kvbench-fuzz-shard");
+            SHARD.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -93,6 +100,53 @@ class ReaderFuzzTest {
     void crashResults(byte[] input) {
         try {
             CrashResults.parse(FILE, input);
+        } catch (InputException expected) {
+            // refused with file and field named
+        }
+    }
+    @FuzzTest
+    void workloads(byte[] input) {
+        try {
+            Catalog.parseWorkloads(FILE, input);
+        } catch (InputException expected) {
+            // refused with file and field named
+        }
+    }
+
+    @FuzzTest
+    void knownIssues(byte[] input) {
+        try {
+            KnownIssues.parse(FILE, input);
+        } catch (InputException expected) {
+            // refused with file and field named
+        }
+    }
+
+    @FuzzTest
+    void tasks(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        try {
+            BenchmarkTask.read(FILE);
+        } catch (InputException expected) {
+            // refused with file and field named
+        }
+    }
+
+    @FuzzTest
+    void history(byte[] input) throws IOException {
+        Files.write(FILE, input);
+        try {
+            HistoryStore.read(FILE);
+        } catch (InputException expected) {
+            // refused with file and field named
+        }
+    }
+
+    @FuzzTest
+    void interleaveReports(byte[] input) throws IOException {
+        Files.write(SHARD.resolve(InterleaveReport.JSON_FILE), input);
+        try {
+            InterleaveReport.read(SHARD);
         } catch (InputException expected) {
             // refused with file and field named
         }
