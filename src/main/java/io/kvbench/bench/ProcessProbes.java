@@ -57,6 +57,27 @@ final class ProcessProbes {
     static long diskBytes(Path dir) {
         String failed = "disk use of " + dir + " could not be measured: ";
         if (!Files.isDirectory(dir)) throw new IllegalStateException(failed + "no such directory");
+        // An engine's background work (a RocksDB compaction) may delete a file while du walks the directory; du then
+        // exits 1 naming the vanished file. That is a race with the walk, not a missing measurement: walk again.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return du(dir, failed);
+            } catch (VanishedFile e) {
+                if (attempt == VANISHED_FILE_ATTEMPTS) throw new IllegalStateException(e.getMessage() + " (" + attempt + " attempts)");
+            }
+        }
+    }
+
+    private static final int VANISHED_FILE_ATTEMPTS = 5;
+
+    /** du exited non-zero because a file it had listed was gone when it looked at it. */
+    private static final class VanishedFile extends IllegalStateException {
+        VanishedFile(String message) {
+            super(message);
+        }
+    }
+
+    private static long du(Path dir, String failed) {
         List<String> command = List.of("du", "-s", "-B1", dir.toString());
         String out;
         try {
@@ -67,8 +88,9 @@ final class ProcessProbes {
                 throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` did not finish in 60 s");
             }
             if (du.exitValue() != 0) {
-                throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` exited with " + du.exitValue()
-                        + ": " + out.replaceAll("\\s+", " "));
+                String message = failed + "`" + String.join(" ", command) + "` exited with " + du.exitValue()
+                        + ": " + out.replaceAll("\\s+", " ");
+                throw out.contains("No such file or directory") ? new VanishedFile(message) : new IllegalStateException(message);
             }
         } catch (IOException e) {
             throw new IllegalStateException(failed + "cannot run `" + String.join(" ", command) + "`: " + e.getMessage());
