@@ -43,6 +43,8 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
             report = ResultsJson.MAPPER.readValue(Inputs.readFile(file, "interleave report"), InterleaveReport.class);
         } catch (JsonProcessingException e) {
             throw Inputs.malformed(file, e);
+        } catch (IOException e) { // bytes that decode to no text (Jackson's CharConversionException), found by fuzzing
+            throw new InputException(file, null, "is not JSON text: " + e.getMessage(), e);
         }
         if (report == null) throw new InputException(file, null, "is empty");
         if (report.rounds() < 2) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");

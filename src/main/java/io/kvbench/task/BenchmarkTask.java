@@ -125,6 +125,8 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
             tree = JSON.readTree(Inputs.readFile(file, "a task"));
         } catch (JsonProcessingException e) {
             throw Inputs.malformed(file, e);
+        } catch (IOException e) { // bytes that decode to no text (Jackson's CharConversionException), found by fuzzing
+            throw new InputException(file, null, "is not JSON text: " + e.getMessage(), e);
         }
         if (tree == null || !tree.isObject()) throw new InputException(file, null, "holds no JSON object; expected a task");
         JsonNode versionNode = tree.path("schemaVersion");
