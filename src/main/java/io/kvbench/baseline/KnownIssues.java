@@ -1,6 +1,5 @@
 package io.kvbench.baseline;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.input.InputException;
@@ -80,15 +79,8 @@ public final class KnownIssues {
      * compile as regular expressions, no entry twice; anything else is an {@link InputException} naming file and field.
      */
     public static List<KnownIssue> parse(Path file, byte[] json) {
-        List<KnownIssue> issues;
-        try {
-            issues = JsonMapper.builder().build().readValue(json, new TypeReference<List<KnownIssue>>() { });
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (issues == null) throw new InputException(file, null, "is JSON null; expected an array of known issues");
+        List<KnownIssue> issues = Inputs.parse(JsonMapper.builder().build(), file, json, new TypeReference<List<KnownIssue>>() { },
+                "an array of known issues");
         Set<KnownIssue> seen = new HashSet<>();
         for (int i = 0; i < issues.size(); i++) {
             KnownIssue issue = issues.get(i);

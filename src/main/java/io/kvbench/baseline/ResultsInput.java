@@ -1,6 +1,5 @@
 package io.kvbench.baseline;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
@@ -48,15 +47,7 @@ public final class ResultsInput {
     /** One results file. */
     public static RunResults readFile(Path file, Mode mode) {
         byte[] bytes = Inputs.readFile(file, "a " + ResultsJson.RESULTS_FILE);
-        RunResults run;
-        try {
-            run = ResultsJson.MAPPER.readValue(bytes, RunResults.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (java.io.IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (run == null) throw new InputException(file, null, "is empty (JSON null); expected a results object");
+        RunResults run = Inputs.parse(ResultsJson.MAPPER, file, bytes, RunResults.class, "a results object");
         validate(file, run, mode);
         return run;
     }

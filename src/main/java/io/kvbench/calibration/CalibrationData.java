@@ -1,6 +1,5 @@
 package io.kvbench.calibration;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.ResultsJson;
@@ -48,15 +47,7 @@ public record CalibrationData(int schemaVersion, String profile, String runner, 
 
     /** The content of a calibration data file; every problem names the file and the field. */
     public static CalibrationData parse(Path file, byte[] json) {
-        CalibrationData data;
-        try {
-            data = ResultsJson.MAPPER.readValue(json, CalibrationData.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (data == null) throw new InputException(file, null, "is JSON null; expected calibration data");
+        CalibrationData data = Inputs.parse(ResultsJson.MAPPER, file, json, CalibrationData.class, "calibration data");
         if (data.schemaVersion() != SCHEMA_VERSION) {
             throw new InputException(file, "schemaVersion", "is " + data.schemaVersion() + "; this kvbench reads version " + SCHEMA_VERSION);
         }

@@ -1,6 +1,5 @@
 package io.kvbench.crash;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -92,15 +91,7 @@ public record CrashResults(int schemaVersion, boolean complete, String runner, S
 
     /** The content of a crash results file; every problem names the file and the field. */
     public static CrashResults parse(Path file, byte[] json) {
-        CrashResults results;
-        try {
-            results = JSON.readValue(json, CrashResults.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (results == null) throw new InputException(file, null, "is JSON null; expected crash results");
+        CrashResults results = Inputs.parse(JSON, file, json, CrashResults.class, "crash results");
         if (results.schemaVersion() != SCHEMA_VERSION) {
             throw new InputException(file, "schemaVersion", "is " + results.schemaVersion() + "; this kvbench reads version " + SCHEMA_VERSION);
         }

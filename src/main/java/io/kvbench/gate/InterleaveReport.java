@@ -1,6 +1,5 @@
 package io.kvbench.gate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.judge.Verdict;
@@ -38,15 +37,8 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(file + ": not found (the A/B shard did not finish, or this is not an interleave output)");
         }
-        InterleaveReport report;
-        try {
-            report = ResultsJson.MAPPER.readValue(Inputs.readFile(file, "interleave report"), InterleaveReport.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) { // bytes that decode to no text (Jackson's CharConversionException), found by fuzzing
-            throw new InputException(file, null, "is not JSON text: " + e.getMessage(), e);
-        }
-        if (report == null) throw new InputException(file, null, "is empty");
+        InterleaveReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "interleave report"),
+                InterleaveReport.class, "an interleave report");
         if (report.rounds() < 2) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");
         if (!(report.alpha() > 0 && report.alpha() < 1)) {
             throw new InputException(file, "alpha", "is " + report.alpha() + "; it must be between 0 and 1");

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,6 +57,34 @@ public final class Inputs {
         if (!Files.exists(dir)) throw new InputException(dir, null, "does not exist; expected " + what + " directory");
         if (!Files.isDirectory(dir)) throw new InputException(dir, null, "is a file; expected " + what + " directory");
         return dir;
+    }
+
+    /**
+     * JSON bytes read into {@code type}, never null: malformed JSON, bytes that decode to no text (Jackson's
+     * CharConversionException for broken UTF-32, found by fuzzing) and JSON null are InputExceptions naming the file.
+     *
+     * @param expected what the file should hold, for the message ("a profile object")
+     */
+    public static <T> T parse(ObjectMapper mapper, Path file, byte[] json, Class<T> type, String expected) {
+        return parse(mapper, file, json, mapper.getTypeFactory().constructType(type), expected);
+    }
+
+    /** As {@link #parse(ObjectMapper, Path, byte[], Class, String)}, for a generic type such as a list of records. */
+    public static <T> T parse(ObjectMapper mapper, Path file, byte[] json, TypeReference<T> type, String expected) {
+        return parse(mapper, file, json, mapper.getTypeFactory().constructType(type), expected);
+    }
+
+    private static <T> T parse(ObjectMapper mapper, Path file, byte[] json, JavaType type, String expected) {
+        T value;
+        try {
+            value = mapper.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw malformed(file, e);
+        } catch (IOException e) {
+            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
+        }
+        if (value == null) throw new InputException(file, null, "is JSON null; expected " + expected);
+        return value;
     }
 
     /**

@@ -120,15 +120,8 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
      * or an impossible value is an {@link InputException} naming the file and the field.
      */
     public static BenchmarkTask read(Path file) throws IOException {
-        JsonNode tree;
-        try {
-            tree = JSON.readTree(Inputs.readFile(file, "a task"));
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) { // bytes that decode to no text (Jackson's CharConversionException), found by fuzzing
-            throw new InputException(file, null, "is not JSON text: " + e.getMessage(), e);
-        }
-        if (tree == null || !tree.isObject()) throw new InputException(file, null, "holds no JSON object; expected a task");
+        JsonNode tree = Inputs.parse(JSON, file, Inputs.readFile(file, "a task"), JsonNode.class, "a task object");
+        if (!tree.isObject()) throw new InputException(file, null, "holds no JSON object; expected a task");
         JsonNode versionNode = tree.path("schemaVersion");
         int version = versionNode.canConvertToInt() ? versionNode.asInt(-1) : -1;
         if (version > SCHEMA_VERSION) {

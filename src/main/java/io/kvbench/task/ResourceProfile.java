@@ -1,6 +1,5 @@
 package io.kvbench.task;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.input.InputException;
@@ -79,15 +78,7 @@ public record ResourceProfile(String name, String description, List<String> cpus
 
     /** A resource profile file's content; every problem names the file and the field. */
     public static ResourceProfile parse(Path file, byte[] json) {
-        ResourceProfile p;
-        try {
-            p = JSON.readValue(json, ResourceProfile.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (p == null) throw new InputException(file, null, "is JSON null; expected a resource profile object");
+        ResourceProfile p = Inputs.parse(JSON, file, json, ResourceProfile.class, "a resource profile object");
         Inputs.id(file, "name", p.name());
         String memory = p.memory().startsWith("heap+") ? p.memory().substring("heap+".length()) : p.memory();
         Inputs.size(file, "memory", memory, MAX_MEMORY_BYTES);

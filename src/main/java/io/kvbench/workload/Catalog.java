@@ -1,6 +1,5 @@
 package io.kvbench.workload;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -70,15 +69,7 @@ public final class Catalog {
 
     /** A profile file's content, checked field by field (the record checks shapes; this checks sizes and names). */
     public static Profile parseProfile(Path file, byte[] json) {
-        Profile p;
-        try {
-            p = JSON.readValue(json, Profile.class);
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (p == null) throw new InputException(file, null, "is JSON null; expected a profile object");
+        Profile p = Inputs.parse(JSON, file, json, Profile.class, "a profile object");
         Inputs.id(file, "name", p.name());
         for (Map.Entry<String, Long> family : p.records().entrySet()) {
             String field = "records." + Inputs.printable(family.getKey());
@@ -128,15 +119,7 @@ public final class Catalog {
 
     /** The workloads of a workloads.json: each checked by its record, names unique and usable as file names. */
     public static Map<String, Workload> parseWorkloads(Path file, byte[] json) {
-        List<Workload> list;
-        try {
-            list = JSON.readValue(json, new TypeReference<List<Workload>>() { });
-        } catch (JsonProcessingException e) {
-            throw Inputs.malformed(file, e);
-        } catch (IOException e) {
-            throw new InputException(file, null, "cannot be read: " + e.getMessage(), e);
-        }
-        if (list == null) throw new InputException(file, null, "is JSON null; expected an array of workloads");
+        List<Workload> list = Inputs.parse(JSON, file, json, new TypeReference<List<Workload>>() { }, "an array of workloads");
         Map<String, Workload> byName = new LinkedHashMap<>();
         for (int i = 0; i < list.size(); i++) {
             Workload w = list.get(i);
