@@ -29,7 +29,8 @@ class KnownIssuesArePinnedTest {
             "h2-mvstore " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
             "berkeleydb-je " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
             "mapdb " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
-            "persistit " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest");
+            "persistit " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
+            "leveldb-jni https://github.com/google/leveldb/issues/75", "io.kvbench.crash.LevelDbJniPowerCutKnownIssueTest");
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
