@@ -15,22 +15,26 @@ import org.junit.jupiter.api.Test;
 class KnownIssuesArePinnedTest {
 
     private static final String LEVELDB_196 = "https://github.com/google/leveldb/issues/196";
+    private static final String XODUS_DIRECTORY_CHANNEL =
+            "https://github.com/JetBrains/xodus/blob/v2.0.1/environment/src/main/kotlin/jetbrains/exodus/io/FileDataWriter.kt";
 
     /**
      * "engine reference" -> the test that shows the bug still there. The MapDB write-ahead-log corruptions cannot be
      * provoked on demand (they need a SIGKILL at the wrong moment of a log replay); their test pins the failure shapes
      * the crash loop met, and the nightly crash run keeps meeting them.
      */
-    private static final Map<String, String> PINS = Map.of(
-            "leveldb-java https://github.com/dain/leveldb/issues/78", LevelDbJavaKnownIssueTest.class.getName(),
-            "chronicle-map https://github.com/OpenHFT/Chronicle-Map/issues/82", ChronicleMapKnownIssueTest.class.getName(),
-            "mapdb https://github.com/jankotek/mapdb/issues/897", "io.kvbench.crash.MapDbKillFailureShapesTest",
-            "mapdb https://github.com/jankotek/mapdb/issues/944", "io.kvbench.crash.MapDbKillFailureShapesTest",
-            "h2-mvstore " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
-            "berkeleydb-je " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
-            "mapdb " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
-            "persistit " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest",
-            "leveldb-jni https://github.com/google/leveldb/issues/75", "io.kvbench.crash.LevelDbJniPowerCutKnownIssueTest");
+    private static final Map<String, String> PINS = Map.ofEntries(
+            Map.entry("leveldb-java https://github.com/dain/leveldb/issues/78", LevelDbJavaKnownIssueTest.class.getName()),
+            Map.entry("chronicle-map https://github.com/OpenHFT/Chronicle-Map/issues/82", ChronicleMapKnownIssueTest.class.getName()),
+            Map.entry("mapdb https://github.com/jankotek/mapdb/issues/897", "io.kvbench.crash.MapDbKillFailureShapesTest"),
+            Map.entry("mapdb https://github.com/jankotek/mapdb/issues/944", "io.kvbench.crash.MapDbKillFailureShapesTest"),
+            Map.entry("h2-mvstore " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest"),
+            Map.entry("berkeleydb-je " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest"),
+            Map.entry("mapdb " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest"),
+            Map.entry("persistit " + LEVELDB_196, "io.kvbench.crash.PowerCutKnownIssueTest"),
+            Map.entry("leveldb-jni https://github.com/google/leveldb/issues/75", "io.kvbench.crash.LevelDbJniPowerCutKnownIssueTest"),
+            Map.entry("xodus-btree " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
+            Map.entry("xodus-patricia " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
