@@ -1,10 +1,15 @@
 package io.kvbench.report;
 
+import io.kvbench.baseline.KnownIssues;
+import io.kvbench.crash.Fault;
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The engines and their declared promises as a text table ({@code kvbench engines}) and as README.md's Markdown table
@@ -24,12 +29,12 @@ public final class EngineTable {
             table.row(engine.id(), engine.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans",
                     e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
                     e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
-                    guarantee(e.durability().processKill()), guarantee(e.durability().powerLoss()),
-                    e.durability().setting());
+                    guarantee(e.durability().processKill()), powerCutText(engine), e.durability().setting());
         }
         table.print(out);
         out.println(engines.size() + " engines. Durability: every write | after flush() | after close() | none. "
-                + "`kvbench engines --json` adds sources and notes.");
+                + "Every power-cut promise is tested (kvbench crash --fault power-cut); '(known issue)' marks a recorded "
+                + "engine bug that breaks it (--markdown names it). `kvbench engines --json` adds sources and notes.");
     }
 
     /** README's engine table: promises in words, limits exact. */
@@ -43,9 +48,43 @@ public final class EngineTable {
             String threads = e.concurrentWriters() ? "reads + writes" : e.concurrentReaders() ? "reads" : "one thread";
             md.append("| ").append(String.join(" | ", engine.id(), engine.version(), order, threads,
                     bytes(e.maxKeyBytes()) + " / " + bytes(e.maxValueBytes()), promise(e.durability().processKill()),
-                    promise(e.durability().powerLoss()))).append(" |\n");
+                    powerCutMarkdown(engine))).append(" |\n");
         }
         return md.toString();
+    }
+
+    /**
+     * The power-cut promise and what testing it found: every engine runs in the power-cut loop (PowerCutRecoveryTest);
+     * one that promises nothing is run as information, one whose promise a recorded engine bug breaks names it.
+     */
+    private static String powerCutMarkdown(KvEngine engine) {
+        Durability.Guarantee g = engine.capabilities().durability().powerLoss();
+        if (g == Durability.Guarantee.NONE) return "no promise (run as information)";
+        return promise(g) + powerCutIssue(engine).map(i -> ", tested: known issue [" + shortReference(i.reference()) + "]("
+                + i.reference() + ")").orElse(", tested");
+    }
+
+    private static String powerCutText(KvEngine engine) {
+        Durability.Guarantee g = engine.capabilities().durability().powerLoss();
+        return guarantee(g) + (g != Durability.Guarantee.NONE && powerCutIssue(engine).isPresent() ? " (known issue)" : "");
+    }
+
+    /** A recorded engine bug of the power-cut loop: its failure reasons name the fault ("after the power cut of cycle N"). */
+    private static Optional<KnownIssues.KnownIssue> powerCutIssue(KvEngine engine) {
+        return KnownIssues.all().stream()
+                .filter(i -> i.engine().equals(engine.id()) && i.reason().contains("the " + Fault.POWER_CUT.noun() + " of cycle"))
+                .findFirst();
+    }
+
+    private static final Pattern GITHUB_ISSUE = Pattern.compile("github\\.com/([^/]+/[^/]+)/(?:issues|pull)/(\\d+)");
+    private static final Pattern GITHUB_FILE = Pattern.compile("github\\.com/([^/]+/[^/]+)/blob/[^/]+/(?:.*/)?([^/#]+)");
+
+    /** "google/leveldb#196" for a GitHub issue, "JetBrains/xodus FileDataWriter.kt" for a source file, else the address. */
+    private static String shortReference(String url) {
+        Matcher issue = GITHUB_ISSUE.matcher(url);
+        if (issue.find()) return issue.group(1) + "#" + issue.group(2);
+        Matcher file = GITHUB_FILE.matcher(url);
+        return file.find() ? file.group(1) + " " + file.group(2) : url;
     }
 
     private static String promise(Durability.Guarantee g) {

@@ -53,6 +53,19 @@ class EnginesCommandTest {
         assertThat(CliRun.of("engines", "--markdown").out()).contains("| persistit | ").contains(" | 1022 B / 4 MiB - 122 B | ");
     }
 
+    /** The power-cut column says what testing found: a recorded engine bug by name, else tested, or run as information. */
+    @Test
+    void powerCutColumnNamesTheKnownIssueThatBreaksAPromise() {
+        String md = CliRun.of("engines", "--markdown").out();
+        assertThat(md).containsPattern("(?m)^\\| rocksdb \\|.*\\| after flush\\(\\), tested \\|$")
+                .containsPattern("(?m)^\\| lmdb \\|.*\\| no promise \\(run as information\\) \\|$")
+                .containsPattern("(?m)^\\| h2-mvstore \\|.*\\| after flush\\(\\), tested: known issue \\[google/leveldb#196\\]"
+                        + "\\(https://github.com/google/leveldb/issues/196\\) \\|$")
+                .containsPattern("(?m)^\\| xodus-btree \\|.*known issue \\[JetBrains/xodus FileDataWriter.kt\\]\\(https://github.com/JetBrains/xodus/blob/");
+        assertThat(CliRun.of("engines").out()).containsPattern("(?m)^mapdb .* after flush\\(\\) \\(known issue\\) ")
+                .containsPattern("(?m)^rocksdb .* after flush\\(\\) {2,}\\S");
+    }
+
     @Test
     void helpWorks() {
         CliRun run = CliRun.of("--help");
