@@ -30,6 +30,12 @@ public final class BenchSettings {
      */
     public static final String UNTIMED_CHORE_MILLIS = "kvbench.untimedChoreMillis";
 
+    /**
+     * {@code -Dkvbench.quiesce=false} skips {@link io.kvbench.engine.KvStore#quiesce()} after loading: only to measure
+     * what quiescing buys (README, "Noise at its source"); every real measurement quiesces.
+     */
+    public static final String QUIESCE = "kvbench.quiesce";
+
     /** This fork's task, or null in a JVM started without one. */
     private static final BenchmarkTask TASK = BenchmarkTask.fromSystemProperty();
     /**
@@ -38,6 +44,7 @@ public final class BenchSettings {
      */
     private static final long TOKENS = TASK == null ? 0 : TASK.slowdownTokens();
     private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
+    static final boolean QUIESCE_AFTER_LOADING = !"false".equals(System.getProperty(QUIESCE));
     private static final int CHORE_BYTES = 4 << 20;
 
     private BenchSettings() {

@@ -20,6 +20,8 @@ public final class IterationMetrics {
     private static final Histogram LATENCIES = new Histogram(LatencySampler.HIGHEST_NS, 3);
     private static long logicalBytesWritten;
     private static long diskBytes = -1;
+    /** Files in the store directory when the measurement started (after loading); kept across iterations of a fork. */
+    private static long storeFiles = -1;
     private static final Readings START = new Readings();
     private static final Readings END = new Readings();
     private static boolean ended;
@@ -55,6 +57,16 @@ public final class IterationMetrics {
     /** Key and value bytes the workload asked the engine to write during the iteration. */
     static synchronized void addLogicalBytesWritten(long bytes) {
         logicalBytesWritten += bytes;
+    }
+
+    /** The store's file count once loaded, quiesced and reopened: the physical state the fork measures. */
+    static synchronized void setStoreFiles(long files) {
+        storeFiles = files;
+    }
+
+    /** The store's file count at the start of this fork's measurement, -1 if the benchmark did not load a store. */
+    static synchronized long storeFiles() {
+        return storeFiles;
     }
 
     /** The store directory's allocated size after the iteration's writes were flushed. */

@@ -50,6 +50,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
             results.add(ns(MetricNames.LATENCY_P9999, latencies.getValueAtPercentile(99.99)));
         }
         if (snapshot.diskBytes() >= 0) results.add(bytes(MetricNames.DISK_BYTES, snapshot.diskBytes()));
+        long storeFiles = IterationMetrics.storeFiles();
+        if (storeFiles >= 0) results.add(new ScalarResult(MetricNames.STORE_FILES, storeFiles, "files", AggregationPolicy.AVG));
         if (snapshot.timedCpuNanos() >= 0 && snapshot.timedWallNanos() > 0) {
             results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * snapshot.timedCpuNanos() / snapshot.timedWallNanos(),
                     "%", AggregationPolicy.AVG));

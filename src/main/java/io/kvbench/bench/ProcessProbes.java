@@ -1,11 +1,13 @@
 package io.kvbench.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Readings of this process and its store directory, taken at iteration boundaries (never on the measured path).
@@ -69,6 +71,15 @@ final class ProcessProbes {
     }
 
     private static final int VANISHED_FILE_ATTEMPTS = 5;
+
+    /** Regular files under {@code dir} (a store's physical state in one number); -1 if it cannot be listed. */
+    static long fileCount(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).count();
+        } catch (IOException | UncheckedIOException e) {
+            return -1; // a file vanished under the walk or the directory is gone: the count is only a record
+        }
+    }
 
     /** du exited non-zero because a file it had listed was gone when it looked at it. */
     private static final class VanishedFile extends IllegalStateException {

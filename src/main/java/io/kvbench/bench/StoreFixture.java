@@ -89,13 +89,19 @@ final class StoreFixture {
         store = Engines.open(engine, dir.resolve("store"), options);
     }
 
-    /** Loads every record in the workload's preload order, then closes and reopens, so reads start from disk state. */
+    /**
+     * Loads every record in the workload's preload order, quiesces the engine (its compactions and cleaners finish now,
+     * not during the measurement), then closes and reopens, so reads start from the same disk state in every fork; the
+     * store's file count is recorded with the result (metric store.files).
+     */
     void loadAndReopen() {
         openEmpty();
         int[] order = Orders.of(workload.preload() == Workload.Preload.RANDOM ? Workload.Order.RANDOM : Workload.Order.SEQUENTIAL,
                 dataset.records(), 1.0, workload.seed());
         for (int i : order) store.put(dataset.key(i), dataset.value(i));
+        if (BenchSettings.QUIESCE_AFTER_LOADING) store.quiesce();
         reopen();
+        IterationMetrics.setStoreFiles(ProcessProbes.fileCount(dir.resolve("store")));
     }
 
     void reopen() {

@@ -122,6 +122,23 @@ public abstract class KvStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Finishes, with the engine's own API, the background work that the writes so far left pending (compactions, log
+     * cleaning, checkpoints), so that a benchmark measures a store in the same physical state in every fork and every
+     * build instead of one whose compactions happen to run during the measurement. Not a durability point. A no-op for
+     * engines without such work, or whose API cannot force it (the adapter says which).
+     */
+    public final void quiesce() {
+        checkOpen();
+        try {
+            doQuiesce();
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("quiesce failed", e);
+        }
+    }
+
     /** Persists what the engine persists on a clean close and releases every resource. Idempotent. */
     @Override
     public final void close() {
@@ -163,6 +180,10 @@ public abstract class KvStore implements AutoCloseable {
     protected abstract void doScan(byte[] fromInclusive, byte[] toExclusive, EntryVisitor visitor) throws Exception;
 
     protected abstract void doFlush() throws Exception;
+
+    /** Adapters of engines with background work (compactions, cleaners) override this; see {@link #quiesce()}. */
+    protected void doQuiesce() throws Exception {
+    }
 
     protected abstract void doClose() throws Exception;
 

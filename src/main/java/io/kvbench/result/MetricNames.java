@@ -11,6 +11,11 @@ public final class MetricNames {
     public static final String LATENCY_P9999 = "latency.p99.99";
     /** Space the store's directory occupies after flush/close, as allocated blocks (like du), unit "B". */
     public static final String DISK_BYTES = "disk.bytes";
+    /**
+     * Files in the store directory when the fork's measurement started, after loading and quiescing (compactions done):
+     * the physical state the fork measured; unit "files".
+     */
+    public static final String STORE_FILES = "store.files";
     /** Process CPU time over wall time during measurement, in percent of one core (200 = two cores busy); unit "%". */
     public static final String CPU_PERCENT = "cpu.percent";
     /** Peak resident set size of the benchmark JVM (VmHWM), unit "B". */

@@ -1,5 +1,6 @@
 package io.kvbench.engine.adapter;
 
+import com.sleepycat.je.CheckpointConfig;
 import com.sleepycat.je.Cursor;
 import com.sleepycat.je.CursorConfig;
 import com.sleepycat.je.Database;
@@ -174,6 +175,20 @@ public final class BerkeleyDbJeEngine implements KvEngine {
         @Override
         protected void doFlush() {
             env.flushLog(true);
+        }
+
+        /**
+         * A forced checkpoint, then the cleaner until it finds nothing to clean, then a checkpoint again: the cleaner
+         * and checkpointer threads have nothing left to do (Environment.cleanLog's javadoc recommends this loop).
+         */
+        @Override
+        protected void doQuiesce() {
+            CheckpointConfig force = new CheckpointConfig().setForce(true);
+            env.checkpoint(force);
+            while (env.cleanLog() > 0) {
+                // each pass cleans the files the last one found; stop when none is left
+            }
+            env.checkpoint(force);
         }
 
         @Override

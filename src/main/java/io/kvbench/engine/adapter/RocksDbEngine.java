@@ -9,6 +9,7 @@ import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.rocksdb.Options;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -109,6 +110,15 @@ public final class RocksDbEngine implements KvEngine {
         @Override
         protected void doFlush() throws RocksDBException {
             db.flushWal(true);
+        }
+
+        /** Writes the memtable out and compacts the whole key range into the last level (synchronous). */
+        @Override
+        protected void doQuiesce() throws RocksDBException {
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(flush);
+            }
+            db.compactRange();
         }
 
         @Override

@@ -1,0 +1,97 @@
+package io.kvbench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * quiesce() finishes background work without changing what the store holds: every engine keeps its entries through it
+ * (and through a reopen after it), stays writable, and refuses it once closed. For RocksDB, which has the most
+ * background work, it also makes the physical state repeatable: two identical loads quiesce to the same table files.
+ */
+class QuiesceContractTest extends ContractTestBase {
+
+    @ParameterizedTest(name = "[{0}] quiesce keeps every entry, twice, and across a reopen")
+    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    void quiesceChangesNoEntry(KvEngine engine) {
+        Random random = new Random(11);
+        TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
+        List<byte[]> deleted = new ArrayList<>();
+        KvStore store = open(engine);
+        int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
+        for (int i = 0; i < 5_000; i++) {
+            byte[] key = Bytes.randomKey(random, maxKeyLen);
+            byte[] value = Bytes.randomValue(random, 200);
+            if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
+            store.put(key, value);
+            model.put(key, value);
+        }
+        if (!engine.capabilities().writeOnce()) {
+            for (byte[] key : model.keySet().stream().limit(500).toList()) {
+                store.delete(key);
+                model.remove(key);
+                deleted.add(key);
+            }
+        }
+        store.quiesce();
+        store.quiesce();
+        if (!engine.capabilities().writeOnce()) {
+            assertThat(differenceFromModel(store, engine.capabilities(), model, deleted)).as("contents after quiesce").isNull();
+            byte[] extra = Bytes.utf8("written-after-quiesce");
+            store.put(extra, Bytes.utf8("yes"));
+            model.put(extra, Bytes.utf8("yes"));
+        }
+        store = reopen(engine, store);
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deleted)).as("contents after quiesce and reopen").isNull();
+        store.close();
+        KvStore closed = store;
+        assertThatThrownBy(closed::quiesce).isInstanceOf(KvException.class).hasMessageContaining(engine.id());
+    }
+
+    @Test
+    void rocksDbQuiescesIdenticalLoadsToTheSameTableFiles() throws IOException {
+        KvEngine rocksdb = Engines.byId("rocksdb");
+        List<List<Long>> tables = new ArrayList<>();
+        for (String name : List.of("a", "b")) {
+            Path dir = tempDir.resolve(name);
+            KvStore store = open(rocksdb, dir);
+            byte[] value = new byte[1000];
+            // 60 MB, under the default 64 MB write buffer: without quiesce it all stays in the memtable and its log
+            for (int i = 0; i < 60_000; i++) {
+                new Random(i).nextBytes(value);
+                store.put(String.format("key-%08d", (i * 7919L) % 60_000).getBytes(), value);
+            }
+            store.quiesce();
+            store.close();
+            assertThat(sizes(dir, ".log").stream().mapToLong(Long::longValue).sum()).as("write-ahead log bytes left after quiesce")
+                    .isLessThan(1 << 20);
+            tables.add(sizes(dir, ".sst"));
+        }
+        assertThat(tables.get(0)).as("table files after quiesce, one load").isNotEmpty();
+        assertThat(tables.get(1)).as("the same load again").isEqualTo(tables.get(0));
+    }
+
+    /** The sizes of a directory's files with this suffix, sorted. */
+    private static List<Long> sizes(Path dir, String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(suffix)).map(f -> {
+                try {
+                    return Files.size(f);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).sorted().toList();
+        }
+    }
+}
