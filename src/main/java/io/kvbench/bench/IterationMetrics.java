@@ -19,6 +19,7 @@ public final class IterationMetrics {
 
     private static final Histogram LATENCIES = new Histogram(LatencySampler.HIGHEST_NS, 3);
     private static long logicalBytesWritten;
+    private static long operations;
     private static long diskBytes = -1;
     /** Files in the store directory when the measurement started (after loading); kept across iterations of a fork. */
     private static long storeFiles = -1;
@@ -33,6 +34,7 @@ public final class IterationMetrics {
     static synchronized void reset() {
         LATENCIES.reset();
         logicalBytesWritten = 0;
+        operations = 0;
         diskBytes = -1;
         timedRegionStarts();
     }
@@ -52,6 +54,11 @@ public final class IterationMetrics {
 
     static synchronized void addLatencies(Histogram histogram) {
         LATENCIES.add(histogram);
+    }
+
+    /** Operations (records of a pass) the benchmark threads completed in the iteration. */
+    static synchronized void addOperations(long count) {
+        operations += count;
     }
 
     /** Key and value bytes the workload asked the engine to write during the iteration. */
@@ -78,7 +85,8 @@ public final class IterationMetrics {
     static synchronized Snapshot snapshot() {
         timedRegionEnds();
         return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, END.wallNanos - START.wallNanos,
-                difference(START.cpuNanos, END.cpuNanos), difference(START.deviceBytesWritten, END.deviceBytesWritten));
+                difference(START.cpuNanos, END.cpuNanos), difference(START.deviceBytesWritten, END.deviceBytesWritten),
+                difference(START.threadCpuNanos, END.threadCpuNanos), operations);
     }
 
     private static long difference(long start, long end) {
@@ -89,9 +97,12 @@ public final class IterationMetrics {
      * @param timedWallNanos          wall-clock length of the timed region
      * @param timedCpuNanos           CPU time of the whole process over it; -1 where the JVM cannot tell
      * @param timedDeviceBytesWritten bytes the process sent to the storage layer over it; -1 without /proc/self/io
+     * @param timedThreadCpuNanos     CPU time of the marking thread over it (meaningful with one benchmark thread,
+     *                                which marks both ends); -1 where the JVM cannot tell
+     * @param operations              operations the benchmark threads completed (records, for a pass)
      */
     record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes, long timedWallNanos,
-                    long timedCpuNanos, long timedDeviceBytesWritten) {
+                    long timedCpuNanos, long timedDeviceBytesWritten, long timedThreadCpuNanos, long operations) {
     }
 
     /** One set of readings; mutable and reused, so that marking the region allocates nothing but the /proc read. */
@@ -99,13 +110,21 @@ public final class IterationMetrics {
         long wallNanos;
         long cpuNanos = -1;
         long deviceBytesWritten = -1;
+        /** CPU time of the thread that marked the region: the benchmark thread when there is one (see the profiler). */
+        long threadCpuNanos = -1;
 
-        /** The clock is read nearest to the timed work: last at its start, first at its end. */
+        /** The clocks are read nearest to the timed work: last at its start, first at its end. */
         void take(boolean atEnd) {
-            if (atEnd) wallNanos = System.nanoTime();
+            if (atEnd) {
+                wallNanos = System.nanoTime();
+                threadCpuNanos = ProcessProbes.threadCpuNanos();
+            }
             deviceBytesWritten = ProcessProbes.deviceBytesWritten();
             cpuNanos = ProcessProbes.processCpuNanos();
-            if (!atEnd) wallNanos = System.nanoTime();
+            if (!atEnd) {
+                threadCpuNanos = ProcessProbes.threadCpuNanos();
+                wallNanos = System.nanoTime();
+            }
         }
     }
 }

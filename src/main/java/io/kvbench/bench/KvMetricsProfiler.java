@@ -26,7 +26,7 @@ public final class KvMetricsProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "kvbench secondary metrics: latency percentiles, disk, CPU, memory, device writes";
+        return "kvbench secondary metrics: latency percentiles, disk, CPU (process %, benchmark thread per operation), memory, device writes";
     }
 
     @Override
@@ -55,6 +55,12 @@ public final class KvMetricsProfiler implements InternalProfiler {
         if (snapshot.timedCpuNanos() >= 0 && snapshot.timedWallNanos() > 0) {
             results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * snapshot.timedCpuNanos() / snapshot.timedWallNanos(),
                     "%", AggregationPolicy.AVG));
+        }
+        // One benchmark thread marks both ends of the timed region, so the reading is its own CPU time; with several
+        // threads the two marks may come from different threads and say nothing.
+        if (benchmarkParams.getThreads() == 1 && snapshot.timedThreadCpuNanos() >= 0 && snapshot.operations() > 0) {
+            results.add(new ScalarResult(MetricNames.THREAD_CPU_NS_PER_OP,
+                    (double) snapshot.timedThreadCpuNanos() / snapshot.operations(), "ns/op", AggregationPolicy.AVG));
         }
         long peakRss = ProcessProbes.peakRssBytes();
         if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B", AggregationPolicy.MAX));

@@ -182,6 +182,7 @@ public class OpsBenchmark {
             IterationMetrics.timedRegionEnds(); // (the shared teardown usually ended it already)
             sampler.publish();
             IterationMetrics.addLogicalBytesWritten(logicalBytesWritten);
+            IterationMetrics.addOperations(operations);
             operations = 0;
             logicalBytesWritten = 0;
             if (misses > 0 && missesAreLoss) {

@@ -118,6 +118,7 @@ public class PassBenchmark {
     public void tearDownIteration() {
         IterationMetrics.timedRegionEnds(); // first: the flush and du of the disk measurement are not the pass's
         sampler.publish();
+        IterationMetrics.addOperations(order.length);
         if (spec.phase() == Workload.Phase.WRITE_PASS) IterationMetrics.addLogicalBytesWritten(logicalBytesPerPass);
         IterationMetrics.setDiskBytes(fixture.diskBytes());
         BenchSettings.untimedChore();

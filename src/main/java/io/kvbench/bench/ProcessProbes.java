@@ -26,6 +26,16 @@ final class ProcessProbes {
         return -1;
     }
 
+    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /**
+     * CPU time of the calling thread, in ns; -1 where the JVM cannot tell. Unlike wall time it does not grow while the
+     * thread waits (for the core, for a lock, for I/O), so it is blind to descheduling and to fsync waits alike.
+     */
+    static long threadCpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
     /** Bytes this process caused to be sent to the storage layer (/proc/self/io write_bytes). */
     static long deviceBytesWritten() {
         return procField("/proc/self/io", "write_bytes:");

@@ -18,6 +18,12 @@ public final class MetricNames {
     public static final String STORE_FILES = "store.files";
     /** Process CPU time over wall time during measurement, in percent of one core (200 = two cores busy); unit "%". */
     public static final String CPU_PERCENT = "cpu.percent";
+    /**
+     * CPU time of the benchmark thread per operation (per record, for a pass) over the timed region, single-threaded
+     * workloads only; unit "ns/op". Immune to the thread being descheduled by neighbours, blind to time spent waiting
+     * (fsync, page faults served by the disk, locks) and to work of the engine's background threads.
+     */
+    public static final String THREAD_CPU_NS_PER_OP = "cpu.thread.ns.op";
     /** Peak resident set size of the benchmark JVM (VmHWM), unit "B". */
     public static final String RSS_PEAK_BYTES = "rss.peak.bytes";
     /** Resident memory outside the Java heap (RSS minus committed heap), unit "B". */

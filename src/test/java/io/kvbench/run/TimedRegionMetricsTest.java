@@ -60,6 +60,13 @@ class TimedRegionMetricsTest {
         assertThat(metric(chore, MetricNames.WRITE_AMPLIFICATION)).as("write amplification with the chore")
                 .isBetween(amplification / 1.5, amplification * 1.5);
         assertCpuAlike(plain, chore);
+        // The benchmark thread's CPU per operation: present for one thread, within its wall time per operation (a
+        // thread cannot use more than the time that passed), and untouched by the chore's write, fsync and sleep.
+        double threadCpu = metric(plain, MetricNames.THREAD_CPU_NS_PER_OP);
+        assertThat(threadCpu).as("benchmark thread CPU ns per operation").isPositive()
+                .isLessThanOrEqualTo(1.05e9 / plain.score());
+        assertThat(metric(chore, MetricNames.THREAD_CPU_NS_PER_OP)).as("thread CPU per operation with the chore (plain %.0f ns)", threadCpu)
+                .isBetween(threadCpu / 1.5, threadCpu * 1.5);
     }
 
     private static void assertCpuAlike(BenchmarkResult plain, BenchmarkResult chore) {
