@@ -10,16 +10,10 @@ import io.kvbench.engine.knownissues.KnownIssuePin;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
-import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
-import io.kvbench.infra.JavaCommand;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -56,16 +50,12 @@ class LevelDbJniPowerCutKnownIssueTest {
         long currentLength;
         String reopened;
         try (PowerCutFs fs = PowerCutFs.mount(dir.resolve("backing"), dir.resolve("mnt"))) {
-            Path store = fs.mountPoint().resolve(CrashWriter.STORE_DIR);
-            Files.createDirectories(store);
-            try (FileChannel root = FileChannel.open(fs.mountPoint(), StandardOpenOption.READ)) {
-                root.force(true); // the store directory's name is durable, as CrashWriter makes it
-            }
-            String wrote = run(WriteWithoutFlush.class, List.of(store.toString()));
+            Path store = ChildJvms.durableStoreDir(fs);
+            String wrote = ChildJvms.run(WriteWithoutFlush.class, List.of(store.toString()));
             assertThat(wrote).as("the first process wrote and closed the store without a flush").contains(WriteWithoutFlush.CLOSED);
             fs.powerCut(PowerCut.Variant.DROP_ALL, SEED);
             currentLength = Files.size(dir.resolve("backing/store/CURRENT"));
-            reopened = run(CrashWriter.class, List.of("leveldb-jni", fs.mountPoint().toString(), String.valueOf(SEED),
+            reopened = ChildJvms.run(CrashWriter.class, List.of("leveldb-jni", fs.mountPoint().toString(), String.valueOf(SEED),
                     String.valueOf(CrashLoop.STRIDE), "0"));
         }
         WriterOutput out = WriterOutput.parse(reopened, 2048);
@@ -78,16 +68,6 @@ class LevelDbJniPowerCutKnownIssueTest {
         assertThat(KnownIssues.find("leveldb-jni", loopFailure)).as("known-issues.json matches " + loopFailure)
                 .map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         Directories.deleteRecursively(dir);
-    }
-
-    private static String run(Class<?> main, List<String> args) throws InterruptedException {
-        List<String> command = JavaCommand.here().flags(WriterLauncher.WRITER_JVM_OPTIONS)
-                .classPath(ClassPaths.parse(ClassPaths.current())).main(main.getName(), args).build();
-        try (WriterProcess child = LocalWriters.launch("leveldb-jni-current", command)) {
-            Optional<Long> exit = child.awaitExit(Duration.ofMinutes(2));
-            assertThat(exit).as("the child ended within 2 minutes: " + child.stderr()).isPresent();
-            return child.stdout();
-        }
     }
 
     /** The child: opens a new leveldb-jni store, puts {@link #PUTS} values of 500 bytes, closes it; never calls flush(). */

@@ -10,17 +10,10 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.knownissues.KnownIssuePin;
-import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
-import io.kvbench.infra.JavaCommand;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -54,15 +47,11 @@ class XodusPowerCutKnownIssueTest {
         PowerCut.Result cut;
         String counted;
         try (PowerCutFs fs = PowerCutFs.mount(dir.resolve("backing"), dir.resolve("mnt"))) {
-            Path store = fs.mountPoint().resolve(CrashWriter.STORE_DIR);
-            Files.createDirectories(store);
-            try (FileChannel root = FileChannel.open(fs.mountPoint(), StandardOpenOption.READ)) {
-                root.force(true); // the store directory's name is durable, as CrashWriter makes it
-            }
-            String wrote = run(List.of("write", engine, store.toString()));
+            Path store = ChildJvms.durableStoreDir(fs);
+            String wrote = ChildJvms.run(Child.class, List.of("write", engine, store.toString()));
             assertThat(wrote).as("the writer flushed and closed " + PUTS + " puts").contains(Child.FLUSHED + PUTS);
             cut = fs.powerCut(PowerCut.Variant.DROP_ALL, 20261124L);
-            counted = run(List.of("count", engine, store.toString()));
+            counted = ChildJvms.run(Child.class, List.of("count", engine, store.toString()));
         }
         long found = Long.parseLong(counted.strip().substring(counted.strip().lastIndexOf(' ') + 1));
         KnownIssuePin.stillReproduces(ISSUE + " for " + engine, "its entries from known-issues.json", () -> {
@@ -76,16 +65,6 @@ class XodusPowerCutKnownIssueTest {
         assertThat(KnownIssues.find(engine, loopFailure)).as(loopFailure).map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         assertThat(KnownIssues.find(engine, loopFailure.replace(SECOND_FILE, "store/00000000000.xd"))).isEmpty();
         Directories.deleteRecursively(dir);
-    }
-
-    private static String run(List<String> args) throws InterruptedException {
-        List<String> command = JavaCommand.here().flags(WriterLauncher.WRITER_JVM_OPTIONS)
-                .classPath(ClassPaths.parse(ClassPaths.current())).main(Child.class.getName(), args).build();
-        try (WriterProcess child = LocalWriters.launch("xodus-log-name", command)) {
-            Optional<Long> exit = child.awaitExit(Duration.ofMinutes(2));
-            assertThat(exit).as("the child ended within 2 minutes: " + child.stderr()).contains(0L);
-            return child.stdout();
-        }
     }
 
     /** {@code write <engine> <dir>}: PUTS values of 1 KiB, flush(), close. {@code count <engine> <dir>}: the keys a scan finds. */

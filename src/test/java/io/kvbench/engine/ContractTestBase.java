@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,20 @@ abstract class ContractTestBase {
     KvStore reopen(KvEngine engine, KvStore store) {
         store.close();
         return open(engine);
+    }
+
+    /** Puts {@code count} random entries (keys up to 32 bytes, values up to 200) and returns them as a model. */
+    static TreeMap<byte[], byte[]> putRandomEntries(KvStore store, KvEngine engine, Random random, int count) {
+        TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
+        int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
+        for (int i = 0; i < count; i++) {
+            byte[] key = Bytes.randomKey(random, maxKeyLen);
+            byte[] value = Bytes.randomValue(random, 200);
+            if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
+            store.put(key, value);
+            model.put(key, value);
+        }
+        return model;
     }
 
     static void assumeCapability(boolean capable, KvEngine engine, String why) {

@@ -26,17 +26,9 @@ class QuiesceContractTest extends ContractTestBase {
     @MethodSource("io.kvbench.engine.EngineSource#engines")
     void quiesceChangesNoEntry(KvEngine engine) {
         Random random = new Random(11);
-        TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
-        List<byte[]> deleted = new ArrayList<>();
         KvStore store = open(engine);
-        int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
-        for (int i = 0; i < 5_000; i++) {
-            byte[] key = Bytes.randomKey(random, maxKeyLen);
-            byte[] value = Bytes.randomValue(random, 200);
-            if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
-            store.put(key, value);
-            model.put(key, value);
-        }
+        List<byte[]> deleted = new ArrayList<>();
+        TreeMap<byte[], byte[]> model = putRandomEntries(store, engine, random, 5_000);
         if (!engine.capabilities().writeOnce()) {
             for (byte[] key : model.keySet().stream().limit(500).toList()) {
                 store.delete(key);

@@ -18,16 +18,8 @@ class ReopenContractTest extends ContractTestBase {
     @MethodSource(ENGINES)
     void reopenKeepsEverything(KvEngine engine) {
         Random random = new Random(7);
-        TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
         KvStore store = open(engine);
-        int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
-        for (int i = 0; i < 5_000; i++) {
-            byte[] key = Bytes.randomKey(random, maxKeyLen);
-            byte[] value = Bytes.randomValue(random, 200);
-            if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
-            store.put(key, value);
-            model.put(key, value);
-        }
+        TreeMap<byte[], byte[]> model = putRandomEntries(store, engine, random, 5_000);
         int deleted = 0;
         List<byte[]> deletedKeys = new ArrayList<>();
         for (byte[] key : model.keySet().toArray(new byte[0][])) {
