@@ -52,7 +52,7 @@ public final class ConsoleReport {
         }
         table.print(out);
         out.println();
-        out.println(h.counts() + ". Score: mean " + units.plusMinus() + " 99.9% confidence interval; "
+        out.println(h.counts() + ". Score: mean " + units.plusMinus() + " " + Intervals.LABEL + " over its measurement iterations; "
                 + "vs best: score / best score of the workload.");
         out.flush();
     }

@@ -50,7 +50,7 @@ public final class SummaryMarkdown {
         if (groups.isEmpty()) md.append("No results.\n\n");
         for (WorkloadGroup group : groups) scoreTable(md, group);
         if (!groups.isEmpty()) secondaryTables(md, groups);
-        md.append("Score: mean ").append(UNITS.plusMinus()).append(" 99.9% confidence interval over measurement "
+        md.append("Score: mean ").append(UNITS.plusMinus()).append(" ").append(Intervals.LABEL).append(" over measurement "
                 + "iterations; vs best: score / best score of the workload.\n");
         return md.toString();
     }

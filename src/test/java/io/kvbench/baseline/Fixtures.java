@@ -46,7 +46,8 @@ public final class Fixtures {
         double error = Double.NaN;
         if (samples.length >= 2) {
             double var = Arrays.stream(samples).map(s -> (s - mean) * (s - mean)).sum() / (samples.length - 1);
-            error = 3.29 * Math.sqrt(var / samples.length);
+            error = new org.apache.commons.math3.distribution.TDistribution(samples.length - 1).inverseCumulativeProbability(0.9995)
+                    * Math.sqrt(var / samples.length); // as JMH computes it
         }
         String unit = BenchmarkResult.THROUGHPUT.equals(metric) ? "ops/s" : "s/op";
         return new BenchmarkResult(engine, workload, Status.OK, "", metric, mean, error, unit,
