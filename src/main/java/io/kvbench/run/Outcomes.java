@@ -1,5 +1,6 @@
 package io.kvbench.run;
 
+import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
 
 /** A one-line summary of a result for progress output. */
@@ -12,7 +13,7 @@ final class Outcomes {
         return switch (r.status()) {
             case NOT_APPLICABLE -> "n/a (" + r.reason() + ")";
             case ERROR -> "ERROR: " + r.reason();
-            case OK -> format(r.score()) + " +- " + format(r.error()) + " " + r.unit();
+            case OK -> format(r.score()) + " +- " + format(Intervals.of(r)) + " " + r.unit() + " (95%)";
         };
     }
 

@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.result.Metric;

@@ -1,11 +1,10 @@
-package io.kvbench.report;
+package io.kvbench.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.judge.Pooling;
-import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Status;
+import io.kvbench.report.SampleResults;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;

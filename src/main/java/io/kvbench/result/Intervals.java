@@ -1,6 +1,5 @@
-package io.kvbench.report;
+package io.kvbench.result;
 
-import io.kvbench.result.BenchmarkResult;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
