@@ -33,7 +33,7 @@ class RunCommandTest {
     void unknownProfileNamesTheValidOnes() {
         CliRun run = CliRun.of("run", "--profile", "weekly");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run.err()).contains("unknown profile 'weekly'").contains("smoke, ci, nightly");
+        assertThat(run.err()).contains("unknown profile 'weekly'").contains("smoke, overview, ci, nightly");
     }
 
     @Test
