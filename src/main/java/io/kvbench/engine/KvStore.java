@@ -139,6 +139,30 @@ public abstract class KvStore implements AutoCloseable {
         }
     }
 
+    /**
+     * A view for one pass of reads (see {@link ReadPass}): one read transaction and cursor for the whole pass where the
+     * engine has them and its adapter implements it, else per-operation reads.
+     */
+    public final ReadPass openReadPass() {
+        checkOpen();
+        try {
+            return doOpenReadPass();
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("opening a read pass failed", e);
+        }
+    }
+
+    /**
+     * Reads as a pass of {@link #get(byte[], byte[])} calls, whatever the engine offers: the per-operation method
+     * behind the {@link ReadPass} interface, so that one benchmark loop serves both.
+     */
+    public final ReadPass perOperationReads() {
+        checkOpen();
+        return new ReadPass.PerOperation(this);
+    }
+
     /** Persists what the engine persists on a clean close and releases every resource. Idempotent. */
     @Override
     public final void close() {
@@ -181,6 +205,11 @@ public abstract class KvStore implements AutoCloseable {
 
     protected abstract void doFlush() throws Exception;
 
+    /** Adapters of engines with a read transaction and cursor override this; see {@link #openReadPass()}. */
+    protected ReadPass doOpenReadPass() throws Exception {
+        return new ReadPass.PerOperation(this);
+    }
+
     /** Adapters of engines with background work (compactions, cleaners) override this; see {@link #quiesce()}. */
     protected void doQuiesce() throws Exception {
     }
@@ -207,7 +236,7 @@ public abstract class KvStore implements AutoCloseable {
         if (closed) throw new KvException(engineId, "store is closed: no operation is allowed after close()");
     }
 
-    private void checkKey(byte[] key) {
+    void checkKey(byte[] key) {
         if (key == null) throw new KvException(engineId, "null key: keys must be non-null byte arrays");
         if (key.length == 0) throw new KvException(engineId, "empty key: keys must be at least 1 byte");
         if (key.length > maxKeyBytes) {

@@ -29,11 +29,15 @@ import java.util.Objects;
  * @param mix                 operation proportions, for {@link Phase#OPERATIONS}
  * @param distribution        which record an operation touches, for {@link Phase#OPERATIONS}
  * @param maxScanLength       scans read 1..maxScanLength records (uniform), as YCSB's workload E
+ * @param access              how a read pass reads: OPERATION (each get on its own, the way applications call an
+ *                            engine) or PASS (the whole pass in one read view: one transaction and cursor where the
+ *                            engine has them, as the published benchmark did)
+ * @param accessSource        the source file that shows the access pattern, for PASS (where it came from)
  */
 public record Workload(String name, String description, String source, String family, KeyFormat key, int keyBytes,
                        ValueFormat value, int valueBytes, boolean variableSizes, boolean sortKeys, long seed, Phase phase, Order order,
                        double fraction, Preload preload, boolean reopenEachIteration, boolean closeInPass, int threads,
-                       Mix mix, Distribution distribution, int maxScanLength) {
+                       Mix mix, Distribution distribution, int maxScanLength, Access access, String accessSource) {
 
     public enum KeyFormat { DECIMAL8, LONG8, YCSB, MD5_HEX, SHA1, RANDOM_BYTES }
 
@@ -47,6 +51,8 @@ public record Workload(String name, String description, String source, String fa
     public enum Preload { NONE, SEQUENTIAL, RANDOM }
 
     public enum Distribution { UNIFORM, ZIPFIAN, LATEST, SEQUENTIAL }
+
+    public enum Access { OPERATION, PASS }
 
     /** Operation proportions; they sum to 1. */
     public record Mix(double read, double update, double insert, double scan, double readModifyWrite) {
@@ -88,6 +94,14 @@ public record Workload(String name, String description, String source, String fa
         mix = mix == null ? Mix.READ_ONLY : mix;
         distribution = distribution == null ? Distribution.UNIFORM : distribution;
         maxScanLength = maxScanLength == 0 ? 100 : maxScanLength;
+        access = access == null ? Access.OPERATION : access;
+        accessSource = accessSource == null ? "" : accessSource;
+        if (access == Access.PASS && phase != Phase.READ_PASS) {
+            throw new IllegalArgumentException(name + ": access PASS is for read passes (one read view per pass)");
+        }
+        if (access == Access.PASS && accessSource.isBlank()) {
+            throw new IllegalArgumentException(name + ": access PASS needs accessSource, the benchmark source it follows");
+        }
         if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
         if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
         if (phase != Phase.OPERATIONS && threads != 1) {

@@ -12,12 +12,14 @@ import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.JEVersion;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
+import com.sleepycat.je.Transaction;
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -137,6 +139,17 @@ public final class BerkeleyDbJeEngine implements KvEngine {
         }
 
         @Override
+        protected ReadPass doOpenReadPass() {
+            Transaction txn = env.beginTransaction(null, null);
+            try {
+                return new CursorPass(this, txn, db.openCursor(txn, null));
+            } catch (RuntimeException e) {
+                txn.abort();
+                throw e;
+            }
+        }
+
+        @Override
         protected void doDelete(byte[] key) {
             Entries e = entries.get();
             e.key.setData(key);
@@ -199,5 +212,47 @@ public final class BerkeleyDbJeEngine implements KvEngine {
                 env.close();
             }
         }
+    }
+
+    /**
+     * One transaction and one cursor for a whole pass, getSearchKey per key, committed at the end: the method of the
+     * Xodus "Tokyo Cabinet" comparison's Berkeley DB JE random read
+     * (benchmarks/src/test/java/jetbrains/exodus/benchmark/je/JETokyoCabinetLikeBenchmarkTest.java, doReadRandom inside
+     * computeInTransaction), instead of a non-transactional get per key.
+     */
+    private static final class CursorPass extends ReadPass {
+        private final Transaction txn;
+        private final Cursor cursor;
+        private final DatabaseEntry key = new DatabaseEntry();
+        private final DatabaseEntry data = new DatabaseEntry();
+
+        CursorPass(KvStore owner, Transaction txn, Cursor cursor) {
+            super(owner);
+            this.txn = txn;
+            this.cursor = cursor;
+        }
+
+        @Override
+        protected int doGet(byte[] key, byte[] valueOut) {
+            this.key.setData(key);
+            if (cursor.getSearchKey(this.key, data, LockMode.DEFAULT) != OperationStatus.SUCCESS) return -1;
+            int length = data.getSize();
+            System.arraycopy(data.getData(), data.getOffset(), valueOut, 0, Math.min(length, valueOut.length));
+            return length;
+        }
+
+        @Override
+        protected void doClose() {
+            try {
+                cursor.close();
+            } finally {
+                txn.commit();
+            }
+        }
+    }
+
+    /** Transactions the store's environment has begun (JE's own statistic), for the access-pattern tests. */
+    static long transactionsBegun(KvStore store) {
+        return ((Store) store).env.getTransactionStats(null).getNBegins();
     }
 }

@@ -6,6 +6,7 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -254,6 +255,17 @@ public final class LmdbEngine implements KvEngine {
         }
 
         @Override
+        protected ReadPass doOpenReadPass() {
+            Txn<ByteBuffer> txn = env.txnRead();
+            try {
+                return new CursorPass(this, txn, dbi.openCursor(txn));
+            } catch (RuntimeException e) {
+                txn.close();
+                throw e;
+            }
+        }
+
+        @Override
         protected void doDelete(byte[] key) {
             ByteBuffer k = fill(locals.get().key, key);
             try (Txn<ByteBuffer> txn = env.txnWrite()) {
@@ -326,6 +338,43 @@ public final class LmdbEngine implements KvEngine {
                 registry.clear();
             }
             env.close(); // mdb_env_close; with MDB_NOSYNC it does not sync: committed data is in the page cache
+        }
+    }
+
+    /**
+     * One read transaction and one cursor for a whole pass, a MDB_SET_KEY seek per key: the method of the Xodus "Tokyo
+     * Cabinet" LMDB random read (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/lmdb/JMH_LMDBTokyoCabinetReadBenchmark.java,
+     * randomRead: keyWriteBytes + seekKey in one read transaction), instead of renewing a parked transaction per get.
+     */
+    private static final class CursorPass extends ReadPass {
+        private final Txn<ByteBuffer> txn;
+        private final Cursor<ByteBuffer> cursor;
+        private final ByteBuffer key = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
+
+        CursorPass(KvStore owner, Txn<ByteBuffer> txn, Cursor<ByteBuffer> cursor) {
+            super(owner);
+            this.txn = txn;
+            this.cursor = cursor;
+        }
+
+        @Override
+        protected int doGet(byte[] key, byte[] valueOut) {
+            this.key.clear();
+            this.key.put(key).flip();
+            if (!cursor.get(this.key, GetOp.MDB_SET_KEY)) return -1;
+            ByteBuffer v = cursor.val();
+            int length = v.remaining();
+            v.get(valueOut, 0, Math.min(length, valueOut.length));
+            return length;
+        }
+
+        @Override
+        protected void doClose() {
+            try {
+                cursor.close();
+            } finally {
+                txn.close();
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
+import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -215,6 +216,11 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
         }
 
         @Override
+        protected ReadPass doOpenReadPass() {
+            return new CursorPass(this, env.beginReadonlyTransaction(), store);
+        }
+
+        @Override
         protected void doFlush() {
             // Commits already reached the OS; this fsyncs the current log file under the commit lock.
             env.flushAndSync();
@@ -224,5 +230,50 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
         protected void doClose() {
             env.close(); // finishes the background GC, then syncs and closes the log
         }
+    }
+
+    /**
+     * One read-only transaction and one cursor for a whole pass, getSearchKey per key: the method of the Xodus "Tokyo
+     * Cabinet" random read (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetReadBenchmark.java,
+     * randomRead), instead of a transaction per get.
+     */
+    private static final class CursorPass extends ReadPass {
+        private final Transaction txn;
+        private final Cursor cursor;
+
+        CursorPass(KvStore owner, Transaction txn, Store store) {
+            super(owner);
+            this.txn = txn;
+            try {
+                this.cursor = store.openCursor(txn);
+            } catch (RuntimeException e) {
+                txn.abort();
+                throw e;
+            }
+        }
+
+        @Override
+        protected int doGet(byte[] key, byte[] valueOut) {
+            ByteIterable value = cursor.getSearchKey(new ArrayByteIterable(key));
+            if (value == null) return -1;
+            int length = value.getLength();
+            System.arraycopy(value.getBytesUnsafe(), 0, valueOut, 0, Math.min(length, valueOut.length));
+            return length;
+        }
+
+        @Override
+        protected void doClose() {
+            try {
+                cursor.close();
+            } finally {
+                txn.abort();
+            }
+        }
+    }
+
+    /** Read-only transactions the store's environment has begun (Xodus's own statistic), for the access-pattern tests. */
+    static long readonlyTransactions(KvStore store) {
+        return ((XodusStore) store).env.getStatistics()
+                .getStatisticsItem(jetbrains.exodus.env.EnvironmentStatistics.Type.READONLY_TRANSACTIONS).getTotal();
     }
 }
