@@ -33,7 +33,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", defaultValue = "overview", paramLabel = "NAME|FILE",
             description = "smoke, overview, ci, nightly, or a profile .json file (default: ${DEFAULT-VALUE}: nine "
-                    + "engines, three read workloads, every row's 95 % interval meant to be within 10 % of its score).")
+                    + "engines, a read pass, YCSB C and B, every row's 95 percent interval meant to be within 10 percent of its score).")
     String profile;
 
     @Option(names = "--runner", defaultValue = "auto", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} "
