@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, GateCommand.class, InterleaveCommand.class,
                 BaselineCommand.class, HistoryCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class, CalibrateCommand.class,
+                ReproduceCommand.class,
                 CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 

@@ -66,9 +66,27 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Profile chosen = Catalog.profile(profile);
-        List<KvEngine> selectedEngines = selection.engines(chosen);
-        List<Workload> selectedWorkloads = selection.workloads(chosen);
-        Path outDir = RunOutput.outDir(out, "run");
+        ResourceProfile resourceProfile = ResourceProfile.load(resources); // bad input even when it will not be used
+        measure(new Measurement(selection.engines(chosen), selection.workloads(chosen), chosen, "run", out, dataDir, slowdownTokens),
+                resourceProfile, console -> RunnerChoice.choose(runner, resourceProfile, baseImage, console),
+                spec.commandLine().getOut());
+        return ExitCode.OK.code();
+    }
+
+    /** What a measuring command runs and where it writes. */
+    record Measurement(List<KvEngine> engines, List<Workload> workloads, Profile profile, String command, Path out,
+                       Path dataDir, long slowdownTokens) {
+    }
+
+    /** Runs the plan and writes results, reports and the table: run's job, and reproduce's with its own plan. */
+    static void measure(Measurement m, ResourceProfile resourceProfile,
+                        java.util.function.Function<PrintStream, BenchmarkRunner> chooseRunner, java.io.PrintWriter out) throws Exception {
+        List<KvEngine> selectedEngines = m.engines();
+        List<Workload> selectedWorkloads = m.workloads();
+        Profile chosen = m.profile();
+        String command = m.command();
+        Path dataDir = m.dataDir();
+        Path outDir = RunOutput.outDir(m.out(), command);
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new IllegalArgumentException("--out " + outDir + " is a file, not a directory");
         }
@@ -76,11 +94,10 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
-                dataDir != null ? dataDir : outDir.resolve("data"), slowdownTokens);
-        ResourceProfile resourceProfile = ResourceProfile.load(resources); // bad input even when it will not be used
+                dataDir != null ? dataDir : outDir.resolve("data"), m.slowdownTokens());
         PrintStream console = System.out;
-        BenchmarkRunner benchmarkRunner = RunnerChoice.choose(runner, resourceProfile, baseImage, console);
-        console.printf("kvbench run: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
+        BenchmarkRunner benchmarkRunner = chooseRunner.apply(console);
+        console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n", command,
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
         console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen));
         Path resultsFile = outDir.resolve(ResultsJson.RESULTS_FILE);
@@ -88,8 +105,7 @@ final class RunCommand implements Callable<Integer> {
                 partial -> ResultsJson.write(resultsFile, partial));
         ResultsJson.write(resultsFile, results);
         if (dataDir == null) deleteIfEmpty(plan.dataDir());
-        RunOutput.write(results, outDir, spec.commandLine().getOut());
-        return ExitCode.OK.code();
+        RunOutput.write(results, outDir, out);
     }
 
     private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile) {

@@ -55,6 +55,7 @@ public final class ConsoleReport {
         out.println();
         out.println(h.counts() + ". Score: mean " + units.plusMinus() + " " + Intervals.LABEL + " over its measurement iterations; "
                 + "vs best: score / best score of the workload.");
+        ReproductionReport.print(Reproduction.of(run), out, units);
         out.flush();
     }
 

@@ -6,6 +6,7 @@ import io.kvbench.result.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,9 +34,11 @@ public final class ReportWriter {
         // Crash results next to the run (a shard's crash/ directory, or a merged crash-results.json) join its report.
         Optional<CrashResults> crash = Files.isDirectory(outDir) ? CrashResults.findIn(outDir) : Optional.empty();
         // Render both before touching the directory, so a rendering failure leaves no half-written report behind.
+        List<Reproduction> published = Reproduction.of(run);
         String summary = SummaryMarkdown.render(run, comparison)
+                + (published.isEmpty() ? "" : "\n### " + ReproductionReport.HEADING + "\n\n" + ReproductionReport.markdown(published))
                 + crash.map(c -> "\n### " + CrashReport.HEADING + "\n\n" + CrashReport.markdown(c)).orElse("");
-        String html = HtmlReport.render(run, crash.map(CrashReport::section).orElse(""));
+        String html = HtmlReport.render(run, ReproductionReport.html(published) + crash.map(CrashReport::section).orElse(""));
         Files.createDirectories(outDir);
         Path summaryFile = outDir.resolve(SUMMARY_FILE);
         Path htmlFile = outDir.resolve(HTML_FILE);

@@ -1,0 +1,91 @@
+package io.kvbench.cli;
+
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Published;
+import io.kvbench.workload.Workload;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code kvbench reproduce NAME}: one published comparison's workloads on the engines of its table that kvbench has, at
+ * the published size, then its tables beside this machine's (ratios to the fastest engine, Kendall's tau). Runs like
+ * {@code run} with the nightly profile's iterations and forks; only the records change.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = "Re-run a published comparison (" + "tc" + ") at its published size and print its table beside this machine's.")
+final class ReproduceCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = Names.class)
+    String name;
+
+    @Option(names = "--records", paramLabel = "N", description = "Records instead of the published size (a quicker, smaller run).")
+    Long records;
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Only these of the table's engines.")
+    List<String> engines;
+
+    @Option(names = "--profile", defaultValue = "nightly", paramLabel = "NAME|FILE",
+            description = "Iterations, forks and heap (default: ${DEFAULT-VALUE}); its records are replaced by the published size.")
+    String profile;
+
+    @Mixin
+    RunnerOptions runner;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/reproduce-NAME-<time>).")
+    java.nio.file.Path out;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    static final class Names implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Published.NAMES.iterator();
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Published published = Published.named(name);
+        long size = records != null ? records : published.records();
+        if (size < 1 || size > 100_000_000) throw new IllegalArgumentException("--records must be 1..100000000, was " + size);
+        Set<String> tableEngines = new LinkedHashSet<>();
+        Set<Workload> workloads = new LinkedHashSet<>();
+        for (Published.Table table : published.tables()) {
+            workloads.add(Catalog.workload(table.workload()));
+            table.rows().stream().map(Published.Row::engine).filter(e -> e != null).forEach(tableEngines::add);
+        }
+        if (engines != null) {
+            for (String id : engines) {
+                if (!tableEngines.contains(id)) {
+                    throw new IllegalArgumentException("engine '" + id + "' is not in the published " + name + " table; its engines: "
+                            + String.join(", ", tableEngines));
+                }
+            }
+            tableEngines.retainAll(engines);
+        }
+        List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
+        RunCommand.measure(new RunCommand.Measurement(selected, List.copyOf(workloads), sized(Catalog.profile(profile), workloads, size),
+                "reproduce-" + name, out, null, 0), runner.resourceProfile(), runner::choose, spec.commandLine().getOut());
+        return ExitCode.OK.code();
+    }
+
+    /** The profile with every family of these workloads at {@code size} records. */
+    private static Profile sized(Profile p, Set<Workload> workloads, long size) {
+        Map<String, Long> records = new HashMap<>(p.records());
+        for (Workload w : workloads) records.put(w.family(), size);
+        return new Profile(p.name(), p.description(), records, p.forks(), p.passes(), p.operations(), p.heap(),
+                p.defaultEngines(), p.defaultWorkloads(), p.gate());
+    }
+}

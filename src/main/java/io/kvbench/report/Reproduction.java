@@ -1,0 +1,109 @@
+package io.kvbench.report;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.RunResults;
+import io.kvbench.result.Status;
+import io.kvbench.workload.Published;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.math3.stat.correlation.KendallsCorrelation;
+
+/**
+ * One published table beside what a run measured: for the engines both sides have, each side's figure and its ratio to
+ * the fastest engine on that side (absolute numbers do not travel between machines; ratios and ranks may), and the rank
+ * agreement, Kendall's tau over those engines (1: same order, -1: reversed; undefined below two engines).
+ *
+ * @param missing published engines kvbench has that the run did not measure (or that failed), by label
+ */
+public record Reproduction(Published source, Published.Table table, long measuredRecords, List<Line> lines, double tau,
+                           List<String> missing) {
+
+    /** A ratio is "times the fastest": 1.00x for the fastest engine of its side, larger for slower ones. */
+    public record Line(String label, String engine, double published, double publishedRatio, BenchmarkResult measured,
+                       double measuredRatio) {
+    }
+
+    /** Every published table the run measured at least one engine of. */
+    public static List<Reproduction> of(RunResults run) {
+        List<Reproduction> out = new ArrayList<>();
+        for (Published source : Published.all()) {
+            for (Published.Table table : source.tables()) {
+                Reproduction r = of(source, table, run);
+                if (!r.lines().isEmpty()) out.add(r);
+            }
+        }
+        return out;
+    }
+
+    static Reproduction of(Published source, Published.Table table, RunResults run) {
+        List<Published.Row> rows = new ArrayList<>();
+        List<BenchmarkResult> results = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        long records = 0;
+        for (Published.Row row : table.rows()) {
+            if (row.engine() == null) continue;
+            BenchmarkResult r = find(run, row.engine(), table.workload());
+            if (r == null) {
+                missing.add(row.label());
+                continue;
+            }
+            rows.add(row);
+            results.add(r);
+            records = records(r);
+        }
+        double[] published = rows.stream().mapToDouble(Published.Row::value).toArray();
+        double[] measured = results.stream().mapToDouble(r -> inUnit(r, source.unit())).toArray();
+        List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            lines.add(new Line(rows.get(i).label(), rows.get(i).engine(), published[i],
+                    ratio(published, i, source.lowerIsBetter()), results.get(i), ratio(measured, i, source.lowerIsBetter())));
+        }
+        lines.sort((a, b) -> Double.compare(a.publishedRatio(), b.publishedRatio()));
+        double tau = rows.size() < 2 ? Double.NaN : new KendallsCorrelation().correlation(published, measured);
+        return new Reproduction(source, table, records, lines, tau, missing);
+    }
+
+    /** "Kendall's tau over 5 engines: 0.60", or why there is none. */
+    public String tauText() {
+        if (lines.size() < 2) return "Kendall's tau: undefined (fewer than 2 engines measured on both sides)";
+        return "Kendall's tau over " + lines.size() + " engines: " + String.format(java.util.Locale.ROOT, "%.2f", tau);
+    }
+
+    /** The heading: whose table, which column, at which sizes. */
+    public String heading() {
+        return source.title() + ", " + table.published() + " (" + table.workload() + ", " + source.unit() + "): published "
+                + String.format(java.util.Locale.ROOT, "%,d", source.records()) + " records on " + source.hardware()
+                + ", measured " + (measuredRecords > 0 ? String.format(java.util.Locale.ROOT, "%,d", measuredRecords) : "?")
+                + " records here";
+    }
+
+    private static BenchmarkResult find(RunResults run, String engine, String workload) {
+        for (BenchmarkResult r : run.results()) {
+            if (engine.equals(r.engine()) && workload.equals(r.workload()) && r.status() == Status.OK
+                    && Double.isFinite(r.score()) && r.score() > 0) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Passes are timed in s/op and operations in ops/s; a published figure in the other unit is its reciprocal. */
+    private static double inUnit(BenchmarkResult r, String unit) {
+        return unit.equals(r.unit()) ? r.score() : 1 / r.score();
+    }
+
+    private static double ratio(double[] values, int i, boolean lowerIsBetter) {
+        double best = lowerIsBetter ? Double.MAX_VALUE : 0;
+        for (double v : values) best = lowerIsBetter ? Math.min(best, v) : Math.max(best, v);
+        return lowerIsBetter ? values[i] / best : best / values[i];
+    }
+
+    private static long records(BenchmarkResult r) {
+        String records = r.context() == null || r.context().parameters() == null ? null : r.context().parameters().get("records");
+        try {
+            return records == null ? 0 : Long.parseLong(records);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}

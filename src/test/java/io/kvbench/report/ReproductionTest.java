@@ -1,0 +1,75 @@
+package io.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.RunResults;
+import io.kvbench.workload.Published;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReproductionTest {
+
+    private static final Published SOURCE = new Published("t", "Test table", "https://example.org", "a PC", "JDK 8", "old",
+            "2017", "s/op", 1_000_000, "", List.of(new Published.Table("tc-random-read", "Random Read", List.of(
+                    new Published.Row("lmdb", "LMDB", 1.0),
+                    new Published.Row("xodus-btree", "Xodus", 2.0),
+                    new Published.Row("mapdb", "MapDB", 4.0),
+                    new Published.Row("h2-mvstore", "MVStore", 8.0),
+                    new Published.Row(null, "Tokyo Cabinet", 0.5)))));
+
+    @Test
+    void theSameOrderIsTauOneWithRatiosToTheFastestOnEachSide() {
+        Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), run(0.3, 0.9, 1.2, 3.0));
+        assertThat(r.tau()).isEqualTo(1.0);
+        assertThat(r.lines()).extracting(Reproduction.Line::engine).containsExactly("lmdb", "xodus-btree", "mapdb", "h2-mvstore");
+        assertThat(r.lines()).extracting(Reproduction.Line::publishedRatio).containsExactly(1.0, 2.0, 4.0, 8.0);
+        assertThat(r.lines().get(1).measuredRatio()).isCloseTo(3.0, within(1e-9));
+        assertThat(r.lines().get(3).measuredRatio()).isCloseTo(10.0, within(1e-9));
+        assertThat(r.tauText()).isEqualTo("Kendall's tau over 4 engines: 1.00");
+        assertThat(r.measuredRecords()).isEqualTo(100_000);
+    }
+
+    @Test
+    void aReversedOrderIsMinusOneAndOneSwapOfFourIsTwoThirds() {
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(4.0, 3.0, 2.0, 1.0)).tau()).isEqualTo(-1.0);
+        // 6 pairs, one discordant: (5 - 1) / 6
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 3.0, 2.0, 4.0)).tau()).isCloseTo(4.0 / 6, within(1e-9));
+    }
+
+    @Test
+    void tiesCountAsNeitherConcordantNorDiscordant() {
+        // tau-b: one tied pair on the measured side; (5 - 0) / sqrt(6 * 5)
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 2.0, 2.0, 4.0)).tau()).isCloseTo(5 / Math.sqrt(30), within(1e-9));
+    }
+
+    @Test
+    void unmeasuredEnginesAreListedAndOneEngineHasNoTau() {
+        RunResults one = SampleResults.run(List.of(result("lmdb", 0.5)));
+        Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), one);
+        assertThat(r.lines()).hasSize(1);
+        assertThat(r.tau()).isNaN();
+        assertThat(r.tauText()).contains("undefined");
+        assertThat(r.missing()).containsExactly("Xodus", "MapDB", "MVStore");
+        String text = ReproductionReport.markdown(List.of(r));
+        assertThat(text).contains("| lmdb | 1.000 | 1.00x |").contains("published, not measured in this run: Xodus, MapDB, MVStore");
+    }
+
+    private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
+        List<BenchmarkResult> results = new ArrayList<>();
+        results.add(result("lmdb", lmdb));
+        results.add(result("xodus-btree", xodus));
+        results.add(result("mapdb", mapdb));
+        results.add(result("h2-mvstore", mvstore));
+        return SampleResults.run(results);
+    }
+
+    private static BenchmarkResult result(String engine, double seconds) {
+        BenchmarkResult r = SampleResults.timePerPass(engine, "tc-random-read", seconds, seconds / 20);
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
+                r.samples(), r.secondary(), SampleResults.context("1", Map.of("records", "100000")));
+    }
+}
