@@ -163,6 +163,27 @@ public abstract class KvStore implements AutoCloseable {
         return new ReadPass.PerOperation(this);
     }
 
+    /**
+     * A pass of puts committed as one transaction (see {@link WritePass}) where the engine has write transactions and
+     * its adapter implements it, else per-operation puts.
+     */
+    public final WritePass openWritePass() {
+        checkOpen();
+        try {
+            return doOpenWritePass();
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("opening a write pass failed", e);
+        }
+    }
+
+    /** Writes as a pass of {@link #put(byte[], byte[])} calls, each committed on its own, behind the {@link WritePass} interface. */
+    public final WritePass perOperationWrites() {
+        checkOpen();
+        return new WritePass.PerOperation(this);
+    }
+
     /** Persists what the engine persists on a clean close and releases every resource. Idempotent. */
     @Override
     public final void close() {
@@ -210,6 +231,11 @@ public abstract class KvStore implements AutoCloseable {
         return new ReadPass.PerOperation(this);
     }
 
+    /** Adapters of engines with write transactions override this; see {@link #openWritePass()}. */
+    protected WritePass doOpenWritePass() throws Exception {
+        return new WritePass.PerOperation(this);
+    }
+
     /** Adapters of engines with background work (compactions, cleaners) override this; see {@link #quiesce()}. */
     protected void doQuiesce() throws Exception {
     }
@@ -244,7 +270,7 @@ public abstract class KvStore implements AutoCloseable {
         }
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value == null) throw new KvException(engineId, "null value: values must be non-null byte arrays");
         if (value.length > maxValueBytes) {
             throw new KvException(engineId, "value too long: " + value.length + " bytes, limit " + maxValueBytes + " bytes");

@@ -29,10 +29,12 @@ import java.util.Objects;
  * @param mix                 operation proportions, for {@link Phase#OPERATIONS}
  * @param distribution        which record an operation touches, for {@link Phase#OPERATIONS}
  * @param maxScanLength       scans read 1..maxScanLength records (uniform), as YCSB's workload E
- * @param access              how a read pass reads: OPERATION (each get on its own, the way applications call an
- *                            engine) or PASS (the whole pass in one read view: one transaction and cursor where the
- *                            engine has them, as the published benchmark did)
- * @param accessSource        the source file that shows the access pattern, for PASS (where it came from)
+ * @param access              how a pass reaches the engine: OPERATION (each get or put on its own, the way applications
+ *                            call an engine), PASS (the whole pass in one transaction: one read view and cursor for a
+ *                            read pass, one write transaction for a write pass, where the engine has them) or SCAN (a
+ *                            read pass that walks every entry with one cursor instead of looking keys up), as the
+ *                            published benchmark did
+ * @param accessSource        the source file that shows the access pattern, for PASS and SCAN (where it came from)
  */
 public record Workload(String name, String description, String source, String family, KeyFormat key, int keyBytes,
                        ValueFormat value, int valueBytes, boolean variableSizes, boolean sortKeys, long seed, Phase phase, Order order,
@@ -52,7 +54,7 @@ public record Workload(String name, String description, String source, String fa
 
     public enum Distribution { UNIFORM, ZIPFIAN, LATEST, SEQUENTIAL }
 
-    public enum Access { OPERATION, PASS }
+    public enum Access { OPERATION, PASS, SCAN }
 
     /** Operation proportions; they sum to 1. */
     public record Mix(double read, double update, double insert, double scan, double readModifyWrite) {
@@ -96,11 +98,14 @@ public record Workload(String name, String description, String source, String fa
         maxScanLength = maxScanLength == 0 ? 100 : maxScanLength;
         access = access == null ? Access.OPERATION : access;
         accessSource = accessSource == null ? "" : accessSource;
-        if (access == Access.PASS && phase != Phase.READ_PASS) {
-            throw new IllegalArgumentException(name + ": access PASS is for read passes (one read view per pass)");
+        if (access == Access.PASS && phase == Phase.OPERATIONS) {
+            throw new IllegalArgumentException(name + ": access PASS is for passes (one transaction per pass)");
         }
-        if (access == Access.PASS && accessSource.isBlank()) {
-            throw new IllegalArgumentException(name + ": access PASS needs accessSource, the benchmark source it follows");
+        if (access == Access.SCAN && (phase != Phase.READ_PASS || order != Order.SEQUENTIAL || fraction != 1.0)) {
+            throw new IllegalArgumentException(name + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
+        }
+        if (access != Access.OPERATION && accessSource.isBlank()) {
+            throw new IllegalArgumentException(name + ": access " + access + " needs accessSource, the benchmark source it follows");
         }
         if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
         if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
@@ -128,6 +133,7 @@ public record Workload(String name, String description, String source, String fa
         boolean writesAfterReads = phase == Phase.OPERATIONS && mix.writes();
         if (caps.writeOnce() && writesAfterReads) return "write-once engine: no writes after the first read";
         if (mix.scan() > 0 && phase == Phase.OPERATIONS && !caps.rangeScans()) return "no range scans (unordered engine)";
+        if (access == Access.SCAN && !caps.scans()) return "cannot iterate its entries (the pass is a cursor walk)";
         if (threads > 1 && writesAfterReads && !caps.concurrentWriters()) return "no concurrent writers on one store";
         if (threads > 1 && !caps.concurrentReaders()) return "no concurrent readers on one store";
         int longestKey = switch (key) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,13 +43,18 @@ abstract class ContractTestBase {
 
     /** Puts {@code count} random entries (keys up to 32 bytes, values up to 200) and returns them as a model. */
     static TreeMap<byte[], byte[]> putRandomEntries(KvStore store, KvEngine engine, Random random, int count) {
+        return putRandomEntries(store::put, engine, random, count);
+    }
+
+    /** As {@link #putRandomEntries(KvStore, KvEngine, Random, int)}, through any put (a write pass's, for example). */
+    static TreeMap<byte[], byte[]> putRandomEntries(BiConsumer<byte[], byte[]> put, KvEngine engine, Random random, int count) {
         TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
         int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
         for (int i = 0; i < count; i++) {
             byte[] key = Bytes.randomKey(random, maxKeyLen);
             byte[] value = Bytes.randomValue(random, 200);
             if (value.length == 0 && !engine.capabilities().emptyValues()) value = new byte[] {1};
-            store.put(key, value);
+            put.accept(key, value);
             model.put(key, value);
         }
         return model;

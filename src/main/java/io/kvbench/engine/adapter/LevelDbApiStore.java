@@ -26,24 +26,43 @@ final class LevelDbApiStore extends KvStore {
     private static final WriteOptions WRITE = new WriteOptions().sync(false);
     private static final ReadOptions READ = new ReadOptions();
 
+    /** What differs between the two implementations of the API, as far as this store is concerned. */
+    enum Port {
+        /**
+         * The pure Java port 0.12: DbImpl.compactRange throws UnsupportedOperationException "Not yet implemented", and
+         * its memtable keeps the put's arrays themselves (wrapped, not copied) until they are flushed to a table file,
+         * so a caller that reuses its arrays after put would change stored entries (WritePassContractTest found it).
+         */
+        JAVA(false, true),
+        /** The C++ LevelDB through leveldbjni: compacts ranges, and copies keys and values into native memory. */
+        JNI(true, false);
+
+        final boolean compactsRanges;
+        final boolean keepsCallersArrays;
+
+        Port(boolean compactsRanges, boolean keepsCallersArrays) {
+            this.compactsRanges = compactsRanges;
+            this.keepsCallersArrays = keepsCallersArrays;
+        }
+    }
+
     private final DB db;
     private final Path dir;
     private final boolean compactsRanges;
+    private final boolean copyOnPut;
 
-    /**
-     * @param compactsRanges the port implements {@code DB.compactRange} (the C++ LevelDB does; the pure Java port 0.12
-     *                       throws UnsupportedOperationException "Not yet implemented" from DbImpl.compactRange)
-     */
-    LevelDbApiStore(KvEngine engine, DB db, Path dir, boolean compactsRanges) {
+    LevelDbApiStore(KvEngine engine, DB db, Path dir, Port port) {
         super(engine);
         this.db = db;
         this.dir = dir;
-        this.compactsRanges = compactsRanges;
+        this.compactsRanges = port.compactsRanges;
+        this.copyOnPut = port.keepsCallersArrays;
     }
 
     @Override
     protected void doPut(byte[] key, byte[] value) {
-        db.put(key, value, WRITE);
+        // KvStore's contract lets the caller reuse its arrays once put returns: give a port that keeps them its own.
+        if (copyOnPut) db.put(key.clone(), value.clone(), WRITE); else db.put(key, value, WRITE);
     }
 
     @Override
@@ -53,7 +72,7 @@ final class LevelDbApiStore extends KvStore {
 
     @Override
     protected void doDelete(byte[] key) {
-        db.delete(key, WRITE);
+        db.delete(copyOnPut ? key.clone() : key, WRITE);
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class LevelDbJavaEngine implements KvEngine {
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
         try {
-            return new LevelDbApiStore(this, Iq80DBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir, false);
+            return new LevelDbApiStore(this, Iq80DBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir, LevelDbApiStore.Port.JAVA);
         } catch (IOException | RuntimeException e) {
             throw new KvException(id(), "cannot open store in " + dir, e);
         }

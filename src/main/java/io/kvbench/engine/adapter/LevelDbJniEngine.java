@@ -68,7 +68,7 @@ public final class LevelDbJniEngine implements KvEngine {
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
         try {
-            return new LevelDbApiStore(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir, true);
+            return new LevelDbApiStore(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir, LevelDbApiStore.Port.JNI);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw new KvException(id(), "cannot open store in " + dir, e);
         }

@@ -7,6 +7,7 @@ import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.ReadPass;
+import io.kvbench.engine.WritePass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -221,6 +222,11 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
         }
 
         @Override
+        protected WritePass doOpenWritePass() {
+            return new TransactionPass(this, env.beginExclusiveTransaction(), store);
+        }
+
+        @Override
         protected void doFlush() {
             // Commits already reached the OS; this fsyncs the current log file under the commit lock.
             env.flushAndSync();
@@ -269,6 +275,50 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
                 txn.abort();
             }
         }
+    }
+
+    /**
+     * One exclusive transaction for a whole pass of puts, committed at its end: the method of the Xodus "Tokyo Cabinet"
+     * writes (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetWriteBenchmark.java, randomWrite,
+     * and writeSuccessiveKeys in JMHEnvTokyoCabinetBenchmarkBase.java: every key added in one executeInTransaction).
+     * Exclusive, as the adapter's single puts are: it holds every write permit, so the commit cannot lose to another
+     * writer. Keys and values are copied: the transaction's mutable tree keeps them until commit, and the caller may
+     * reuse its arrays as soon as put returns.
+     */
+    private static final class TransactionPass extends WritePass {
+        private final Transaction txn;
+        private final Store store;
+
+        TransactionPass(KvStore owner, Transaction txn, Store store) {
+            super(owner);
+            this.txn = txn;
+            this.store = store;
+        }
+
+        @Override
+        protected void doPut(byte[] key, byte[] value) {
+            store.put(txn, new ArrayByteIterable(key.clone()), new ArrayByteIterable(value.clone()));
+        }
+
+        @Override
+        protected void doCommit() {
+            try {
+                if (!txn.commit()) throw new IllegalStateException("the exclusive write transaction did not commit");
+            } finally {
+                if (!txn.isFinished()) txn.abort();
+            }
+        }
+
+        @Override
+        protected void doAbort() {
+            if (!txn.isFinished()) txn.abort();
+        }
+    }
+
+    /** Transactions the store's environment has begun, read-only or not (Xodus's own statistic), for the access-pattern tests. */
+    static long transactions(KvStore store) {
+        return ((XodusStore) store).env.getStatistics()
+                .getStatisticsItem(jetbrains.exodus.env.EnvironmentStatistics.Type.TRANSACTIONS).getTotal();
     }
 
     /** Read-only transactions the store's environment has begun (Xodus's own statistic), for the access-pattern tests. */
