@@ -32,7 +32,7 @@ final class RunCommand implements Callable<Integer> {
     Selection selection;
 
     @Option(names = "--profile", defaultValue = "overview", paramLabel = "NAME|FILE",
-            description = "smoke, overview, ci, nightly, or a profile .json file (default: ${DEFAULT-VALUE}: nine "
+            description = "smoke, overview, ci, nightly, published, or a profile .json file (default: ${DEFAULT-VALUE}: nine "
                     + "engines, a read pass, YCSB C and B, every row's 95 percent interval meant to be within 10 percent of its score).")
     String profile;
 

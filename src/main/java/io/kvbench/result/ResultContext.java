@@ -7,7 +7,7 @@ import java.util.Map;
  *
  * @param engineVersion  version of the engine library measured
  * @param jdk            java.vm.name + java.runtime.version of the benchmark JVM
- * @param profile        profile name (smoke, overview, ci, nightly)
+ * @param profile        profile name (smoke, overview, ci, nightly, published)
  * @param runner         local or container
  * @param gitRevision    the kvbench commit (with "-dirty" when the tree had changes), or "unknown"
  * @param time           ISO-8601 instant the run started

@@ -21,7 +21,7 @@ import java.util.Map;
 public final class Catalog {
 
     /** The profiles shipped with kvbench, smallest first. */
-    public static final List<String> PROFILES = List.of("smoke", "overview", "ci", "nightly");
+    public static final List<String> PROFILES = List.of("smoke", "overview", "ci", "nightly", "published");
 
     // Strict about unknown fields (a typo is an error); absent optional fields take the defaults Workload and Profile set.
     private static final ObjectMapper JSON = JsonMapper.builder()

@@ -8,7 +8,7 @@ import java.util.Objects;
  * How big and how long a run is, read from {@code kvbench/profiles/<name>.json}: dataset sizes per workload family,
  * JMH iterations and forks, and the benchmark JVM's heap.
  *
- * @param name             smoke, overview, ci, nightly, or a custom name
+ * @param name             smoke, overview, ci, nightly, published, or a custom name
  * @param description      what the profile is for
  * @param records          records per workload family (tc, hestia, halo, ds4j, sha1, ycsb)
  * @param forks            JMH forks per benchmark; at least 1 (forks capture run-to-run variance)

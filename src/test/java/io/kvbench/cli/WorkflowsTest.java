@@ -190,7 +190,9 @@ class WorkflowsTest {
         var inputs = Workflows.named("update-baselines.yml").root().path("on").path("workflow_dispatch").path("inputs");
         List<String> options = new ArrayList<>();
         inputs.path("profile").path("options").forEach(o -> options.add(o.asText()));
-        assertThat(options).isEqualTo(Catalog.PROFILES);
+        // Not "published": its dataset alone (DataStore4J at 10M records) needs a 16.5 GiB container, more than a
+        // GitHub-hosted runner has; it runs on a machine of one's own (README, Published sizes).
+        assertThat(options).isEqualTo(Catalog.PROFILES.stream().filter(p -> !p.equals("published")).toList());
         assertThat(inputs.path("reason").path("required").asBoolean()).isTrue();
         assertThat(inputs.path("engines").isObject()).isTrue();
     }

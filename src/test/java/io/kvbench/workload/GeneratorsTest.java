@@ -70,7 +70,7 @@ class GeneratorsTest {
     void badWorkloadDefinitionsAreRefused() {
         assertThatThrownBy(() -> new Workload.Mix(0.5, 0.4, 0, 0, 0)).hasMessageContaining("sum to 1");
         assertThatThrownBy(() -> Catalog.workload("nope")).hasMessageContaining("unknown workload 'nope'").hasMessageContaining("ycsb-a");
-        assertThatThrownBy(() -> Catalog.profile("huge")).hasMessageContaining("unknown profile 'huge'").hasMessageContaining("smoke, overview, ci, nightly");
+        assertThatThrownBy(() -> Catalog.profile("huge")).hasMessageContaining("unknown profile 'huge'").hasMessageContaining("smoke, overview, ci, nightly, published");
     }
 
     @Test
