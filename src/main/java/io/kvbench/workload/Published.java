@@ -32,7 +32,7 @@ public record Published(String name, String title, String source, String hardwar
                         String date, String unit, long records, String notes, List<Table> tables) {
 
     /** The shipped comparisons. */
-    public static final List<String> NAMES = List.of("tc");
+    public static final List<String> NAMES = List.of("tc", "hestia");
 
     /** @param published the source's column or table name */
     public record Table(String workload, String published, List<Row> rows) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kvbench.input.InputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PublishedTest {
@@ -22,6 +23,26 @@ class PublishedTest {
         assertThat(lmdb.value()).as("LMDB JNI random read, s/op").isEqualTo(0.825);
         assertThat(tc.tables().get(0).rows()).filteredOn(r -> r.engine() == null).extracting(Published.Row::label)
                 .containsExactly("BDB JE database with key prefixing");
+    }
+
+    @Test
+    void theHestiaStoreTableIsItsSequentialReadOfSevenEnginesAtTenMillion() {
+        Published hestia = Published.named("hestia");
+        assertThat(hestia.records()).isEqualTo(10_000_000);
+        assertThat(hestia.lowerIsBetter()).as("ops/s").isFalse();
+        assertThat(hestia.tables()).singleElement().satisfies(t -> {
+            assertThat(t.workload()).isEqualTo("hestia-seq-read");
+            assertThat(t.rows()).extracting(Published.Row::engine)
+                    .containsExactly("chronicle-map", "h2-mvstore", null, null, "leveldb-java", "mapdb", "rocksdb");
+            assertThat(t.rows().get(4).value()).as("LevelDB (the pure Java port), ops/s").isEqualTo(190_698);
+        });
+    }
+
+    @Test
+    void everyShippedComparisonLoadsAndNamesItsConditions() {
+        assertThat(Published.all()).extracting(Published::name).containsExactlyElementsOf(Published.NAMES);
+        assertThat(Published.all()).allSatisfy(p -> assertThat(List.of(p.source(), p.hardware(), p.jdk(), p.engineVersions(),
+                p.date(), p.notes())).as(p.name()).allSatisfy(text -> assertThat(text).isNotBlank()));
     }
 
     @Test
