@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Disk checks that cannot pass by accident: sizes after a flush, and a measurement that fails says why. */
+/** Disk checks that cannot pass by accident: sizes after a flush, a measurement that fails says why, how a load writes. */
 class StoreFixtureDiskTest {
 
     @TempDir
@@ -63,6 +63,27 @@ class StoreFixtureDiskTest {
         assertThatThrownBy(fixture::diskBytes).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("disk use of " + tmp).hasMessageContaining("could not be measured: no such directory");
         assertThat(ProcessProbes.diskBytes(tmp)).as("an existing directory measures").isGreaterThanOrEqualTo(0);
+    }
+
+    /**
+     * A workload that follows its source's transactions is loaded as the source loads, in one write transaction: for
+     * Xodus a far smaller log than the per-operation load's transaction per put (also the store its reads then see).
+     */
+    @Test
+    void aPublishedMethodWorkloadIsLoadedInOneTransaction() {
+        long perOperation = loadedDiskBytes("tc-random-read-per-op");
+        long oneTransaction = loadedDiskBytes("tc-random-read");
+        assertThat(oneTransaction).as("one-transaction load vs %d bytes per operation", perOperation).isLessThan(perOperation / 2);
+    }
+
+    private long loadedDiskBytes(String workload) {
+        StoreFixture fixture = StoreFixture.create(task("xodus-btree", workload));
+        try {
+            fixture.loadAndReopen();
+            return fixture.diskBytes();
+        } finally {
+            fixture.destroy();
+        }
     }
 
     private BenchmarkTask task(String engine, String workload) {
