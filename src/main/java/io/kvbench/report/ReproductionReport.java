@@ -71,7 +71,8 @@ public final class ReproductionReport {
         return r.missing().isEmpty() ? "" : "; published, not measured in this run: " + String.join(", ", r.missing());
     }
 
+    /** As the sources print them: seconds per pass to the millisecond, throughputs in whole operations per second. */
     private static String number(double value) {
-        return String.format(Locale.ROOT, "%,.3f", value);
+        return String.format(Locale.ROOT, value >= 100 ? "%,.0f" : "%,.3f", value);
     }
 }

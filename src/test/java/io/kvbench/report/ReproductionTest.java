@@ -58,6 +58,20 @@ class ReproductionTest {
         assertThat(text).contains("| lmdb | 1.000 | 1.00x |").contains("published, not measured in this run: Xodus, MapDB, MVStore");
     }
 
+    @Test
+    void throughputsArePrintedInWholeOperationsAndTheFastestIsTheHighest() {
+        Published opsSource = new Published("h", "Hestia", "https://example.org", "a Mac", "JDK 21", "n/s", "n/s", "ops/s",
+                10_000_000, "", List.of(new Published.Table("hestia-seq-read", "Sequential read", List.of(
+                        new Published.Row("chronicle-map", "ChronicleMap", 1_707_702),
+                        new Published.Row("rocksdb", "RocksDB", 109_551)))));
+        Reproduction r = Reproduction.of(opsSource, opsSource.tables().get(0), SampleResults.run(List.of(
+                SampleResults.throughput("chronicle-map", "hestia-seq-read", 2_000_000, 100_000),
+                SampleResults.throughput("rocksdb", "hestia-seq-read", 800_000, 30_000))));
+        assertThat(r.lines().get(1).publishedRatio()).isCloseTo(1_707_702 / 109_551.0, within(1e-9));
+        assertThat(r.lines().get(1).measuredRatio()).isCloseTo(2.5, within(1e-9));
+        assertThat(ReproductionReport.markdown(List.of(r))).contains("| chronicle-map | 1,707,702 | 1.00x |").contains("| rocksdb | 109,551 |");
+    }
+
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
         List<BenchmarkResult> results = new ArrayList<>();
         results.add(result("lmdb", lmdb));
