@@ -2,11 +2,13 @@ package io.kvbench.bench;
 
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvStore;
+import io.kvbench.engine.ReadPass;
 import io.kvbench.workload.Dataset;
 import io.kvbench.workload.KeyChooser;
 import io.kvbench.workload.Workload;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,11 +51,18 @@ public class OpsBenchmark {
         Dataset data;
         /** Records that exist: loaded plus inserted so far. */
         final AtomicLong records = new AtomicLong();
+        /** Workers' read views (access PASS) not closed yet: the store must outlive them. */
+        final AtomicInteger openViews = new AtomicInteger();
         int loaded;
 
         @Setup(Level.Trial)
         public void setUp() {
-            fixture = StoreFixture.create(engine, workload);
+            setUp(StoreFixture.create(engine, workload));
+        }
+
+        /** Loads (or opens empty) {@code fixture}'s store for the threads to share; outside JMH, for tests. */
+        void setUp(StoreFixture fixture) {
+            this.fixture = fixture;
             spec = fixture.workload();
             data = fixture.dataset();
             if (spec.preload() == Workload.Preload.NONE) fixture.openEmpty(); else fixture.loadAndReopen();
@@ -74,8 +83,22 @@ public class OpsBenchmark {
             BenchSettings.untimedChore();
         }
 
+        /**
+         * JMH runs this in the first thread to finish the last iteration, possibly before the other threads' iteration
+         * teardowns have closed their read views; closing the store under an open view fails (LMDB: environment
+         * already closed), so it waits for them.
+         */
         @TearDown(Level.Trial)
         public void tearDown() {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (openViews.get() > 0 && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             fixture.destroy();
         }
 
@@ -99,6 +122,8 @@ public class OpsBenchmark {
         private long operations;
         private long logicalBytesWritten;
         private long misses;
+        /** Access PASS: this thread's read view for the iteration (null: the store's own gets). */
+        private ReadPass view;
         private boolean missesAreLoss;
         private boolean inserts;
 
@@ -112,7 +137,12 @@ public class OpsBenchmark {
          * last worker to get here starts the timed region after all setup work, the trial's loading included.
          */
         @Setup(Level.Iteration)
-        public void startTimedRegion() {
+        public void startTimedRegion(Shared shared) {
+            // Opened by the thread that reads through it (LMDB's read transactions belong to their thread), untimed.
+            if (shared.spec.access() == Workload.Access.PASS) {
+                view = shared.store.openReadPass();
+                shared.openViews.incrementAndGet();
+            }
             IterationMetrics.timedRegionStarts();
         }
 
@@ -157,7 +187,8 @@ public class OpsBenchmark {
         }
 
         private long read(Shared shared, long index) {
-            int length = shared.store.get(shared.key(index), valueBuffer);
+            ReadPass reads = view;
+            int length = reads != null ? reads.get(shared.key(index), valueBuffer) : shared.store.get(shared.key(index), valueBuffer);
             if (length < 0) misses++;
             return length;
         }
@@ -180,6 +211,14 @@ public class OpsBenchmark {
         @TearDown(Level.Iteration)
         public void publish(Shared shared) {
             IterationMetrics.timedRegionEnds(); // (the shared teardown usually ended it already)
+            if (view != null) {
+                try {
+                    view.close();
+                } finally {
+                    view = null;
+                    shared.openViews.decrementAndGet();
+                }
+            }
             sampler.publish();
             IterationMetrics.addLogicalBytesWritten(logicalBytesWritten);
             IterationMetrics.addOperations(operations);

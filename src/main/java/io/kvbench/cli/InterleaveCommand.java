@@ -3,7 +3,9 @@ package io.kvbench.cli;
 import io.kvbench.engine.Engines;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.gate.SequentialInterleaving;
 import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.ComparisonMarkdown;
@@ -58,6 +60,23 @@ final class InterleaveCommand implements Callable<Integer> {
             "project's machine 6 caught a 10 %% slowdown of rocksdb's point reads in 6 of 6 calibrated sessions, 4 in 7 of 8)."})
     int rounds;
 
+    @Option(names = "--sequential", description = {"Run each benchmark round after round until a sequential test (Wald's, on the",
+            "per-round log ratios) accepts a regression of --min-effect at --alpha or its absence at --beta, or reaches",
+            "--max-rounds; replaces --rounds and --confirmations."})
+    boolean sequential;
+
+    @Option(names = "--min-rounds", defaultValue = "4", paramLabel = "N",
+            description = "With --sequential: rounds before any decision (default: ${DEFAULT-VALUE}; see the README's Sequential A/B).")
+    int minRounds;
+
+    @Option(names = "--max-rounds", defaultValue = "30", paramLabel = "N",
+            description = "With --sequential: rounds after which an undecided benchmark is judged by the paired test (default: ${DEFAULT-VALUE}).")
+    int maxRounds;
+
+    @Option(names = "--beta", defaultValue = "0.05", paramLabel = "P",
+            description = "With --sequential: the miss rate aimed at for a slowdown of exactly --min-effect (default: ${DEFAULT-VALUE}).")
+    double beta;
+
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
             description = "Times a benchmark that looks regressed is measured for --rounds more rounds and judged on all its "
                     + "rounds before it counts (default: ${DEFAULT-VALUE}, as the gate's confirmation rerun).")
@@ -107,13 +126,18 @@ final class InterleaveCommand implements Callable<Integer> {
         BenchmarkRunner base = where.choose(System.out);
         Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
-        System.out.printf("kvbench interleave: %d benchmarks x %d rounds x 2 configurations, profile %s, runner %s, output %s%n",
-                selectedEngines.size() * selectedWorkloads.size(), rounds, chosen.name(), base.name(), outDir);
-        List<Interleaving.Result> results = Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b,
-                rounds, confirmations, seed, policy, System.out);
+        SequentialTest test = sequential ? new SequentialTest(policy.thresholds().alpha(), beta, policy.thresholds().minEffect(),
+                minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD) : null;
+        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations, profile %s, runner %s, output %s%n",
+                selectedEngines.size() * selectedWorkloads.size(), sequential ? minRounds + " to " + maxRounds + " rounds (sequential)"
+                        : rounds + " rounds", chosen.name(), base.name(), outDir);
+        List<Interleaving.Result> results = sequential
+                ? SequentialInterleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, test, seed, policy, System.out)
+                : Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, rounds, confirmations, seed, policy, System.out);
+        int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
-        InterleaveReport report = new InterleaveReport(chosen.name(), rounds, a.description(), b.description(), policy.describe(),
+        InterleaveReport report = new InterleaveReport(chosen.name(), sequential ? roundsRun : rounds, a.description(), b.description(), policy.describe(),
                 policy.thresholds().alpha(), counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));

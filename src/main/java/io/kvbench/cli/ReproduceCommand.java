@@ -7,6 +7,7 @@ import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Parameters;
  * {@code run} with the nightly profile's iterations and forks; only the records change.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-        description = "Re-run a published comparison (" + "tc" + ") at its published size and print its table beside this machine's.")
+        description = "Re-run a published comparison (tc, hestia, halo, ds4j, sha1) at its published size and print its tables beside this machine's.")
 final class ReproduceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = Names.class)
@@ -75,6 +76,16 @@ final class ReproduceCommand implements Callable<Integer> {
             }
             tableEngines.retainAll(engines);
         }
+        Set<String> registered = new HashSet<>();
+        Engines.all().forEach(e -> registered.add(e.id()));
+        for (String id : List.copyOf(tableEngines)) {
+            if (Engines.OPT_IN.contains(id) && !registered.contains(id)) {
+                tableEngines.remove(id);
+                spec.commandLine().getErr().println("kvbench: " + id + " is in the published table but not in this build "
+                        + "(an opt-in engine: build with -P" + id + "); its row stays published, not measured");
+            }
+        }
+        if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
         RunCommand.measure(new RunCommand.Measurement(selected, List.copyOf(workloads), sized(Catalog.profile(profile), workloads, size),
                 "reproduce-" + name, out, null, 0), runner.resourceProfile(), runner::choose, spec.commandLine().getOut());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -45,6 +46,12 @@ public final class Engines {
     /** The engines that loaded, sorted by id, and the adapters that did not. */
     record Registry(List<KvEngine> engines, List<Unavailable> unavailable) {
     }
+
+    /**
+     * Engines whose adapters exist but register only when their Maven profile (-Phalodb, -Phestiastore, -Pdatastore4j)
+     * is active, because their artifacts are not on Maven Central: data may name them in any build.
+     */
+    public static final Set<String> OPT_IN = Set.of("halodb", "hestiastore", "datastore4j");
 
     /** Guards against a service iterator that keeps failing without advancing. */
     private static final int MAX_REGISTRATIONS = 10_000;

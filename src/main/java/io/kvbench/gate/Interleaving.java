@@ -101,21 +101,30 @@ public final class Interleaving {
         for (int round = 1; round <= rounds; round++) {
             for (Side side : Rounds.shuffled(List.of(a, b), order)) {
                 console.println(prefix + "round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
-                Path dir = outDir.resolve(prefix + "round-" + round + "-" + side.name());
-                RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data"), side.slowdownTokens());
-                Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
-                RunResults results = side.runner().run(plan, new Progress(console, plan.size()),
-                        partial -> ResultsJson.write(resultsFile, partial));
-                ResultsJson.write(resultsFile, results);
-                for (BenchmarkResult r : results.results()) {
-                    measured.computeIfAbsent(BenchmarkKey.of(r), k -> new LinkedHashMap<>())
-                            .computeIfAbsent(side.name(), k -> new ArrayList<>()).add(r);
-                }
+                measureSide(engines, workloads, profile, outDir, outDir.resolve(prefix + "round-" + round + "-" + side.name()), side,
+                        measured, console);
             }
         }
     }
 
-    private static ComparisonRow withNote(ComparisonRow r, String extra) {
+    /** One side's run of these benchmarks into {@code dir}, its results appended to {@code measured}. */
+    static void measureSide(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dir, Side side,
+                            Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console) throws IOException {
+        RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data"), side.slowdownTokens());
+        Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
+        RunResults results = side.runner().run(plan, new Progress(console, plan.size()), partial -> ResultsJson.write(resultsFile, partial));
+        ResultsJson.write(resultsFile, results);
+        for (BenchmarkResult r : results.results()) {
+            measured.computeIfAbsent(BenchmarkKey.of(r), k -> new LinkedHashMap<>()).computeIfAbsent(side.name(), k -> new ArrayList<>()).add(r);
+        }
+    }
+
+    static ComparisonRow withVerdict(ComparisonRow r, Verdict verdict) {
+        return new ComparisonRow(r.engine(), r.workload(), verdict, r.unit(), r.baselineScore(), r.measuredScore(),
+                r.deltaPercent(), r.pValue(), r.confidence(), r.note());
+    }
+
+    static ComparisonRow withNote(ComparisonRow r, String extra) {
         return new ComparisonRow(r.engine(), r.workload(), r.verdict(), r.unit(), r.baselineScore(), r.measuredScore(),
                 r.deltaPercent(), r.pValue(), r.confidence(), r.note().isEmpty() ? extra : r.note() + "; " + extra);
     }

@@ -23,16 +23,29 @@ public record Reproduction(Published source, Published.Table table, long measure
                        double measuredRatio) {
     }
 
-    /** Every published table the run measured at least one engine of. */
+    /**
+     * Every published table the run measured at least one engine of; where a source published one workload's table at
+     * several sizes, only the one nearest (by ratio) to the size the run measured.
+     */
     public static List<Reproduction> of(RunResults run) {
         List<Reproduction> out = new ArrayList<>();
         for (Published source : Published.all()) {
+            List<Reproduction> measured = new ArrayList<>();
             for (Published.Table table : source.tables()) {
                 Reproduction r = of(source, table, run);
-                if (!r.lines().isEmpty()) out.add(r);
+                if (!r.lines().isEmpty()) measured.add(r);
+            }
+            for (Reproduction r : measured) {
+                boolean nearer = measured.stream().anyMatch(o -> o != r && o.table().workload().equals(r.table().workload())
+                        && sizeDistance(o) < sizeDistance(r));
+                if (!nearer) out.add(r);
             }
         }
         return out;
+    }
+
+    private static double sizeDistance(Reproduction r) {
+        return r.measuredRecords() <= 0 ? 0 : Math.abs(Math.log((double) r.table().records() / r.measuredRecords()));
     }
 
     static Reproduction of(Published source, Published.Table table, RunResults run) {
@@ -52,11 +65,11 @@ public record Reproduction(Published source, Published.Table table, long measure
             records = records(r);
         }
         double[] published = rows.stream().mapToDouble(Published.Row::value).toArray();
-        double[] measured = results.stream().mapToDouble(r -> inUnit(r, source.unit())).toArray();
+        double[] measured = results.stream().mapToDouble(r -> inUnit(r, table.unit())).toArray();
         List<Line> lines = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             lines.add(new Line(rows.get(i).label(), rows.get(i).engine(), published[i],
-                    ratio(published, i, source.lowerIsBetter()), results.get(i), ratio(measured, i, source.lowerIsBetter())));
+                    ratio(published, i, table.lowerIsBetter()), results.get(i), ratio(measured, i, table.lowerIsBetter())));
         }
         lines.sort((a, b) -> Double.compare(a.publishedRatio(), b.publishedRatio()));
         double tau = rows.size() < 2 ? Double.NaN : new KendallsCorrelation().correlation(published, measured);
@@ -71,8 +84,8 @@ public record Reproduction(Published source, Published.Table table, long measure
 
     /** The heading: whose table, which column, at which sizes. */
     public String heading() {
-        return source.title() + ", " + table.published() + " (" + table.workload() + ", " + source.unit() + "): published "
-                + String.format(java.util.Locale.ROOT, "%,d", source.records()) + " records on " + source.hardware()
+        return source.title() + ", " + table.published() + " (" + table.workload() + ", " + table.unit() + "): published "
+                + String.format(java.util.Locale.ROOT, "%,d", table.records()) + " records on " + source.hardware()
                 + ", measured " + (measuredRecords > 0 ? String.format(java.util.Locale.ROOT, "%,d", measuredRecords) : "?")
                 + " records here";
     }

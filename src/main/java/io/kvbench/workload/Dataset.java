@@ -90,7 +90,8 @@ public final class Dataset {
             case MD5_HEX -> Keys.md5Hex(new Random(workload.seed() ^ index).nextLong());
             case SHA1 -> Keys.sha1(index);
             case RANDOM_BYTES -> Keys.randomBytes(index, workload.seed(),
-                    workload.variableSizes() ? 1 + (int) Long.remainderUnsigned(Keys.fnv1a64(index), workload.keyBytes())
+                    workload.variableSizes()
+                            ? Workload.MIN_VARIABLE_BYTES + (int) Long.remainderUnsigned(Keys.fnv1a64(index), workload.keyBytes() - Workload.MIN_VARIABLE_BYTES)
                             : workload.keyBytes());
         };
     }
@@ -105,7 +106,8 @@ public final class Dataset {
         Random random = new Random(workload.seed() * 7919);
         byte[][] values = new byte[VALUE_POOL][];
         for (int i = 0; i < VALUE_POOL; i++) {
-            int length = workload.variableSizes() ? random.nextInt(workload.valueBytes() + 1) : workload.valueBytes();
+            int length = workload.variableSizes()
+                    ? random.nextInt(Workload.MIN_VARIABLE_BYTES, workload.valueBytes()) : workload.valueBytes();
             values[i] = new byte[length];
             random.nextBytes(values[i]);
         }

@@ -66,7 +66,10 @@ public record Profile(String name, String description, Map<String, Long> records
         return n;
     }
 
+    /** The iterations of {@code workload}: passes or operations, with at least the workload's own warm-up passes. */
     public Iterations iterations(Workload workload) {
-        return workload.isPass() ? passes : operations;
+        if (!workload.isPass()) return operations;
+        if (passes.warmupIterations() >= workload.warmupPasses()) return passes;
+        return new Iterations(workload.warmupPasses(), passes.warmupSeconds(), passes.measurementIterations(), passes.measurementSeconds());
     }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,8 +24,8 @@ import java.util.List;
  * @param jdk            the JDK and its flags
  * @param engineVersions what the source says of its engine versions
  * @param date           when, as far as the source says
- * @param unit           "s/op" (lower is better) or "ops/s" (higher is better)
- * @param records        the dataset size of the published figures
+ * @param unit           "s/op" (lower is better) or "ops/s" (higher is better); a table may have its own
+ * @param records        the dataset size of the published figures, and what {@code reproduce} runs; a table may have its own
  * @param notes          what else a reader needs (method, what was left out and why)
  * @param tables         one per kvbench workload
  */
@@ -32,21 +33,31 @@ public record Published(String name, String title, String source, String hardwar
                         String date, String unit, long records, String notes, List<Table> tables) {
 
     /** The shipped comparisons. */
-    public static final List<String> NAMES = List.of("tc", "hestia");
+    public static final List<String> NAMES = List.of("tc", "hestia", "halo", "ds4j", "sha1");
 
-    /** @param published the source's column or table name */
-    public record Table(String workload, String published, List<Row> rows) {
+    /**
+     * One published table; a source that published tables at several sizes or in several units gives each its own
+     * (absent in the file: the comparison's, filled in by {@link #parse}).
+     *
+     * @param published the source's column or table name
+     * @param records   the dataset size of this table's figures
+     * @param unit      "s/op" or "ops/s"
+     */
+    public record Table(String workload, String published, Long records, String unit, List<Row> rows) {
+
+        public boolean lowerIsBetter() {
+            return "s/op".equals(unit);
+        }
     }
 
-    /** @param engine the kvbench engine id, or null for an engine kvbench does not have */
+    /**
+     * @param engine the kvbench engine id (an opt-in engine's even when this build does not register it), or null for an
+     *               engine kvbench does not have
+     */
     public record Row(String engine, String label, double value) {
     }
 
     private static final ObjectMapper JSON = JsonMapper.builder().build();
-
-    public boolean lowerIsBetter() {
-        return "s/op".equals(unit);
-    }
 
     /** A shipped comparison by name. */
     public static Published named(String name) {
@@ -71,14 +82,18 @@ public record Published(String name, String title, String source, String hardwar
         Published p = Inputs.parse(JSON, file, json, Published.class, "a published comparison object");
         Inputs.id(file, "name", p.name());
         Inputs.text(file, "source", p.source());
-        if (!"s/op".equals(p.unit()) && !"ops/s".equals(p.unit())) {
-            throw new InputException(file, "unit", "is '" + Inputs.printable(String.valueOf(p.unit())) + "'; it must be s/op or ops/s");
-        }
+        unit(file, "unit", p.unit());
         Inputs.range(file, "records", p.records(), 1, Catalog.MAX_RECORDS);
         if (p.tables() == null || p.tables().isEmpty()) throw new InputException(file, "tables", "is missing or empty");
+        List<Table> tables = new ArrayList<>();
         for (int t = 0; t < p.tables().size(); t++) {
-            Table table = p.tables().get(t);
+            Table given = p.tables().get(t);
             String at = "tables[" + t + "]";
+            Table table = new Table(given.workload(), given.published(), given.records() == null ? p.records() : given.records(),
+                    given.unit() == null ? p.unit() : given.unit(), given.rows());
+            unit(file, at + ".unit", table.unit());
+            Inputs.range(file, at + ".records", table.records(), 1, Catalog.MAX_RECORDS);
+            tables.add(table);
             try {
                 Catalog.workload(table.workload());
             } catch (IllegalArgumentException e) {
@@ -89,7 +104,7 @@ public record Published(String name, String title, String source, String hardwar
                 Row row = table.rows().get(r);
                 Inputs.text(file, at + ".rows[" + r + "].label", row.label());
                 Inputs.positive(file, at + ".rows[" + r + "].value", row.value());
-                if (row.engine() != null) {
+                if (row.engine() != null && !Engines.OPT_IN.contains(row.engine())) {
                     try {
                         Engines.byId(row.engine());
                     } catch (IllegalArgumentException e) {
@@ -98,6 +113,13 @@ public record Published(String name, String title, String source, String hardwar
                 }
             }
         }
-        return p;
+        return new Published(p.name(), p.title(), p.source(), p.hardware(), p.jdk(), p.engineVersions(), p.date(), p.unit(),
+                p.records(), p.notes(), List.copyOf(tables));
+    }
+
+    private static void unit(Path file, String field, String unit) {
+        if (!"s/op".equals(unit) && !"ops/s".equals(unit)) {
+            throw new InputException(file, field, "is '" + Inputs.printable(String.valueOf(unit)) + "'; it must be s/op or ops/s");
+        }
     }
 }

@@ -15,13 +15,14 @@ import java.util.Objects;
  * @param keyBytes            key length for {@link KeyFormat#RANDOM_BYTES} (maximum when variable)
  * @param value               value format
  * @param valueBytes          value length for {@link ValueFormat#RANDOM} (maximum when variable)
- * @param variableSizes       random key/value lengths in 1..keyBytes and 0..valueBytes instead of fixed ones
+ * @param variableSizes       random key/value lengths in [10, keyBytes) and [10, valueBytes) instead of fixed ones, as the
+ *                            DataStore4J suite draws them (Random.nextInt(10, size) in its BenchmarkWrite)
  * @param sortKeys            the dataset's records are numbered in unsigned key order (so SEQUENTIAL walks the
  *                            key space in order, as HestiaStore's sequential reads do)
  * @param seed                seed of every random choice, so that a dataset is reproducible
  * @param phase               what is measured: one pass writing, one pass reading, or timed operations
  * @param order               the order in which a pass visits records
- * @param fraction            the share of records a pass visits (sha1-search-10pct visits 0.1)
+ * @param fraction            the share of records a pass visits (sha1-search-10pct visits 0.01, as its source does)
  * @param preload             how records are loaded before a read pass or operations (NONE for write passes)
  * @param reopenEachIteration close and reopen the store before every iteration (cold-open reads)
  * @param closeInPass         a write pass ends with close() (load and persist) instead of flush()
@@ -35,11 +36,14 @@ import java.util.Objects;
  *                            read pass that walks every entry with one cursor instead of looking keys up), as the
  *                            published benchmark did
  * @param accessSource        the source file that shows the access pattern, for PASS and SCAN (where it came from)
+ * @param warmupPasses        at least this many warm-up passes whatever the profile says (0: the profile's): the source's
+ *                            warm-up, for passes so short that a profile's few would time code the JIT has not compiled
  */
 public record Workload(String name, String description, String source, String family, KeyFormat key, int keyBytes,
                        ValueFormat value, int valueBytes, boolean variableSizes, boolean sortKeys, long seed, Phase phase, Order order,
                        double fraction, Preload preload, boolean reopenEachIteration, boolean closeInPass, int threads,
-                       Mix mix, Distribution distribution, int maxScanLength, Access access, String accessSource) {
+                       Mix mix, Distribution distribution, int maxScanLength, Access access, String accessSource,
+                       int warmupPasses) {
 
     public enum KeyFormat { DECIMAL8, LONG8, YCSB, MD5_HEX, SHA1, RANDOM_BYTES }
 
@@ -55,6 +59,9 @@ public record Workload(String name, String description, String source, String fa
     public enum Distribution { UNIFORM, ZIPFIAN, LATEST, SEQUENTIAL }
 
     public enum Access { OPERATION, PASS, SCAN }
+
+    /** The shortest variable-size key or value (the DataStore4J suite's lower bound). */
+    public static final int MIN_VARIABLE_BYTES = 10;
 
     /** Operation proportions; they sum to 1. */
     public record Mix(double read, double update, double insert, double scan, double readModifyWrite) {
@@ -98,14 +105,17 @@ public record Workload(String name, String description, String source, String fa
         maxScanLength = maxScanLength == 0 ? 100 : maxScanLength;
         access = access == null ? Access.OPERATION : access;
         accessSource = accessSource == null ? "" : accessSource;
-        if (access == Access.PASS && phase == Phase.OPERATIONS) {
-            throw new IllegalArgumentException(name + ": access PASS is for passes (one transaction per pass)");
+        if (access == Access.PASS && phase == Phase.OPERATIONS && mix.read() < 1) {
+            throw new IllegalArgumentException(name + ": access PASS over operations is for reads only (one read view per thread per iteration)");
         }
         if (access == Access.SCAN && (phase != Phase.READ_PASS || order != Order.SEQUENTIAL || fraction != 1.0)) {
             throw new IllegalArgumentException(name + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
         }
         if (access != Access.OPERATION && accessSource.isBlank()) {
             throw new IllegalArgumentException(name + ": access " + access + " needs accessSource, the benchmark source it follows");
+        }
+        if (warmupPasses < 0 || (warmupPasses > 0 && phase == Phase.OPERATIONS)) {
+            throw new IllegalArgumentException(name + ": warmupPasses is a number of passes (>= 0), for pass workloads");
         }
         if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
         if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
@@ -117,6 +127,10 @@ public record Workload(String name, String description, String source, String fa
         }
         if ((key == KeyFormat.RANDOM_BYTES && keyBytes < 1) || (value == ValueFormat.RANDOM && valueBytes < 0)) {
             throw new IllegalArgumentException(name + ": keyBytes/valueBytes missing for random keys or values");
+        }
+        if (variableSizes && ((key == KeyFormat.RANDOM_BYTES && keyBytes <= MIN_VARIABLE_BYTES)
+                || (value == ValueFormat.RANDOM && valueBytes <= MIN_VARIABLE_BYTES))) {
+            throw new IllegalArgumentException(name + ": variable sizes need keyBytes and valueBytes above " + MIN_VARIABLE_BYTES);
         }
     }
 
@@ -147,7 +161,6 @@ public record Workload(String name, String description, String source, String fa
         if (value == ValueFormat.RANDOM && valueBytes > caps.maxValueBytes()) {
             return "values of " + valueBytes + " B exceed the engine's limit of " + caps.maxValueBytes() + " B";
         }
-        if (!caps.emptyValues() && value == ValueFormat.RANDOM && variableSizes) return "engine stores no empty values";
         return null;
     }
 }

@@ -8,31 +8,14 @@ import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Dataset;
 import java.util.List;
 import java.util.Map;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Disk checks that cannot pass by accident: sizes after a flush, a measurement that fails says why, how a load writes. */
 class StoreFixtureDiskTest {
 
-    @TempDir
-    Path tmp;
-
-    private String previousDataDir;
-
-    @BeforeEach
-    void dataDirInTemp() {
-        previousDataDir = System.getProperty(BenchSettings.DATA_DIR);
-        System.setProperty(BenchSettings.DATA_DIR, tmp.toString());
-    }
-
-    @AfterEach
-    void restore() {
-        if (previousDataDir == null) System.clearProperty(BenchSettings.DATA_DIR);
-        else System.setProperty(BenchSettings.DATA_DIR, previousDataDir);
-    }
+    @RegisterExtension
+    final TempDataDir data = new TempDataDir();
 
     /**
      * Sparkey buffers puts (1 MiB) until flush(); its flush writes the log without sealing the store. 10,000 records
@@ -61,8 +44,8 @@ class StoreFixtureDiskTest {
         StoreFixture fixture = StoreFixture.create(task("rocksdb", "tc-seq-write"));
         fixture.destroy(); // the store directory is gone, as after a crash of the engine or a full disk's cleanup
         assertThatThrownBy(fixture::diskBytes).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("disk use of " + tmp).hasMessageContaining("could not be measured: no such directory");
-        assertThat(ProcessProbes.diskBytes(tmp)).as("an existing directory measures").isGreaterThanOrEqualTo(0);
+                .hasMessageContaining("disk use of " + data.dir()).hasMessageContaining("could not be measured: no such directory");
+        assertThat(ProcessProbes.diskBytes(data.dir())).as("an existing directory measures").isGreaterThanOrEqualTo(0);
     }
 
     /**
@@ -87,6 +70,6 @@ class StoreFixtureDiskTest {
     }
 
     private BenchmarkTask task(String engine, String workload) {
-        return BenchmarkTask.of(engine, Catalog.workload(workload), Catalog.profile("smoke"), Map.of(), List.of(), tmp, 0);
+        return BenchmarkTask.of(engine, Catalog.workload(workload), Catalog.profile("smoke"), Map.of(), List.of(), data.dir(), 0);
     }
 }

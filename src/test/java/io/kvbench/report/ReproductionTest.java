@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class ReproductionTest {
 
     private static final Published SOURCE = new Published("t", "Test table", "https://example.org", "a PC", "JDK 8", "old",
-            "2017", "s/op", 1_000_000, "", List.of(new Published.Table("tc-random-read", "Random Read", List.of(
+            "2017", "s/op", 1_000_000, "", List.of(new Published.Table("tc-random-read", "Random Read", 1_000_000L, "s/op", List.of(
                     new Published.Row("lmdb", "LMDB", 1.0),
                     new Published.Row("xodus-btree", "Xodus", 2.0),
                     new Published.Row("mapdb", "MapDB", 4.0),
@@ -61,7 +61,7 @@ class ReproductionTest {
     @Test
     void throughputsArePrintedInWholeOperationsAndTheFastestIsTheHighest() {
         Published opsSource = new Published("h", "Hestia", "https://example.org", "a Mac", "JDK 21", "n/s", "n/s", "ops/s",
-                10_000_000, "", List.of(new Published.Table("hestia-seq-read", "Sequential read", List.of(
+                10_000_000, "", List.of(new Published.Table("hestia-seq-read", "Sequential read", 10_000_000L, "ops/s", List.of(
                         new Published.Row("chronicle-map", "ChronicleMap", 1_707_702),
                         new Published.Row("rocksdb", "RocksDB", 109_551)))));
         Reproduction r = Reproduction.of(opsSource, opsSource.tables().get(0), SampleResults.run(List.of(
@@ -70,6 +70,32 @@ class ReproductionTest {
         assertThat(r.lines().get(1).publishedRatio()).isCloseTo(1_707_702 / 109_551.0, within(1e-9));
         assertThat(r.lines().get(1).measuredRatio()).isCloseTo(2.5, within(1e-9));
         assertThat(ReproductionReport.markdown(List.of(r))).contains("| chronicle-map | 1,707,702 | 1.00x |").contains("| rocksdb | 109,551 |");
+    }
+
+    @Test
+    void aWorkloadPublishedAtSeveralSizesIsSetBesideTheTableNearestTheMeasuredSize() {
+        // The ds4j data: ds4j-read-random published at 1M, 5M and 10M; a run at 2M is nearest 1M (x2 vs x2.5).
+        Map<String, String> twoMillion = Map.of("records", "2000000");
+        RunResults run = SampleResults.run(List.of(
+                atRecords(SampleResults.timePerPass("rocksdb", "ds4j-read-random", 10.0, 0.1), twoMillion),
+                atRecords(SampleResults.timePerPass("leveldb-jni", "ds4j-read-random", 5.0, 0.1), twoMillion)));
+        List<Reproduction> ds4j = Reproduction.of(run).stream().filter(r -> r.source().name().equals("ds4j")).toList();
+        assertThat(ds4j).singleElement().satisfies(r -> {
+            assertThat(r.table().records()).isEqualTo(1_000_000L);
+            assertThat(r.heading()).contains("published 1,000,000 records").contains("measured 2,000,000 records");
+            assertThat(r.tau()).as("LEVELDB_NATIVE fastest on both sides").isEqualTo(1.0);
+        });
+        Map<String, String> eightMillion = Map.of("records", "8000000");
+        RunResults large = SampleResults.run(List.of(
+                atRecords(SampleResults.timePerPass("rocksdb", "ds4j-read-random", 500.0, 1), eightMillion),
+                atRecords(SampleResults.timePerPass("leveldb-jni", "ds4j-read-random", 800.0, 1), eightMillion)));
+        assertThat(Reproduction.of(large)).filteredOn(r -> r.source().name().equals("ds4j")).singleElement()
+                .satisfies(r -> assertThat(r.table().records()).isEqualTo(10_000_000L));
+    }
+
+    private static BenchmarkResult atRecords(BenchmarkResult r, Map<String, String> parameters) {
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
+                r.samples(), r.secondary(), SampleResults.context("1.0", parameters));
     }
 
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {

@@ -15,7 +15,7 @@ class PublishedTest {
     void theTokyoCabinetTableIsTheSourcesFourColumnsOfNineEngines() {
         Published tc = Published.named("tc");
         assertThat(tc.records()).isEqualTo(1_000_000);
-        assertThat(tc.lowerIsBetter()).isTrue();
+        assertThat(tc.tables()).allSatisfy(t -> assertThat(t.lowerIsBetter()).as("s/op").isTrue());
         assertThat(tc.tables()).extracting(Published.Table::workload)
                 .containsExactly("tc-random-read", "tc-seq-read", "tc-random-write", "tc-seq-write");
         assertThat(tc.tables()).allSatisfy(t -> assertThat(t.rows()).hasSize(9));
@@ -29,13 +29,76 @@ class PublishedTest {
     void theHestiaStoreTableIsItsSequentialReadOfSevenEnginesAtTenMillion() {
         Published hestia = Published.named("hestia");
         assertThat(hestia.records()).isEqualTo(10_000_000);
-        assertThat(hestia.lowerIsBetter()).as("ops/s").isFalse();
+        assertThat(hestia.tables().get(0).lowerIsBetter()).as("ops/s").isFalse();
         assertThat(hestia.tables()).singleElement().satisfies(t -> {
             assertThat(t.workload()).isEqualTo("hestia-seq-read");
             assertThat(t.rows()).extracting(Published.Row::engine)
                     .containsExactly("chronicle-map", "h2-mvstore", null, null, "leveldb-java", "mapdb", "rocksdb");
             assertThat(t.rows().get(4).value()).as("LevelDB (the pure Java port), ops/s").isEqualTo(190_698);
         });
+    }
+
+    @Test
+    void theHaloDbPlaygroundIsItsThreeEnginesReadRandomAtOneMillion() {
+        Published halo = Published.named("halo");
+        assertThat(halo.records()).isEqualTo(1_000_000);
+        assertThat(halo.tables()).singleElement().satisfies(t -> {
+            assertThat(t.workload()).isEqualTo("halo-random-read-8t");
+            assertThat(t.unit()).isEqualTo("ops/s");
+            assertThat(t.rows()).extracting(Published.Row::engine).containsExactly("halodb", "lmdb", "sparkey");
+            assertThat(t.rows()).extracting(Published.Row::value).containsExactly(540_540.0, 1_666_666.0, 4_000_000.0);
+        });
+    }
+
+    @Test
+    void dataStore4jTablesKeepTheirOwnSizesAndUnits() {
+        Published ds4j = Published.named("ds4j");
+        assertThat(ds4j.records()).as("what reproduce runs by default").isEqualTo(1_000_000);
+        assertThat(ds4j.tables()).hasSize(15);
+        assertThat(ds4j.tables()).filteredOn(t -> t.records() == 1_000_000L).extracting(Published.Table::workload)
+                .containsExactly("ds4j-write-fixed", "ds4j-write-variable", "ds4j-read-linear", "ds4j-read-random", "ds4j-read-reverse");
+        Published.Table reads = ds4j.tables().stream().filter(t -> t.workload().equals("ds4j-concurrent-read-12t")).findFirst().orElseThrow();
+        assertThat(reads.records()).isEqualTo(5_000_000L);
+        assertThat(reads.unit()).isEqualTo("ops/s");
+        assertThat(reads.lowerIsBetter()).isFalse();
+        assertThat(reads.rows()).extracting(Published.Row::engine).containsExactly("datastore4j", "rocksdb", "leveldb-java", "leveldb-jni");
+        assertThat(ds4j.tables()).filteredOn(t -> t.records() == 10_000_000L).extracting(t -> t.rows().size()).containsExactly(2, 3);
+    }
+
+    @Test
+    void theShaOneStudyIsAtTwoToTheEighteenInWholePassesPerSecond() {
+        Published sha1 = Published.named("sha1");
+        assertThat(sha1.records()).isEqualTo(262_144);
+        assertThat(sha1.tables()).extracting(Published.Table::workload).containsExactly("sha1-load-persist", "sha1-search-10pct");
+        assertThat(sha1.tables()).allSatisfy(t -> {
+            assertThat(t.unit()).isEqualTo("ops/s");
+            assertThat(t.rows()).filteredOn(r -> r.engine() != null).extracting(Published.Row::engine)
+                    .containsExactly("naive-json", "naive-mmap", "berkeleydb-je", "leveldb-java");
+        });
+    }
+
+    @Test
+    void aTableWithoutItsOwnSizeOrUnitTakesTheComparisonsAndItsOwnAreChecked() {
+        Published p = parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
+                + "\"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]");
+        assertThat(p.tables().get(0).records()).isEqualTo(10L);
+        assertThat(p.tables().get(0).unit()).isEqualTo("s/op");
+        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
+                + "\"unit\": \"ms\", \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]"))
+                .isInstanceOf(InputException.class).hasMessageContaining("tables[0].unit");
+        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
+                + "\"records\": 0, \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]"))
+                .isInstanceOf(InputException.class).hasMessageContaining("tables[0].records");
+    }
+
+    @Test
+    void anOptInEngineMayBeNamedInAnyBuildAndAnUnknownOneMayNot() {
+        assertThat(parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
+                + "\"rows\": [{\"engine\": \"halodb\", \"label\": \"H\", \"value\": 1}]}]").tables().get(0).rows().get(0).engine())
+                .isEqualTo("halodb");
+        assertThatThrownBy(() -> parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
+                + "\"rows\": [{\"engine\": \"halo\", \"label\": \"H\", \"value\": 1}]}]"))
+                .isInstanceOf(InputException.class).hasMessageContaining("unknown engine 'halo'");
     }
 
     @Test

@@ -30,6 +30,51 @@ class WorkloadAccessTest {
     }
 
     @Test
+    void theHaloDbPlaygroundReadsThroughOneViewPerThread() {
+        Workload halo = Catalog.workload("halo-random-read-8t");
+        assertThat(halo.access()).isEqualTo(Workload.Access.PASS);
+        assertThat(halo.accessSource()).contains("github.com/koron/java-halodb-playground/blob/").contains("LMDBStorageEngine.java");
+        assertThat(halo.threads()).isEqualTo(8);
+        assertThat(halo.valueBytes()).isEqualTo(1024);
+        assertThat(halo.key()).isEqualTo(Workload.KeyFormat.LONG8);
+    }
+
+    @Test
+    void theDataStore4jWorkloadsFollowItsBenchmarkClasses() {
+        assertThat(Catalog.workloads()).filteredOn(w -> w.family().equals("ds4j")).hasSize(8)
+                .allSatisfy(w -> assertThat(w.source()).as(w.name()).contains("github.com/theuntamed839/DataStore4J/blob/"));
+        Workload writes = Catalog.workload("ds4j-concurrent-write-12t");
+        assertThat(writes.preload()).as("prepopulatedConcurrentWrite writes into a populated store").isEqualTo(Workload.Preload.SEQUENTIAL);
+        assertThat(writes.mix().insert()).as("every put is a fresh random key").isEqualTo(1.0);
+        assertThat(writes.threads()).isEqualTo(12);
+        assertThat(Catalog.workload("ds4j-write-fixed").access()).as("a put per entry").isEqualTo(Workload.Access.OPERATION);
+    }
+
+    @Test
+    void theShaOneStudyLoadsInOneBatchAndSearchesOnePercent() {
+        Workload load = Catalog.workload("sha1-load-persist");
+        assertThat(load.access()).isEqualTo(Workload.Access.PASS);
+        assertThat(load.accessSource()).contains("LevelDBStore.java").contains("WriteBatch");
+        assertThat(load.closeInPass()).isTrue();
+        Workload search = Catalog.workload("sha1-search-10pct");
+        assertThat(search.fraction()).as("every 100th key, whatever the name says").isEqualTo(0.01);
+        assertThat(search.source()).contains("ByteDataSet.java");
+        assertThat(Catalog.profile("published").records().get("sha1")).as("Store.DefaultSize = 2^18").isEqualTo(262_144L);
+    }
+
+    @Test
+    void aWorkloadsOwnWarmUpPassesRaiseAProfilesAndNeverLowerThem() {
+        Profile ci = Catalog.profile("ci");
+        assertThat(ci.passes().warmupIterations()).isEqualTo(2);
+        assertThat(ci.iterations(Catalog.workload("sha1-search-10pct")).warmupIterations()).as("the source's warm-up").isEqualTo(200);
+        assertThat(ci.iterations(Catalog.workload("sha1-search-10pct")).measurementIterations()).isEqualTo(ci.passes().measurementIterations());
+        assertThat(ci.iterations(Catalog.workload("ds4j-read-random")).warmupIterations()).isEqualTo(3);
+        assertThat(ci.iterations(Catalog.workload("tc-random-read")).warmupIterations()).as("no own warm-up").isEqualTo(2);
+        assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"warmupPasses\": 5"))
+                .isInstanceOf(InputException.class).hasMessageContaining("warmupPasses is a number of passes");
+    }
+
+    @Test
     void everyPublishedMethodIsCited() {
         assertThat(Catalog.workloads()).filteredOn(w -> w.access() != Workload.Access.OPERATION)
                 .isNotEmpty().allSatisfy(w -> assertThat(w.accessSource()).as(w.name()).startsWith("https://"));
@@ -37,8 +82,11 @@ class WorkloadAccessTest {
 
     @Test
     void aPassTransactionIsForPassesAndAScanForAWholeSequentialReadAndBothNeedTheirSource() {
-        assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": \"https://x\""))
-                .isInstanceOf(InputException.class).hasMessageContaining("access PASS is for passes");
+        assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": \"https://x\", "
+                + "\"mix\": {\"read\": 0.5, \"update\": 0.5, \"insert\": 0, \"scan\": 0, \"readModifyWrite\": 0}"))
+                .isInstanceOf(InputException.class).hasMessageContaining("access PASS over operations is for reads only");
+        assertThat(parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": \"https://x\"").access())
+                .as("read-only operations: one read view per thread").isEqualTo(Workload.Access.PASS);
         assertThatThrownBy(() -> parse("\"phase\": \"READ_PASS\", \"access\": \"PASS\""))
                 .isInstanceOf(InputException.class).hasMessageContaining("needs accessSource");
         assertThat(parse("\"phase\": \"WRITE_PASS\", \"access\": \"PASS\", \"accessSource\": \"https://x\"").access())

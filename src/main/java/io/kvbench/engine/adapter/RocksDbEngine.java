@@ -6,6 +6,7 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
+import io.kvbench.engine.WritePass;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.rocksdb.Options;
@@ -13,6 +14,8 @@ import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
@@ -77,6 +80,30 @@ public final class RocksDbEngine implements KvEngine {
         @Override
         protected void doPut(byte[] key, byte[] value) throws RocksDBException {
             db.put(key, value);
+        }
+
+        /** A pass is one WriteBatch (copied into native memory as it grows), written atomically at commit. */
+        @Override
+        protected WritePass doOpenWritePass() {
+            WriteBatch batch = new WriteBatch();
+            return new WritePass(this) {
+                @Override
+                protected void doPut(byte[] key, byte[] value) throws RocksDBException {
+                    batch.put(key, value);
+                }
+
+                @Override
+                protected void doCommit() throws RocksDBException {
+                    try (batch; WriteOptions options = new WriteOptions()) {
+                        db.write(options, batch);
+                    }
+                }
+
+                @Override
+                protected void doAbort() {
+                    batch.close();
+                }
+            };
         }
 
         @Override

@@ -1,0 +1,92 @@
+package io.kvbench.gate;
+
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.SequentialTest;
+import io.kvbench.judge.Verdict;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Status;
+import io.kvbench.run.Rounds;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * {@link Interleaving} with rounds spent where they decide: each benchmark runs A and B (in a random order) round after
+ * round until the {@link SequentialTest} on its per-round ratios accepts a regression or its absence, or reaches its
+ * round limit; benchmarks that have decided stop running, the others go on. A benchmark's final row is the paired
+ * judgement of all its rounds, made a REGRESSION when the sequential test accepted one, with the test's decision in
+ * its note.
+ */
+public final class SequentialInterleaving {
+
+    private SequentialInterleaving() {
+    }
+
+    public static List<Interleaving.Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
+                                                Interleaving.Side a, Interleaving.Side b, SequentialTest test, long seed,
+                                                ComparisonPolicy policy, PrintStream console) throws IOException {
+        Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+        Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
+        List<BenchmarkKey> undecided = new ArrayList<>();
+        for (KvEngine e : engines) for (Workload w : workloads) undecided.add(new BenchmarkKey(e.id(), w.name()));
+        Random order = new Random(seed);
+        for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
+            for (BenchmarkKey key : Rounds.shuffled(undecided, order)) {
+                for (Interleaving.Side side : Rounds.shuffled(List.of(a, b), order)) {
+                    console.println("round " + round + " (at most " + test.maxRounds() + "): " + key + " " + side.name()
+                            + " (" + side.description() + ")");
+                    Interleaving.measureSide(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())),
+                            profile, outDir, outDir.resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-" + side.name()),
+                            side, measured, console);
+                }
+            }
+            for (BenchmarkKey key : List.copyOf(undecided)) {
+                Map<String, List<BenchmarkResult>> bySide = measured.getOrDefault(key, Map.of());
+                List<BenchmarkResult> as = bySide.getOrDefault(a.name(), List.of());
+                List<BenchmarkResult> bs = bySide.getOrDefault(b.name(), List.of());
+                if (!allOk(as) || !allOk(bs) || as.size() != bs.size()) {
+                    undecided.remove(key); // judged as failed below: more rounds would not mend it
+                    continue;
+                }
+                double[] ratios = new double[as.size()];
+                for (int i = 0; i < ratios.length; i++) ratios[i] = bs.get(i).score() / as.get(i).score();
+                SequentialTest.Step step = test.decide(ratios, as.get(0).higherIsBetter());
+                steps.put(key, step);
+                if (step.decision() != SequentialTest.Decision.CONTINUE) {
+                    undecided.remove(key);
+                    console.println(key + ": " + step.describe(test));
+                }
+            }
+        }
+        List<Interleaving.Result> out = new ArrayList<>();
+        for (Map.Entry<BenchmarkKey, Map<String, List<BenchmarkResult>>> e : measured.entrySet()) {
+            Interleaving.Result judged = Interleaving.judge(e.getKey(), e.getValue().getOrDefault(a.name(), List.of()),
+                    e.getValue().getOrDefault(b.name(), List.of()), policy);
+            SequentialTest.Step step = steps.get(e.getKey());
+            if (step == null || judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW) {
+                out.add(judged);
+                continue;
+            }
+            var row = Interleaving.withNote(judged.row(), step.describe(test)
+                    + (step.decision() == SequentialTest.Decision.UNDECIDED ? ", so judged by the paired test" : ""));
+            if (step.decision() == SequentialTest.Decision.REGRESSION) row = Interleaving.withVerdict(row, Verdict.REGRESSION);
+            out.add(new Interleaving.Result(row, judged.roundRatios()));
+        }
+        return out;
+    }
+
+    private static boolean allOk(List<BenchmarkResult> results) {
+        return results.stream().allMatch(r -> r.status() == Status.OK && r.score() > 0);
+    }
+}
