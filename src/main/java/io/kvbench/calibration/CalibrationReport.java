@@ -1,5 +1,7 @@
 package io.kvbench.calibration;
 
+import io.kvbench.baseline.Formats;
+import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Thresholds;
@@ -31,6 +33,8 @@ import java.util.TreeSet;
  * @param interleaved   {@code kvbench interleave} replayed on the rounds, per minimum effect (empty unless rounds ran
  *                      each benchmark unchanged twice)
  * @param notes         how to read the counts
+ * @param sequential    {@code kvbench interleave --sequential} replayed on disjoint sessions of the same rounds, with the
+ *                      policy's alpha and minimum effect and the command's defaults (null in reports written before it)
  */
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,
                                 String recordedAt, double nanosPerToken, int rounds, boolean complete, int runs,
@@ -38,7 +42,7 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                                 int interleaveRounds, String policy,
                                 List<CalibrationAnalysis.Benchmark> benchmarks, List<Total> workloads, Total overall,
                                 List<GridPoint> grid, List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved,
-                                List<String> notes, List<InterleavedPoint> interleavedAsShipped) {
+                                List<String> notes, List<InterleavedPoint> interleavedAsShipped, SequentialPoint sequential) {
 
     public static final int SCHEMA_VERSION = 1;
     /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports: 4). */
@@ -54,6 +58,10 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
 
     /** The interleaved replay at one minimum effect (the policy's alpha). */
     public record InterleavedPoint(double minEffect, List<InterleavedReplay.Figures> figures) {
+    }
+
+    /** The sequential replay: the test's settings, in words, and its figures per benchmark. */
+    public record SequentialPoint(String test, List<SequentialReplay.Figures> figures) {
     }
 
     /** One policy setting of the grid: its totals over every benchmark. */
@@ -96,7 +104,16 @@ public record CalibrationReport(int schemaVersion, String profile, String runner
                 workloads, total("all", benchmarks), grid,
                 NoiseAnalysis.analyse(data.runs(), thresholds.alpha(), baselineRuns, interleaveRounds),
                 interleaved(data, test, thresholds, gridEffects, interleaveRounds), notes,
-                asShipped(data, test, thresholds, interleaveRounds, confirmations));
+                asShipped(data, test, thresholds, interleaveRounds, confirmations), sequential(data, thresholds));
+    }
+
+    private static SequentialPoint sequential(CalibrationData data, Thresholds thresholds) {
+        if (!(thresholds.minEffect() > 0 && thresholds.minEffect() < 1)) return null;
+        SequentialTest t = SequentialTest.withDefaults(thresholds.alpha(), thresholds.minEffect());
+        List<SequentialReplay.Figures> figures = SequentialReplay.analyse(data.runs(), t);
+        if (figures.isEmpty()) return null;
+        return new SequentialPoint("alpha " + t.alpha() + ", beta " + t.beta() + ", minimum effect "
+                + Formats.number(t.minEffect() * 100) + " %, " + t.minRounds() + " to " + t.maxRounds() + " rounds", figures);
     }
 
     /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */

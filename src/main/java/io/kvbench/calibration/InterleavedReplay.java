@@ -114,10 +114,10 @@ public final class InterleavedReplay {
     }
 
     /** One round with two OK unchanged runs (A, A' in the order they ran) and an OK run at every level of the benchmark. */
-    private record Round(BenchmarkResult a, BenchmarkResult aPrime, Map<Double, BenchmarkResult> levels) {
+    record Round(BenchmarkResult a, BenchmarkResult aPrime, Map<Double, BenchmarkResult> levels) {
     }
 
-    private static List<Round> completeRounds(List<CalibrationRun> runs) {
+    static List<Round> completeRounds(List<CalibrationRun> runs) {
         TreeSet<Double> levels = new TreeSet<>();
         Map<Integer, List<CalibrationRun>> byRound = new TreeMap<>();
         for (CalibrationRun run : runs) {

@@ -27,6 +27,15 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
 
     /** From the README's measurement: per-round spread of log ratios below 1 % was never seen on this machine. */
     public static final double DEFAULT_MIN_SPREAD = 0.01;
+    /** The defaults of {@code interleave --sequential} and of the calibration's replay (README, Sequential A/B). */
+    public static final double DEFAULT_BETA = 0.05;
+    public static final int DEFAULT_MIN_ROUNDS = 4;
+    public static final int DEFAULT_MAX_ROUNDS = 30;
+
+    /** The test with the defaults at this false-alarm rate and minimum effect. */
+    public static SequentialTest withDefaults(double alpha, double minEffect) {
+        return new SequentialTest(alpha, DEFAULT_BETA, minEffect, DEFAULT_MIN_ROUNDS, DEFAULT_MAX_ROUNDS, DEFAULT_MIN_SPREAD);
+    }
 
     public enum Decision { CONTINUE, REGRESSION, NO_REGRESSION, UNDECIDED }
 

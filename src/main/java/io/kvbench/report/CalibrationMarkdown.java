@@ -5,6 +5,7 @@ import io.kvbench.calibration.CalibrationAnalysis;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.DetectionCounts;
 import io.kvbench.calibration.InterleavedReplay;
+import io.kvbench.calibration.SequentialReplay;
 import io.kvbench.calibration.NoiseAnalysis;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,7 @@ public final class CalibrationMarkdown {
         appendNoise(md, r);
         appendInterleaved(md, r);
         appendAsShipped(md, r);
+        appendSequential(md, r);
         return md.toString();
     }
 
@@ -113,6 +115,34 @@ public final class CalibrationMarkdown {
                 .append(r.interleaveRounds()).append(" rounds; a session that says REGRESSION takes the next ").append(r.interleaveRounds())
                 .append(" rounds as its confirmation and is judged on all of them, paired, as the command does. No two"
                         + " counted sessions share a run. Intervals: exact (Clopper-Pearson) 95 %.\n");
+    }
+
+    private static void appendSequential(StringBuilder md, CalibrationReport r) {
+        if (r.sequential() == null) return;
+        List<String> levelNames = r.sequential().figures().get(0).detections().keySet().stream().toList();
+        md.append("\n### Sequential: `kvbench interleave --sequential`, disjoint sessions (").append(r.sequential().test()).append(")\n\n");
+        md.append("| workload | engine | false alarms (A' vs A) | rounds |");
+        for (String l : levelNames) md.append(" ").append(l).append(" detected | rounds |");
+        md.append("\n|").append(" --- |".repeat(4 + 2 * levelNames.size())).append("\n");
+        for (SequentialReplay.Figures f : r.sequential().figures()) {
+            md.append("| ").append(f.workload()).append(" | ").append(f.engine()).append(" | ")
+                    .append(f.falseAlarms().withInterval()).append(" | ").append(rounds(f, "A'")).append(" |");
+            for (String l : levelNames) {
+                DetectionCounts d = f.detections().get(l);
+                md.append(" ").append(d == null ? "-" : d.withInterval()).append(" | ").append(rounds(f, l)).append(" |");
+            }
+            md.append("\n");
+        }
+        md.append("\n- Each comparison runs through the rounds in disjoint sessions; a session takes rounds until the sequential"
+                + " test accepts a regression or its absence, or reaches its round limit (undecided: counted as not flagged,"
+                + " where the command would judge the rounds with the paired test); the next session starts with the next round."
+                + " rounds: the mean a session used (undecided sessions in brackets). Intervals: exact (Clopper-Pearson) 95 %.\n");
+    }
+
+    private static String rounds(SequentialReplay.Figures f, String comparison) {
+        Double mean = f.meanRounds().get(comparison);
+        int undecided = f.undecided().getOrDefault(comparison, 0);
+        return (mean == null || mean.isNaN() ? "-" : Formats.number(mean)) + (undecided > 0 ? " (" + undecided + " undecided)" : "");
     }
 
     private static void appendNoise(StringBuilder md, CalibrationReport r) {

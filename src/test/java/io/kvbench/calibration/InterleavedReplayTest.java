@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Thresholds;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
@@ -88,5 +89,20 @@ class InterleavedReplayTest {
         // A flag whose confirmation rounds are missing is not counted: 7 rounds = 2 confirmed sessions, round 7 alone is left.
         assertThat(InterleavedReplay.analyseAsShipped(rounds(7, true), FIVE_PERCENT, 3, 1).get(0).detections().get("10%"))
                 .isEqualTo(new DetectionCounts(1, 1, 1));
+    }
+
+    @Test
+    void sequentialSessionsTakeRoundsUntilTheTestDecidesAndTheNextStartsAfter() {
+        // 14 rounds: each comparison decides at the test's minimum of 4 rounds (the drift cancels in the ratios), so 3
+        // disjoint sessions are counted and the last 2 rounds, too few for a decision, are not.
+        SequentialTest test = SequentialTest.withDefaults(0.01, 0.05);
+        List<SequentialReplay.Figures> figures = SequentialReplay.analyse(rounds(14, true), test);
+        assertThat(figures).singleElement().satisfies(f -> {
+            assertThat(f.falseAlarms()).isEqualTo(new DetectionCounts(3, 0, 0));
+            assertThat(f.detections().get("10%")).isEqualTo(new DetectionCounts(3, 3, 3));
+            assertThat(f.meanRounds()).containsEntry("A'", 4.0).containsEntry("10%", 4.0);
+            assertThat(f.undecided()).containsEntry("A'", 0).containsEntry("10%", 0);
+        });
+        assertThat(SequentialReplay.analyse(rounds(3, true), test)).as("fewer rounds than a decision needs").isEmpty();
     }
 }

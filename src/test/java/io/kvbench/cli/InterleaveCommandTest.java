@@ -40,6 +40,24 @@ class InterleaveCommandTest {
     }
 
     @Test
+    void theSequentialTestStopsAsSoonAsAClearSlowdownIsAccepted() throws Exception {
+        Path out = tmp.resolve("out");
+        CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
+                "--workloads", "ycsb-c", "--sequential", "--min-rounds", "3", "--max-rounds", "5", "--min-effect", "0.05",
+                "--b-inject-slowdown", "5000", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED.code());
+        JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
+        // A 90 % slowdown is accepted as soon as the spread's upper bound allows: at 3 rounds, or a little later.
+        int rounds = json.at("/results/0/roundRatios").size();
+        assertThat(rounds).isBetween(3, 5);
+        assertThat(json.at("/rounds").asInt()).isEqualTo(rounds);
+        assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
+                .contains("sequential test: a slowdown of 5.0 % accepted after " + rounds + " rounds");
+        assertThat(out.resolve("round-" + rounds + "-rocksdb-ycsb-c-B").resolve("results.json")).isRegularFile();
+        assertThat(out.resolve("round-" + (rounds + 1) + "-rocksdb-ycsb-c-A")).as("no round after the decision").doesNotExist();
+    }
+
+    @Test
     void eachConfigurationCanRunFromItsOwnClassPath() throws Exception {
         Path out = tmp.resolve("out");
         String classPath = ClassPaths.current();
@@ -61,6 +79,10 @@ class InterleaveCommandTest {
                 "--rounds", "1");
         assertThat(oneRound.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(oneRound.err()).contains("--rounds must be >= 2");
+        CliRun twoRounds = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--sequential", "--min-rounds", "2");
+        assertThat(twoRounds.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(twoRounds.err()).contains("min rounds must be >= 3");
         CliRun noJar = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
                 "--a-classpath", tmp.resolve("old-kvbench.jar").toString());
         assertThat(noJar.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
