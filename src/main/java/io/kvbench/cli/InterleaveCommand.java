@@ -2,7 +2,9 @@ package io.kvbench.cli;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.gate.InterleaveReport;
+import io.kvbench.gate.Duet;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.gate.RoundSchedule;
 import io.kvbench.gate.SequentialInterleaving;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.SequentialTest;
@@ -77,6 +79,20 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "With --sequential: the miss rate aimed at for a slowdown of exactly --min-effect (default: ${DEFAULT-VALUE}).")
     double beta;
 
+    @Option(names = "--schedule", defaultValue = "auto", paramLabel = "auto|duet|alternate", description = {
+            "How A and B of a round run: duet = at the same time, each pinned to its own core of --duet-cpusets (which",
+            "side gets which drawn per round), so that interference hits both (Bulej et al., ICPE 2020); alternate = one",
+            "after the other in a random order; auto (default) = duet with the container runner on a Docker host with",
+            "those cores, else alternate. On this project's 2-core machine a duet's rounds scatter several times less",
+            "(README: Duet runs)."})
+    Schedule scheduleChoice;
+
+    enum Schedule { auto, duet, alternate }
+
+    @Option(names = "--duet-cpusets", split = ",", defaultValue = "0,1", paramLabel = "CPUSET",
+            description = "The duet's two cpusets, one per side (default: ${DEFAULT-VALUE}).")
+    List<String> duetCpusets;
+
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
             description = "Times a benchmark that looks regressed is measured for --rounds more rounds and judged on all its "
                     + "rounds before it counts (default: ${DEFAULT-VALUE}, as the gate's confirmation rerun).")
@@ -123,21 +139,24 @@ final class InterleaveCommand implements Callable<Integer> {
         var selectedWorkloads = Selection.workloads(workloads);
         ThresholdPolicy policy = thresholds.policy(chosen);
         Path outDir = RunOutput.outDir(out, "interleave");
+        Duet duet = new Duet(duetCpusets);
         BenchmarkRunner base = where.choose(System.out);
+        RoundSchedule schedule = schedule(duet, base);
         Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
         SequentialTest test = sequential ? new SequentialTest(policy.thresholds().alpha(), beta, policy.thresholds().minEffect(),
                 minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD) : null;
-        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations, profile %s, runner %s, output %s%n",
+        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s), profile %s, runner %s, output %s%n",
                 selectedEngines.size() * selectedWorkloads.size(), sequential ? minRounds + " to " + maxRounds + " rounds (sequential)"
-                        : rounds + " rounds", chosen.name(), base.name(), outDir);
+                        : rounds + " rounds", schedule.describe(), chosen.name(), base.name(), outDir);
         List<Interleaving.Result> results = sequential
-                ? SequentialInterleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, test, seed, policy, System.out)
-                : Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, rounds, confirmations, seed, policy, System.out);
+                ? SequentialInterleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, schedule, test, seed, policy, System.out)
+                : Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, schedule, rounds, confirmations, seed, policy, System.out);
         int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
-        InterleaveReport report = new InterleaveReport(chosen.name(), sequential ? roundsRun : rounds, a.description(), b.description(), policy.describe(),
+        InterleaveReport report = new InterleaveReport(chosen.name(), sequential ? roundsRun : rounds, a.description(), b.description(),
+                policy.describe() + "; " + schedule.describe(),
                 policy.thresholds().alpha(), counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
@@ -154,6 +173,18 @@ final class InterleaveCommand implements Callable<Integer> {
         if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();
         if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return ExitCode.INFRASTRUCTURE.code();
         return ExitCode.OK.code();
+    }
+
+    /** Duet where asked, or where auto finds a runner that pins and a Docker host with the duet's cores. */
+    private RoundSchedule schedule(Duet duet, BenchmarkRunner base) {
+        boolean pins = base.pinnedTo(duetCpusets.get(0)).isPresent();
+        if (scheduleChoice == Schedule.alternate) return RoundSchedule.ALTERNATE;
+        if (scheduleChoice == Schedule.duet && !pins) {
+            throw new IllegalArgumentException("--schedule duet pins each side to its own core, which the " + base.name()
+                    + " runner cannot: run it with --runner container (Docker; see scripts/setup-docker.sh)");
+        }
+        if (scheduleChoice == Schedule.auto && (!pins || !duet.fits(ContainerRunner.dockerCpus()))) return RoundSchedule.ALTERNATE;
+        return duet;
     }
 
     /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */

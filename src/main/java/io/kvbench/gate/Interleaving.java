@@ -25,7 +25,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
-import io.kvbench.run.Rounds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +36,8 @@ import java.util.Random;
  * in a random order, so that the machine's drift over the session hits both alike; then B is judged against A with
  * the comparison policy, paired by round from 3 rounds on (the ratio B/A of each round cancels the drift between
  * rounds, which pooled samples would count as noise; see {@link ThresholdPolicy#assessPaired}), on the pooled
- * samples below that. For an engine upgrade A and B are two class paths (two
+ * samples below that. The two sides of a round run one after the other or, as a {@link Duet}, at the same time on two
+ * cores ({@link RoundSchedule}). For an engine upgrade A and B are two class paths (two
  * kvbench jars built with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown
  * checks that the mode sees what it should.
  */
@@ -67,13 +67,14 @@ public final class Interleaving {
      *                      rounds (just that benchmark, both sides), then judged on all its rounds paired; the first
      *                      verdict that is not a REGRESSION ends it, as the gate's confirmation reruns do
      */
-    public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Side a, Side b, int rounds, int confirmations, long seed,
+    public static List<Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Side a, Side b,
+                                   RoundSchedule schedule, int rounds, int confirmations, long seed,
                                    ComparisonPolicy policy, PrintStream console) throws IOException {
         if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
         if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
         Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
         Random order = new Random(seed);
-        measure(engines, workloads, profile, outDir, "", a, b, rounds, order, measured, console);
+        measure(engines, workloads, profile, outDir, "", a, b, schedule, rounds, order, measured, console);
         List<Result> out = new ArrayList<>();
         for (Map.Entry<BenchmarkKey, Map<String, List<BenchmarkResult>>> e : measured.entrySet()) {
             BenchmarkKey key = e.getKey();
@@ -83,7 +84,8 @@ public final class Interleaving {
                 console.println("suspected regression " + key + " (" + result.row().note() + "): confirming with " + rounds
                         + " more rounds (" + c + " of " + confirmations + ")");
                 Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> more = new LinkedHashMap<>();
-                measure(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir, "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", a, b, rounds, order, more, console);
+                measure(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir,
+                        "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", a, b, schedule, rounds, order, more, console);
                 more.getOrDefault(key, Map.of()).forEach((side, runs) -> bySide.computeIfAbsent(side, s -> new ArrayList<>()).addAll(runs));
                 Result all = judge(key, bySide.getOrDefault(a.name(), List.of()), bySide.getOrDefault(b.name(), List.of()), policy);
                 String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
@@ -94,26 +96,39 @@ public final class Interleaving {
         return out;
     }
 
-    /** Runs every benchmark of A and B for {@code rounds} rounds, in a random order per round, into {@code measured}. */
-    private static void measure(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, String prefix, Side a, Side b, int rounds, Random order,
+    /** Runs every benchmark of A and B for {@code rounds} rounds, as the schedule says, into {@code measured}. */
+    private static void measure(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, String prefix, Side a, Side b,
+                                RoundSchedule schedule, int rounds, Random order,
                                 Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console)
             throws IOException {
         for (int round = 1; round <= rounds; round++) {
-            for (Side side : Rounds.shuffled(List.of(a, b), order)) {
-                console.println(prefix + "round " + round + "/" + rounds + ": " + side.name() + " (" + side.description() + ")");
-                measureSide(engines, workloads, profile, outDir, outDir.resolve(prefix + "round-" + round + "-" + side.name()), side,
-                        measured, console);
-            }
+            String label = prefix + "round " + round + "/" + rounds + ": ";
+            measureRound(engines, workloads, profile, outDir, outDir.resolve(prefix + "round-" + round + "-"), label, a, b, schedule, order,
+                    measured, console);
         }
     }
 
-    /** One side's run of these benchmarks into {@code dir}, its results appended to {@code measured}. */
-    static void measureSide(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dir, Side side,
-                            Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console) throws IOException {
-        RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data"), side.slowdownTokens());
-        Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
-        RunResults results = side.runner().run(plan, new Progress(console, plan.size()), partial -> ResultsJson.write(resultsFile, partial));
-        ResultsJson.write(resultsFile, results);
+    /**
+     * One round of these benchmarks, both sides as the schedule says; side X writes into {@code dirPrefix + X}
+     * ({@code round-3-B}) and its stores into {@code outDir/data-X}, so that a duet's sides never share a store.
+     */
+    static void measureRound(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dirPrefix, String label,
+                             Side a, Side b, RoundSchedule schedule, Random order,
+                             Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console) throws IOException {
+        List<RunResults> both = schedule.run(a, b, order, side -> {
+            console.println(label + side.name() + " (" + side.description() + ")");
+            Path dir = dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name());
+            RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data-" + side.name()), side.slowdownTokens());
+            Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
+            RunResults results = side.runner().run(plan, new Progress(console, plan.size()), partial -> ResultsJson.write(resultsFile, partial));
+            ResultsJson.write(resultsFile, results);
+            return results;
+        });
+        record(both.get(0), a, measured);
+        record(both.get(1), b, measured);
+    }
+
+    private static void record(RunResults results, Side side, Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured) {
         for (BenchmarkResult r : results.results()) {
             measured.computeIfAbsent(BenchmarkKey.of(r), k -> new LinkedHashMap<>()).computeIfAbsent(side.name(), k -> new ArrayList<>()).add(r);
         }

@@ -34,7 +34,7 @@ public final class SequentialInterleaving {
     }
 
     public static List<Interleaving.Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
-                                                Interleaving.Side a, Interleaving.Side b, SequentialTest test, long seed,
+                                                Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule, SequentialTest test, long seed,
                                                 ComparisonPolicy policy, PrintStream console) throws IOException {
         Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
         Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
@@ -43,13 +43,9 @@ public final class SequentialInterleaving {
         Random order = new Random(seed);
         for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
             for (BenchmarkKey key : Rounds.shuffled(undecided, order)) {
-                for (Interleaving.Side side : Rounds.shuffled(List.of(a, b), order)) {
-                    console.println("round " + round + " (at most " + test.maxRounds() + "): " + key + " " + side.name()
-                            + " (" + side.description() + ")");
-                    Interleaving.measureSide(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())),
-                            profile, outDir, outDir.resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-" + side.name()),
-                            side, measured, console);
-                }
+                Interleaving.measureRound(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir,
+                        outDir.resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-"),
+                        "round " + round + " (at most " + test.maxRounds() + "): " + key + " ", a, b, schedule, order, measured, console);
             }
             for (BenchmarkKey key : List.copyOf(undecided)) {
                 Map<String, List<BenchmarkResult>> bySide = measured.getOrDefault(key, Map.of());

@@ -26,6 +26,14 @@ public interface BenchmarkRunner {
      */
     TokenCost tokenCost(java.nio.file.Path workDir) throws java.io.IOException, InterruptedException;
 
+    /**
+     * This runner with its benchmarks confined to the CPUs of {@code cpuset} ("1", "0-1"), for running two
+     * configurations side by side (a duet); empty when this runner cannot confine its benchmarks.
+     */
+    default java.util.Optional<BenchmarkRunner> pinnedTo(String cpuset) {
+        return java.util.Optional.empty();
+    }
+
     /** Receives the results so far, after each benchmark. */
     @FunctionalInterface
     interface Checkpoint {

@@ -64,28 +64,31 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
     private final Duration timeout;
     private final List<Path> classPath;
     private final List<String> extraJvmFlags;
+    /** The CPUs benchmarks run on instead of the resource profile's preference (a duet's side), or null. */
+    private final String pinnedCpuset;
 
     public ContainerRunner(ResourceProfile resources) {
-        this(resources, null, DEFAULT_TIMEOUT, null, List.of());
+        this(resources, null, DEFAULT_TIMEOUT, null, List.of(), null);
     }
 
     private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath,
-                            List<String> extraJvmFlags) {
+                            List<String> extraJvmFlags, String pinnedCpuset) {
         this.resources = resources;
         this.baseImage = baseImage;
         this.timeout = timeout;
         this.classPath = classPath == null ? null : List.copyOf(classPath);
         this.extraJvmFlags = List.copyOf(extraJvmFlags);
+        this.pinnedCpuset = pinnedCpuset;
     }
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags);
+        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags, pinnedCpuset);
     }
 
     /** How long one benchmark's container may run before it is killed (default 3 hours). */
     public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags);
+        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags, pinnedCpuset);
     }
 
     /**
@@ -96,12 +99,33 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         for (Path entry : entries) {
             if (!java.nio.file.Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
         }
-        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags);
+        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags, pinnedCpuset);
     }
 
     /** Extra flags for the benchmark JVMs, after the resource profile's (e.g. a setting to compare in interleave). */
     public ContainerRunner withBenchmarkJvmFlags(List<String> flags) {
-        return new ContainerRunner(resources, baseImage, timeout, classPath, flags);
+        return new ContainerRunner(resources, baseImage, timeout, classPath, flags, pinnedCpuset);
+    }
+
+    /**
+     * Benchmarks on the CPUs of {@code cpuset} instead of the resource profile's preferred ones, keeping its number of
+     * CPUs (a duet puts A on one core and B on the other).
+     */
+    @Override
+    public Optional<BenchmarkRunner> pinnedTo(String cpuset) {
+        int cpus = ResourceProfile.cpus(cpuset).size();
+        int wanted = ResourceProfile.cpus(resources.cpusets().get(0)).size();
+        if (cpus != wanted) {
+            throw new IllegalArgumentException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
+                    + resources.name() + " gives a benchmark " + wanted);
+        }
+        return Optional.of(new ContainerRunner(resources, baseImage, timeout, classPath, extraJvmFlags, cpuset));
+    }
+
+    /** The CPUs of the Docker host (this machine's when Docker does not say). */
+    public static int dockerCpus() {
+        Integer cpus = DockerEngine.client().infoCmd().exec().getNCPU();
+        return cpus == null ? Runtime.getRuntime().availableProcessors() : cpus;
     }
 
     /** Empty when Docker can run benchmark containers, otherwise why not. Bounded: answers within about 20 s. */
@@ -131,8 +155,12 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
     public Setup<Prepared> prepare(String heap, Path dataDir, Consumer<String> note) {
         RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
         DockerClient client = DockerEngine.client();
-        Integer hostCpus = client.infoCmd().exec().getNCPU();
-        String cpuset = resources.cpusetFor(hostCpus == null ? Runtime.getRuntime().availableProcessors() : hostCpus);
+        int dockerCpus = dockerCpus();
+        String cpuset = pinnedCpuset == null ? resources.cpusetFor(dockerCpus) : pinnedCpuset;
+        if (ResourceProfile.cpus(cpuset).last() >= dockerCpus) {
+            throw new IllegalArgumentException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
+                    + dockerCpus + ", numbered from 0)");
+        }
         long memory = resources.memoryBytes(heap);
         if (ResourceProfile.bytes(heap) + (256L << 20) > memory) {
             note.accept("warning: heap " + heap + " and 256m for the JVM and the engine exceed the "

@@ -33,6 +33,8 @@ class InterleaveCommandTest {
         assertThat(json.at("/results/0/roundRatios")).hasSize(4).allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
         assertThat(out.resolve("confirm-1-rocksdb-ycsb-c-round-2-B").resolve("results.json")).isRegularFile();
         assertThat(json.at("/counts/REGRESSION").asInt()).isEqualTo(1);
+        assertThat(json.at("/policy").asText()).as("auto: the local runner cannot pin, so A and B alternate")
+                .endsWith("A and B one after the other, in a random order per round");
         assertThat(Files.readString(out.resolve(InterleaveCommand.MARKDOWN_FILE))).contains("## Interleaved comparison")
                 .contains("| rocksdb | ycsb-c | REGRESSION |");
         assertThat(out.resolve("round-1-A").resolve("results.json")).isRegularFile();
@@ -87,5 +89,13 @@ class InterleaveCommandTest {
                 "--a-classpath", tmp.resolve("old-kvbench.jar").toString());
         assertThat(noJar.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noJar.err()).contains("old-kvbench.jar does not exist");
+        CliRun duetHere = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--schedule", "duet");
+        assertThat(duetHere.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(duetHere.err()).contains("--schedule duet pins each side to its own core").contains("--runner container");
+        CliRun oneCore = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--duet-cpusets", "1,1");
+        assertThat(oneCore.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(oneCore.err()).contains("cpusets 1 and 1 overlap");
     }
 }

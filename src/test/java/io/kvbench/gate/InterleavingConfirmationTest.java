@@ -30,8 +30,8 @@ class InterleavingConfirmationTest {
     private List<Interleaving.Result> session(int rounds, int confirmations, GateTest.ScriptedRunner a, GateTest.ScriptedRunner b)
             throws IOException {
         return Interleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c")), Catalog.profile("smoke"),
-                tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), rounds,
-                confirmations, 7, new BootstrapPolicy(), quiet);
+                tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE,
+                rounds, confirmations, 7, new BootstrapPolicy(), quiet);
     }
 
     private static void script(GateTest.ScriptedRunner runner, double... means) {

@@ -64,7 +64,7 @@ class SequentialInterleavingTest {
 
     private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b) throws IOException {
         return SequentialInterleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")),
-                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), test, 7,
+                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE, test, 7,
                 new BootstrapPolicy(), quiet);
     }
 

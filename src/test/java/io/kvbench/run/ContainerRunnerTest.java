@@ -6,6 +6,7 @@ import io.kvbench.infra.GitRevision;
 import io.kvbench.task.ResourceProfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
@@ -78,6 +79,23 @@ class ContainerRunnerTest {
         assertThat(out.resolve(ContainerRunner.CONTAINERS_DIR)).doesNotExist();
         assertThat(out.resolve(ContainerRunner.LOGS_DIR)).doesNotExist();
         assertThat(containers(false)).isEqualTo(containersBefore);
+    }
+
+    @Test
+    void aPinnedRunnerRunsOnItsCpusetAndKeepsTheProfilesCpuCount() throws Exception {
+        Path out = tmp.resolve("pinned");
+        RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
+        ContainerRunner oneCore = new ContainerRunner(ResourceProfile.load("one-core"));
+        assertThatThrownBy(() -> oneCore.pinnedTo("0-1")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cpuset 0-1 has 2 CPUs where resource profile one-core gives a benchmark 1");
+
+        // Core 0, where the profile prefers core 1: the side of a duet that is not on the profile's core.
+        RunResults results = oneCore.pinnedTo("0").orElseThrow().run(plan, progress(plan), partial -> { });
+
+        assertThat(results.results()).singleElement().satisfies(r -> {
+            assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
+            assertThat(r.context().resources()).containsEntry("cpuset", "0").containsEntry("cpus", "1");
+        });
     }
 
     @Test

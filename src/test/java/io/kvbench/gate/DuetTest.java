@@ -1,0 +1,115 @@
+package io.kvbench.gate;
+
+import static io.kvbench.baseline.Fixtures.normal;
+import static io.kvbench.baseline.Fixtures.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.baseline.Fixtures;
+import io.kvbench.engine.Engines;
+import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.Verdict;
+import io.kvbench.result.RunResults;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.Progress;
+import io.kvbench.run.RunPlan;
+import io.kvbench.run.TokenCost;
+import io.kvbench.workload.Catalog;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A duet runs both sides of a round at the same time, each on its own cpuset, the cpusets drawn per round. */
+class DuetTest {
+
+    @TempDir
+    Path tmp;
+
+    private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+
+    /** Both sides meet at this barrier inside their run: a schedule that ran them one after the other times out. */
+    private final CyclicBarrier together = new CyclicBarrier(2);
+    /** "A@0", "B@1", ... per run, and the stores' directories. */
+    private final List<String> runs = Collections.synchronizedList(new ArrayList<>());
+    private final List<Path> dataDirs = Collections.synchronizedList(new ArrayList<>());
+
+    private final class PinnableRunner implements BenchmarkRunner {
+        private final String side;
+        private final double mean;
+        private final String cpuset;
+
+        PinnableRunner(String side, double mean, String cpuset) {
+            this.side = side;
+            this.mean = mean;
+            this.cpuset = cpuset;
+        }
+
+        @Override
+        public String name() {
+            return "pinnable";
+        }
+
+        @Override
+        public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
+            assertThat(cpuset).as("a duet runs only pinned runners").isNotNull();
+            try {
+                together.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                throw new AssertionError("the other side of the round did not run at the same time", e);
+            }
+            runs.add(side + "@" + cpuset);
+            dataDirs.add(plan.dataDir());
+            return Fixtures.run(ok("rocksdb", "ycsb-c", normal(runs.size(), 10, mean, mean * 0.005)));
+        }
+
+        @Override
+        public Optional<BenchmarkRunner> pinnedTo(String cpus) {
+            return Optional.of(new PinnableRunner(side, mean, cpus));
+        }
+
+        @Override
+        public TokenCost tokenCost(Path workDir) {
+            return new TokenCost(1, 0);
+        }
+    }
+
+    @Test
+    void bothSidesOfEveryRoundRunAtOnceOnTheirOwnCpusetAndBothAssignmentsOccur() throws IOException {
+        List<Interleaving.Result> results = Interleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c")),
+                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
+                new Interleaving.Side("B", new PinnableRunner("B", 800, null), 0, "B"), new Duet(List.of("0", "1")), 8, 0, 7,
+                new BootstrapPolicy(), quiet);
+
+        assertThat(runs).hasSize(16).contains("A@0", "A@1", "B@0", "B@1");
+        for (int round = 0; round < 8; round++) {
+            List<String> pair = runs.subList(2 * round, 2 * round + 2).stream().map(r -> r.substring(2)).sorted().toList();
+            assertThat(pair).as("round " + (round + 1) + ": one side per cpuset").containsExactly("0", "1");
+        }
+        assertThat(dataDirs).as("each side its own stores").containsOnly(tmp.resolve("data-A"), tmp.resolve("data-B"));
+        assertThat(tmp.resolve("round-8-A").resolve("results.json")).isRegularFile();
+        assertThat(results.get(0).roundRatios()).hasSize(8).allSatisfy(r -> assertThat(r).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02)));
+        assertThat(results.get(0).row().verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void aRunnerThatCannotPinAndOverlappingCpusetsAreRefused() {
+        Duet duet = new Duet(List.of("0", "1"));
+        BenchmarkRunner unpinnable = new GateTest.ScriptedRunner();
+        Interleaving.Side a = new Interleaving.Side("A", unpinnable, 0, "A");
+        assertThatThrownBy(() -> duet.run(a, a, new java.util.Random(1), side -> null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("use --runner container");
+        assertThatThrownBy(() -> new Duet(List.of("0-1", "1"))).hasMessageContaining("overlap");
+        assertThatThrownBy(() -> new Duet(List.of("0"))).hasMessageContaining("exactly two cpusets");
+    }
+}
