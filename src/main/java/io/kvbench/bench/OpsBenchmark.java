@@ -74,6 +74,7 @@ public class OpsBenchmark {
         @Setup(Level.Iteration)
         public void setUpIteration() {
             BenchSettings.untimedChore();
+            DuetBarrier.await(); // in a duet, both sides' iterations start together
         }
 
         @TearDown(Level.Iteration)

@@ -65,6 +65,7 @@ public class PassBenchmark {
         } else if (spec.reopenEachIteration()) {
             fixture.reopen();
         }
+        DuetBarrier.await(); // in a duet, both sides' passes start together
         IterationMetrics.timedRegionStarts(); // last: opening the store is not the pass's CPU or device writes
     }
 

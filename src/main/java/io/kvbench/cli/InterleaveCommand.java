@@ -19,6 +19,7 @@ import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ClassPathRunner;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.run.ContainerRunner;
+import io.kvbench.run.DuetSlot;
 import io.kvbench.run.LocalRunner;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
@@ -177,7 +178,7 @@ final class InterleaveCommand implements Callable<Integer> {
 
     /** Duet where asked, or where auto finds a runner that pins and a Docker host with the duet's cores. */
     private RoundSchedule schedule(Duet duet, BenchmarkRunner base) {
-        boolean pins = base.pinnedTo(duetCpusets.get(0)).isPresent();
+        boolean pins = base.inDuet(DuetSlot.probe(duetCpusets.get(0))).isPresent();
         if (scheduleChoice == Schedule.alternate) return RoundSchedule.ALTERNATE;
         if (scheduleChoice == Schedule.duet && !pins) {
             throw new IllegalArgumentException("--schedule duet pins each side to its own core, which the " + base.name()

@@ -1,11 +1,15 @@
 package io.kvbench.gate;
 
+import io.kvbench.infra.Directories;
 import io.kvbench.result.RunResults;
+import io.kvbench.run.DuetSlot;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.Rounds;
 import io.kvbench.task.ResourceProfile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
@@ -35,10 +39,14 @@ public record Duet(List<String> cores) implements RoundSchedule {
     }
 
     @Override
-    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, SideRun run) throws IOException {
+    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch, SideRun run) throws IOException {
         List<String> assigned = Rounds.shuffled(cores, order);
-        Interleaving.Side pinnedA = pinned(a, assigned.get(0));
-        Interleaving.Side pinnedB = pinned(b, assigned.get(1));
+        Path barrier = scratch.resolve("duet-barrier");
+        Directories.deleteRecursively(barrier); // a leftover of an interrupted session in the same --out
+        Files.createDirectories(barrier);
+        DuetSlot slotA = new DuetSlot(assigned.get(0), barrier, a.name(), b.name());
+        Interleaving.Side pinnedA = pinned(a, slotA);
+        Interleaving.Side pinnedB = pinned(b, new DuetSlot(assigned.get(1), barrier, b.name(), a.name()));
         ExecutorService both = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "duet");
             t.setDaemon(true);
@@ -62,6 +70,8 @@ public record Duet(List<String> cores) implements RoundSchedule {
             throw new IOException(cause);
         } finally {
             both.shutdownNow(); // on failure the other side is interrupted: its runner removes its container
+            // An abandoned barrier stays as the record that this round's sides ran unaligned; otherwise it is scratch.
+            if (!slotA.abandoned()) Directories.deleteRecursively(barrier);
         }
     }
 
@@ -75,8 +85,8 @@ public record Duet(List<String> cores) implements RoundSchedule {
         return "A and B at the same time (duet), on cpusets " + cores.get(0) + " and " + cores.get(1) + " drawn at random per round";
     }
 
-    private static Interleaving.Side pinned(Interleaving.Side side, String cpuset) {
-        BenchmarkRunner runner = side.runner().pinnedTo(cpuset).orElseThrow(() -> new IllegalArgumentException(
+    private static Interleaving.Side pinned(Interleaving.Side side, DuetSlot slot) {
+        BenchmarkRunner runner = side.runner().inDuet(slot).orElseThrow(() -> new IllegalArgumentException(
                 "a duet pins each side to its own core, which the " + side.runner().name() + " runner cannot: use --runner container"));
         return new Interleaving.Side(side.name(), runner, side.slowdownTokens(), side.description());
     }

@@ -4,6 +4,7 @@ import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.infra.Directories;
 import io.kvbench.judge.Assessment;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
@@ -115,7 +116,8 @@ public final class Interleaving {
     static void measureRound(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dirPrefix, String label,
                              Side a, Side b, RoundSchedule schedule, Random order,
                              Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured, PrintStream console) throws IOException {
-        List<RunResults> both = schedule.run(a, b, order, side -> {
+        Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
+        List<RunResults> both = schedule.run(a, b, order, scratch, side -> {
             console.println(label + side.name() + " (" + side.description() + ")");
             Path dir = dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name());
             RunPlan plan = new RunPlan(engines, workloads, profile, dir, outDir.resolve("data-" + side.name()), side.slowdownTokens());
@@ -124,6 +126,7 @@ public final class Interleaving {
             ResultsJson.write(resultsFile, results);
             return results;
         });
+        Directories.deleteIfEmpty(scratch);
         record(both.get(0), a, measured);
         record(both.get(1), b, measured);
     }

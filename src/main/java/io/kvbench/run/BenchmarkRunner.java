@@ -27,10 +27,10 @@ public interface BenchmarkRunner {
     TokenCost tokenCost(java.nio.file.Path workDir) throws java.io.IOException, InterruptedException;
 
     /**
-     * This runner with its benchmarks confined to the CPUs of {@code cpuset} ("1", "0-1"), for running two
-     * configurations side by side (a duet); empty when this runner cannot confine its benchmarks.
+     * This runner as one side of a duet: its benchmarks confined to the slot's CPUs and their iterations lined up with
+     * the other side's ({@link io.kvbench.bench.DuetBarrier}); empty when this runner cannot confine its benchmarks.
      */
-    default java.util.Optional<BenchmarkRunner> pinnedTo(String cpuset) {
+    default java.util.Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
         return java.util.Optional.empty();
     }
 

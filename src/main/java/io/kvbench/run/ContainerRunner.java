@@ -1,6 +1,7 @@
 package io.kvbench.run;
 
 import com.github.dockerjava.api.DockerClient;
+import io.kvbench.bench.DuetBarrier;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.DockerEngine;
@@ -53,6 +54,8 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
 
     static final String OUT = "/kvbench/out";
     static final String DATA = "/kvbench/data";
+    /** Where a duet side's containers see the barrier directory they share with the other side's. */
+    static final String DUET = "/kvbench/duet";
     /** The JMH controller in the container only forks and collects; its heap is not the benchmark's, keep it small. */
     static final List<String> CONTROLLER_FLAGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
@@ -64,31 +67,31 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
     private final Duration timeout;
     private final List<Path> classPath;
     private final List<String> extraJvmFlags;
-    /** The CPUs benchmarks run on instead of the resource profile's preference (a duet's side), or null. */
-    private final String pinnedCpuset;
+    /** This runner's place in a duet (its CPUs instead of the resource profile's, the shared barrier), or null. */
+    private final DuetSlot duet;
 
     public ContainerRunner(ResourceProfile resources) {
         this(resources, null, DEFAULT_TIMEOUT, null, List.of(), null);
     }
 
     private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath,
-                            List<String> extraJvmFlags, String pinnedCpuset) {
+                            List<String> extraJvmFlags, DuetSlot duet) {
         this.resources = resources;
         this.baseImage = baseImage;
         this.timeout = timeout;
         this.classPath = classPath == null ? null : List.copyOf(classPath);
         this.extraJvmFlags = List.copyOf(extraJvmFlags);
-        this.pinnedCpuset = pinnedCpuset;
+        this.duet = duet;
     }
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags, pinnedCpuset);
+        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags, duet);
     }
 
     /** How long one benchmark's container may run before it is killed (default 3 hours). */
     public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags, pinnedCpuset);
+        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags, duet);
     }
 
     /**
@@ -99,27 +102,29 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         for (Path entry : entries) {
             if (!java.nio.file.Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
         }
-        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags, pinnedCpuset);
+        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags, duet);
     }
 
     /** Extra flags for the benchmark JVMs, after the resource profile's (e.g. a setting to compare in interleave). */
     public ContainerRunner withBenchmarkJvmFlags(List<String> flags) {
-        return new ContainerRunner(resources, baseImage, timeout, classPath, flags, pinnedCpuset);
+        return new ContainerRunner(resources, baseImage, timeout, classPath, flags, duet);
     }
 
     /**
-     * Benchmarks on the CPUs of {@code cpuset} instead of the resource profile's preferred ones, keeping its number of
-     * CPUs (a duet puts A on one core and B on the other).
+     * Benchmarks on the slot's CPUs instead of the resource profile's preferred ones, keeping its number of CPUs (a
+     * duet puts A on one core and B on the other), with the slot's barrier directory mounted and named to the benchmark
+     * JVMs.
      */
     @Override
-    public Optional<BenchmarkRunner> pinnedTo(String cpuset) {
+    public Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
+        String cpuset = slot.cpuset();
         int cpus = ResourceProfile.cpus(cpuset).size();
         int wanted = ResourceProfile.cpus(resources.cpusets().get(0)).size();
         if (cpus != wanted) {
             throw new IllegalArgumentException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
                     + resources.name() + " gives a benchmark " + wanted);
         }
-        return Optional.of(new ContainerRunner(resources, baseImage, timeout, classPath, extraJvmFlags, cpuset));
+        return Optional.of(new ContainerRunner(resources, baseImage, timeout, classPath, extraJvmFlags, slot));
     }
 
     /** The CPUs of the Docker host (this machine's when Docker does not say). */
@@ -156,7 +161,7 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
         DockerClient client = DockerEngine.client();
         int dockerCpus = dockerCpus();
-        String cpuset = pinnedCpuset == null ? resources.cpusetFor(dockerCpus) : pinnedCpuset;
+        String cpuset = duet == null ? resources.cpusetFor(dockerCpus) : duet.cpuset();
         if (ResourceProfile.cpus(cpuset).last() >= dockerCpus) {
             throw new IllegalArgumentException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
                     + dockerCpus + ", numbered from 0)");
@@ -172,6 +177,10 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         List<Path> mounted = classPath != null ? classPath : ClassPaths.mountable();
         List<String> flags = new ArrayList<>(resources.benchmarkJvmFlags());
         flags.addAll(extraJvmFlags);
+        if (duet != null) {
+            flags.add("-D" + DuetBarrier.DIR + "=" + DUET);
+            flags.add("-D" + DuetBarrier.SIDES + "=" + duet.me() + "," + duet.other());
+        }
 
         Map<String, String> used = new LinkedHashMap<>();
         used.put("name", resources.name());
@@ -213,6 +222,7 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
             List<String> command = controllerCommand(prepared, List.of(OUT + "/" + TaskMain.TASK_FILE, OUT));
             try (KvbenchContainer container = container(prepared, "benchmark", "kvbench-" + key, prepared.memoryBytes(), command)
                     .withReadWriteMount(innerOut, OUT).withReadWriteMount(data, DATA)) {
+                if (duet != null) container.withReadWriteMount(duet.barrierDir(), DUET);
                 outcome = container.runToExit(timeout);
             }
         } catch (IOException e) {

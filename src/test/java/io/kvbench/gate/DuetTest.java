@@ -11,6 +11,7 @@ import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.DuetSlot;
 import io.kvbench.run.Progress;
 import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
@@ -74,8 +75,11 @@ class DuetTest {
         }
 
         @Override
-        public Optional<BenchmarkRunner> pinnedTo(String cpus) {
-            return Optional.of(new PinnableRunner(side, mean, cpus));
+        public Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
+            assertThat(slot.me()).isEqualTo(side);
+            assertThat(slot.other()).isEqualTo(side.equals("A") ? "B" : "A");
+            assertThat(slot.barrierDir()).isDirectory();
+            return Optional.of(new PinnableRunner(side, mean, slot.cpuset()));
         }
 
         @Override
@@ -98,6 +102,7 @@ class DuetTest {
         }
         assertThat(dataDirs).as("each side its own stores").containsOnly(tmp.resolve("data-A"), tmp.resolve("data-B"));
         assertThat(tmp.resolve("round-8-A").resolve("results.json")).isRegularFile();
+        assertThat(tmp.resolve("round-8-scratch")).as("the barrier of a round whose sides lined up is scratch").doesNotExist();
         assertThat(results.get(0).roundRatios()).hasSize(8).allSatisfy(r -> assertThat(r).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02)));
         assertThat(results.get(0).row().verdict()).isEqualTo(Verdict.REGRESSION);
     }
@@ -107,7 +112,7 @@ class DuetTest {
         Duet duet = new Duet(List.of("0", "1"));
         BenchmarkRunner unpinnable = new GateTest.ScriptedRunner();
         Interleaving.Side a = new Interleaving.Side("A", unpinnable, 0, "A");
-        assertThatThrownBy(() -> duet.run(a, a, new java.util.Random(1), side -> null))
+        assertThatThrownBy(() -> duet.run(a, a, new java.util.Random(1), tmp, side -> null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("use --runner container");
         assertThatThrownBy(() -> new Duet(List.of("0-1", "1"))).hasMessageContaining("overlap");
         assertThatThrownBy(() -> new Duet(List.of("0"))).hasMessageContaining("exactly two cpusets");

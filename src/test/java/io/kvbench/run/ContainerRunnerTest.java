@@ -18,6 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Future;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -82,20 +86,42 @@ class ContainerRunnerTest {
     }
 
     @Test
-    void aPinnedRunnerRunsOnItsCpusetAndKeepsTheProfilesCpuCount() throws Exception {
-        Path out = tmp.resolve("pinned");
-        RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
+    void twoDuetSidesRunAtOnceOnTheirOwnCoresWithTheirIterationsLinedUp() throws Exception {
+        Assumptions.assumeTrue(ContainerRunner.dockerCpus() >= 2, "a duet needs two CPUs; this Docker host has one");
+        Path barrier = Files.createDirectories(tmp.resolve("barrier"));
         ContainerRunner oneCore = new ContainerRunner(ResourceProfile.load("one-core"));
-        assertThatThrownBy(() -> oneCore.pinnedTo("0-1")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> oneCore.inDuet(new DuetSlot("0-1", barrier, "A", "B"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpuset 0-1 has 2 CPUs where resource profile one-core gives a benchmark 1");
 
-        // Core 0, where the profile prefers core 1: the side of a duet that is not on the profile's core.
-        RunResults results = oneCore.pinnedTo("0").orElseThrow().run(plan, progress(plan), partial -> { });
-
-        assertThat(results.results()).singleElement().satisfies(r -> {
-            assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
-            assertThat(r.context().resources()).containsEntry("cpuset", "0").containsEntry("cpus", "1");
-        });
+        // A pass workload and an operations workload: both kinds of iteration wait at the barrier.
+        List<String> workloads = List.of("tc-random-read", "ycsb-c");
+        ExecutorService both = Executors.newFixedThreadPool(2);
+        try {
+            Future<RunResults> a = both.submit(() -> oneCore.inDuet(new DuetSlot("0", barrier, "A", "B")).orElseThrow()
+                    .run(RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("a")), new Progress(System.out, 2), partial -> { }));
+            Future<RunResults> b = both.submit(() -> oneCore.inDuet(new DuetSlot("1", barrier, "B", "A")).orElseThrow()
+                    .run(RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("b")), new Progress(System.out, 2), partial -> { }));
+            assertThat(a.get(5, TimeUnit.MINUTES).results()).hasSize(2).allSatisfy(r -> {
+                assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
+                assertThat(r.context().resources()).containsEntry("cpuset", "0").containsEntry("cpus", "1");
+                assertThat(r.context().resources().get("jvmFlags")).contains("-Dkvbench.duet.sides=A,B");
+            });
+            assertThat(b.get(5, TimeUnit.MINUTES).results()).hasSize(2).allSatisfy(r -> {
+                assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
+                assertThat(r.context().resources()).containsEntry("cpuset", "1");
+            });
+        } finally {
+            both.shutdownNow();
+        }
+        try (var files = Files.list(barrier)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).toList();
+            assertThat(names).as("no side gave up waiting").doesNotContain("abandoned");
+            for (String workload : workloads) {
+                long ofA = names.stream().filter(n -> n.startsWith("rocksdb-" + workload + ".A.")).count();
+                long ofB = names.stream().filter(n -> n.startsWith("rocksdb-" + workload + ".B.")).count();
+                assertThat(ofA).as(workload + ": every iteration of every fork announced").isPositive().isEqualTo(ofB);
+            }
+        }
     }
 
     @Test
