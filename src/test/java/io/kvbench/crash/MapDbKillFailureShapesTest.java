@@ -30,4 +30,18 @@ class MapDbKillFailureShapesTest {
         assertThat(KnownIssues.find("mapdb", seen)).get().extracting(KnownIssues.KnownIssue::reference)
                 .isEqualTo("https://github.com/jankotek/mapdb/issues/897");
     }
+
+    @Test
+    void aNodeWithAGarbageLengthAfterTheKillIsTheSameIssue() {
+        // Verbatim from the CI run that found it (2026-11-25, seed 3767930420206); the kept store fails a scan in
+        // SerializerByteArray.deserialize <- BTreeMapJava$NodeSerializer.deserialize <- StoreWAL.get, as #897's shape.
+        String seen = "cannot read the store after the kill of cycle 4: READ-FAILED KvException: [mapdb] get failed: "
+                + "java.lang.NegativeArraySizeException: -166086718 <- NegativeArraySizeException: -166086718";
+        assertThat(KnownIssues.find("mapdb", seen)).get().extracting(KnownIssues.KnownIssue::reference)
+                .isEqualTo("https://github.com/jankotek/mapdb/issues/897");
+        assertThat(KnownIssues.find("mapdb", seen.replace("cannot read the store after the kill of cycle 4", "read failed in cycle 1")))
+                .as("not after a kill").isEmpty();
+        assertThat(KnownIssues.find("mapdb", seen.replace("NegativeArraySizeException: -166086718", "NegativeArraySizeException")))
+                .as("only the garbage-length shape").isEmpty();
+    }
 }
