@@ -242,7 +242,7 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
          */
         @Override
         protected void doQuiesce() {
-            env.flushAndSync();
+            doFlush();
             env.getGC().cleanEntireLog();
         }
 
