@@ -33,7 +33,7 @@ import java.util.TreeSet;
  * @param interleaved   {@code kvbench interleave} replayed on the rounds, per minimum effect (empty unless rounds ran
  *                      each benchmark unchanged twice)
  * @param notes         how to read the counts
- * @param sequential    {@code kvbench interleave --sequential} replayed on disjoint sessions of the same rounds, with the
+ * @param sequential    {@code kvbench interleave} (sequential) replayed on disjoint sessions of the same rounds, with the
  *                      policy's alpha and minimum effect and the command's defaults (null in reports written before it)
  */
 public record CalibrationReport(int schemaVersion, String profile, String runner, String resources, String machineClass,

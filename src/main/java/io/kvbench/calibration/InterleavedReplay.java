@@ -59,7 +59,7 @@ public final class InterleavedReplay {
     }
 
     /**
-     * {@code kvbench interleave --rounds R --confirmations C} as it ships (the pull-request check), replayed on
+     * {@code kvbench interleave --rounds R --confirmations C} (fixed rounds, the pull-request check until 2026-11-25), replayed on
      * disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for false alarms,
      * each level against A for detections) a session takes the next R rounds; when it says REGRESSION, the next R rounds
      * (up to C times) are added and all of them are judged paired, as the command's confirmation does. A session whose

@@ -96,7 +96,7 @@ final class ReproduceCommand implements Callable<Integer> {
     private static Profile sized(Profile p, Set<Workload> workloads, long size) {
         Map<String, Long> records = new HashMap<>(p.records());
         for (Workload w : workloads) records.put(w.family(), size);
-        return new Profile(p.name(), p.description(), records, p.forks(), p.passes(), p.operations(), p.heap(),
+        return new Profile(p.name(), p.description(), records, p.forks(), p.passes(), p.readPasses(), p.operations(), p.heap(),
                 p.defaultEngines(), p.defaultWorkloads(), p.gate());
     }
 }

@@ -15,18 +15,23 @@ import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * {@link Interleaving} with rounds spent where they decide: each benchmark runs A and B (in a random order) round after
  * round until the {@link SequentialTest} on its per-round ratios accepts a regression or its absence, or reaches its
  * round limit; benchmarks that have decided stop running, the others go on. A benchmark's final row is the paired
  * judgement of all its rounds, made a REGRESSION when the sequential test accepted one, with the test's decision in
- * its note.
+ * its note. With a time budget no round starts once it is spent (a benchmark still gets the test's minimum rounds),
+ * and what is undecided then is judged like a benchmark at the round limit: a workflow step ends with verdicts before
+ * its timeout instead of being killed without them.
  */
 public final class SequentialInterleaving {
 
@@ -34,19 +39,26 @@ public final class SequentialInterleaving {
     }
 
     public static List<Interleaving.Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
-                                                Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule, SequentialTest test, long seed,
-                                                ComparisonPolicy policy, PrintStream console) throws IOException {
+                                                Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule, SequentialTest test, Duration budget,
+                                                long seed, ComparisonPolicy policy, PrintStream console) throws IOException {
+        long started = System.nanoTime();
         Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
         Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
         List<BenchmarkKey> undecided = new ArrayList<>();
+        Set<BenchmarkKey> budgetSpent = new LinkedHashSet<>();
         for (KvEngine e : engines) for (Workload w : workloads) undecided.add(new BenchmarkKey(e.id(), w.name()));
         Random order = new Random(seed);
         for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
             for (BenchmarkKey key : Rounds.shuffled(undecided, order)) {
+                if (round > test.minRounds() && budget != null && System.nanoTime() - started >= budget.toNanos()) {
+                    if (budgetSpent.add(key)) console.println(key + ": time budget spent, no round " + round);
+                    continue;
+                }
                 Interleaving.measureRound(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir,
                         outDir.resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-"),
                         "round " + round + " (at most " + test.maxRounds() + "): " + key + " ", a, b, schedule, order, measured, console);
             }
+            undecided.removeAll(budgetSpent);
             for (BenchmarkKey key : List.copyOf(undecided)) {
                 Map<String, List<BenchmarkResult>> bySide = measured.getOrDefault(key, Map.of());
                 List<BenchmarkResult> as = bySide.getOrDefault(a.name(), List.of());
@@ -74,8 +86,12 @@ public final class SequentialInterleaving {
                 out.add(judged);
                 continue;
             }
-            var row = Interleaving.withNote(judged.row(), step.describe(test)
-                    + (step.decision() == SequentialTest.Decision.UNDECIDED ? ", so judged by the paired test" : ""));
+            String why = switch (step.decision()) {
+                case UNDECIDED -> ", so judged by the paired test";
+                case CONTINUE -> ", time budget spent, so judged by the paired test";
+                default -> "";
+            };
+            var row = Interleaving.withNote(judged.row(), step.describe(test) + why);
             if (step.decision() == SequentialTest.Decision.REGRESSION) row = Interleaving.withVerdict(row, Verdict.REGRESSION);
             out.add(new Interleaving.Result(row, judged.roundRatios()));
         }

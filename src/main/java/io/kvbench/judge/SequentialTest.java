@@ -27,7 +27,7 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
 
     /** From the README's measurement: per-round spread of log ratios below 1 % was never seen on this machine. */
     public static final double DEFAULT_MIN_SPREAD = 0.01;
-    /** The defaults of {@code interleave --sequential} and of the calibration's replay (README, Sequential A/B). */
+    /** The defaults of {@code interleave} and of the calibration's replay (README, Sequential A/B). */
     public static final double DEFAULT_BETA = 0.05;
     public static final int DEFAULT_MIN_ROUNDS = 4;
     public static final int DEFAULT_MAX_ROUNDS = 30;

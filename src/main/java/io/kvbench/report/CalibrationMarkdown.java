@@ -62,7 +62,7 @@ public final class CalibrationMarkdown {
         for (String note : r.notes()) md.append("- ").append(note).append("\n");
         appendNoise(md, r);
         appendInterleaved(md, r);
-        appendAsShipped(md, r);
+        appendFixedRounds(md, r);
         appendSequential(md, r);
         return md.toString();
     }
@@ -92,11 +92,11 @@ public final class CalibrationMarkdown {
                 + " as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
     }
 
-    private static void appendAsShipped(StringBuilder md, CalibrationReport r) {
+    private static void appendFixedRounds(StringBuilder md, CalibrationReport r) {
         if (r.interleavedAsShipped() == null || r.interleavedAsShipped().isEmpty()) return;
         CalibrationReport.InterleavedPoint point = r.interleavedAsShipped().get(0);
         List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### As shipped: `kvbench interleave --rounds ").append(r.interleaveRounds()).append(" --confirmations ")
+        md.append("\n### Fixed rounds: `kvbench interleave --rounds ").append(r.interleaveRounds()).append(" --confirmations ")
                 .append(r.confirmations()).append(" --min-effect ").append(Formats.number(point.minEffect()))
                 .append("`, disjoint sessions (alpha ").append(r.alpha()).append(")\n\n");
         md.append("| workload | engine | false alarms (A' vs A) |");
@@ -120,7 +120,7 @@ public final class CalibrationMarkdown {
     private static void appendSequential(StringBuilder md, CalibrationReport r) {
         if (r.sequential() == null) return;
         List<String> levelNames = r.sequential().figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### Sequential: `kvbench interleave --sequential`, disjoint sessions (").append(r.sequential().test()).append(")\n\n");
+        md.append("\n### Sequential, the default of `kvbench interleave`: disjoint sessions (").append(r.sequential().test()).append(")\n\n");
         md.append("| workload | engine | false alarms (A' vs A) | rounds |");
         for (String l : levelNames) md.append(" ").append(l).append(" detected | rounds |");
         md.append("\n|").append(" --- |".repeat(4 + 2 * levelNames.size())).append("\n");

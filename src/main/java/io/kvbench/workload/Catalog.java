@@ -79,6 +79,7 @@ public final class Catalog {
         }
         Inputs.range(file, "forks", p.forks(), 1, MAX_FORKS);
         iterations(file, "passes", p.passes());
+        if (p.readPasses() != null) iterations(file, "readPasses", p.readPasses());
         iterations(file, "operations", p.operations());
         Inputs.size(file, "heap", p.heap(), MAX_HEAP_BYTES);
         for (int i = 0; i < p.defaultEngines().size(); i++) Inputs.id(file, "defaultEngines[" + i + "]", p.defaultEngines().get(i));

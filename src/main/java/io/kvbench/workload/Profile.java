@@ -13,6 +13,9 @@ import java.util.Objects;
  * @param records          records per workload family (tc, hestia, halo, ds4j, sha1, ycsb)
  * @param forks            JMH forks per benchmark; at least 1 (forks capture run-to-run variance)
  * @param passes           iterations of single-shot passes
+ * @param readPasses       iterations of read passes where they differ from {@code passes} (null: the same): a read
+ *                         pass of a fraction of a second is still compiling after a few warm-up passes (README, Noise
+ *                         at its source), while more warm-up passes of a write would change the store it measures
  * @param operations       iterations and their length for timed operations
  * @param heap             -Xms = -Xmx of the benchmark JVM, e.g. "1g"
  * @param defaultEngines   engines a `kvbench run` without --engines measures (empty: all)
@@ -21,7 +24,7 @@ import java.util.Objects;
  *                         from the run-to-run spread measured with this profile (null: the comparison defaults)
  */
 public record Profile(String name, String description, Map<String, Long> records, int forks, Iterations passes,
-                      Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads,
+                      Iterations readPasses, Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads,
                       Gate gate) {
 
     /**
@@ -66,10 +69,11 @@ public record Profile(String name, String description, Map<String, Long> records
         return n;
     }
 
-    /** The iterations of {@code workload}: passes or operations, with at least the workload's own warm-up passes. */
+    /** The iterations of {@code workload}: passes, read passes or operations, with at least the workload's own warm-up passes. */
     public Iterations iterations(Workload workload) {
         if (!workload.isPass()) return operations;
-        if (passes.warmupIterations() >= workload.warmupPasses()) return passes;
-        return new Iterations(workload.warmupPasses(), passes.warmupSeconds(), passes.measurementIterations(), passes.measurementSeconds());
+        Iterations it = workload.phase() == Workload.Phase.READ_PASS && readPasses != null ? readPasses : passes;
+        if (it.warmupIterations() >= workload.warmupPasses()) return it;
+        return new Iterations(workload.warmupPasses(), it.warmupSeconds(), it.measurementIterations(), it.measurementSeconds());
     }
 }

@@ -130,6 +130,8 @@ class HostileInputTest {
         c.add(new Case("forks 1000000", Slot.PROFILE, PROFILE.replace("\"forks\":1", "\"forks\":1000000"), "field 'forks'"));
         c.add(new Case("iterations 10^9", Slot.PROFILE, PROFILE.replace("\"measurementIterations\":1,\"measurementSeconds\":0",
                 "\"measurementIterations\":1000000000,\"measurementSeconds\":0"), "field 'passes.measurementIterations'"));
+        c.add(new Case("read passes 0 measured", Slot.PROFILE, PROFILE.replace("\"heap\"", "\"readPasses\":{\"warmupIterations\":8,"
+                + "\"warmupSeconds\":0,\"measurementIterations\":0,\"measurementSeconds\":0},\"heap\""), "readPasses"));
         c.add(new Case("NaN seconds", Slot.PROFILE, PROFILE.replace("\"warmupSeconds\":1", "\"warmupSeconds\":\"NaN\""), "field 'operations.warmupSeconds'"));
         c.add(new Case("name path", Slot.PROFILE, PROFILE.replace("\"tiny\"", "\"../tiny\""), "field 'name'"));
         c.add(new Case("truncated", Slot.PROFILE, PROFILE.substring(0, 30), "malformed JSON"));

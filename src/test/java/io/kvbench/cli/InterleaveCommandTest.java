@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.infra.ClassPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,10 +44,10 @@ class InterleaveCommandTest {
     }
 
     @Test
-    void theSequentialTestStopsAsSoonAsAClearSlowdownIsAccepted() throws Exception {
+    void theSequentialTestAtFivePercentIsTheDefaultAndStopsAsSoonAsAClearSlowdownIsAccepted() throws Exception {
         Path out = tmp.resolve("out");
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
-                "--workloads", "ycsb-c", "--sequential", "--min-rounds", "3", "--max-rounds", "5", "--min-effect", "0.05",
+                "--workloads", "ycsb-c", "--min-rounds", "3", "--max-rounds", "5",
                 "--b-inject-slowdown", "5000", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED.code());
         JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
@@ -55,6 +57,7 @@ class InterleaveCommandTest {
         assertThat(json.at("/rounds").asInt()).isEqualTo(rounds);
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
                 .contains("sequential test: a slowdown of 5.0 % accepted after " + rounds + " rounds");
+        assertThat(json.at("/alpha").asDouble()).isEqualTo(0.01);
         assertThat(out.resolve("round-" + rounds + "-rocksdb-ycsb-c-B").resolve("results.json")).isRegularFile();
         assertThat(out.resolve("round-" + (rounds + 1) + "-rocksdb-ycsb-c-A")).as("no round after the decision").doesNotExist();
     }
@@ -77,25 +80,23 @@ class InterleaveCommandTest {
 
     @Test
     void badInputExitsTwo() {
-        CliRun oneRound = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
-                "--rounds", "1");
-        assertThat(oneRound.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(oneRound.err()).contains("--rounds must be >= 2");
-        CliRun twoRounds = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
-                "--sequential", "--min-rounds", "2");
-        assertThat(twoRounds.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(twoRounds.err()).contains("min rounds must be >= 3");
-        CliRun noJar = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
-                "--a-classpath", tmp.resolve("old-kvbench.jar").toString());
-        assertThat(noJar.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(noJar.err()).contains("old-kvbench.jar does not exist");
-        CliRun duetHere = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
-                "--schedule", "duet");
-        assertThat(duetHere.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(duetHere.err()).contains("--schedule duet pins each side to its own core").contains("--runner container");
-        CliRun oneCore = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c",
-                "--duet-cpusets", "1,1");
-        assertThat(oneCore.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(oneCore.err()).contains("cpusets 1 and 1 overlap");
+        assertBadInput(List.of("--rounds", "1"), "--rounds must be >= 2");
+        assertBadInput(List.of("--min-rounds", "2"), "min rounds must be >= 3");
+        assertBadInput(List.of("--sequential", "--rounds", "6"), "--sequential and --rounds exclude each other");
+        assertBadInput(List.of("--confirmations", "1"), "--confirmations needs --rounds");
+        assertBadInput(List.of("--rounds", "6", "--budget-minutes", "30"), "--budget-minutes is for the sequential test");
+        assertBadInput(List.of("--budget-minutes", "-1"), "--budget-minutes must be >= 0");
+        assertBadInput(List.of("--a-classpath", tmp.resolve("old-kvbench.jar").toString()), "old-kvbench.jar does not exist");
+        assertBadInput(List.of("--schedule", "duet"), "--schedule duet pins each side to its own core", "--runner container");
+        assertBadInput(List.of("--duet-cpusets", "1,1"), "cpusets 1 and 1 overlap");
+    }
+
+    /** interleave of rocksdb x ycsb-c with these options exits 2, naming what is wrong. */
+    private static void assertBadInput(List<String> options, String... expected) {
+        List<String> args = new ArrayList<>(List.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c"));
+        args.addAll(options);
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(String.join(" ", options)).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err()).contains(expected);
     }
 }

@@ -95,7 +95,11 @@ class WorkflowsOnHostedRunnersTest {
         assertThat(calls).anySatisfy(inv -> {
             assertThat(inv.step().job()).isEqualTo("ab");
             assertThat(inv.args()).startsWith("interleave").contains("--a-classpath", "base/target/kvbench.jar",
-                    "--b-classpath", "target/kvbench.jar", "--confirmations", "--runner", "container");
+                    "--b-classpath", "target/kvbench.jar", "--runner", "container", "--budget-minutes");
+            assertThat(inv.args()).as("the measured defaults: the sequential test, not fixed rounds").doesNotContain("--rounds", "--confirmations");
+            int budget = Integer.parseInt(inv.args().get(inv.args().indexOf("--budget-minutes") + 1));
+            assertThat(budget).as("the budget ends the session with a verdict well inside the step's timeout")
+                    .isLessThanOrEqualTo(inv.step().node().path("timeout-minutes").asInt() - 10);
         });
         assertThat(calls).anySatisfy(inv -> assertThat(inv.args()).startsWith("engines", "--changed-from"));
         assertThat(calls).anySatisfy(inv -> assertThat(inv.args()).startsWith("report", "--interleaved"));

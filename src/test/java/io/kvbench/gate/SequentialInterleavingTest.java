@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** interleave --sequential: each benchmark runs round after round until the sequential test decides, then stops. */
+/** interleave (sequential, its default): each benchmark runs round after round until the sequential test decides, then stops. */
 class SequentialInterleavingTest {
 
     @TempDir
@@ -63,9 +64,13 @@ class SequentialInterleavingTest {
     }
 
     private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b) throws IOException {
+        return session(a, b, null);
+    }
+
+    private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b, Duration budget) throws IOException {
         return SequentialInterleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")),
-                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE, test, 7,
-                new BootstrapPolicy(), quiet);
+                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE, test, budget,
+                7, new BootstrapPolicy(), quiet);
     }
 
     @Test
@@ -91,6 +96,26 @@ class SequentialInterleavingTest {
         assertThat(unsure.row().note()).contains("undecided at the round limit after 12 rounds").contains("so judged by the paired test");
         assertThat(tmp.resolve("round-12-rocksdb-ycsb-b-B").resolve("results.json")).isRegularFile();
         assertThat(tmp.resolve("round-5-rocksdb-ycsb-c-A")).doesNotExist();
+    }
+
+    @Test
+    void aSpentTimeBudgetStartsNoRoundAfterTheMinimumAndJudgesWhatIsUndecidedByThePairedTest() throws IOException {
+        GeneratedRunner a = new GeneratedRunner();
+        GeneratedRunner b = new GeneratedRunner();
+        a.means.put("ycsb-c", () -> 1000);
+        b.means.put("ycsb-c", () -> 800);
+        a.means.put("ycsb-b", () -> 1000);
+        List<Double> doubtful = new ArrayList<>(List.of(960.0, 1010.0, 940.0, 1000.0, 955.0, 1005.0));
+        b.means.put("ycsb-b", () -> doubtful.remove(0));
+        List<Interleaving.Result> results = session(a, b, Duration.ZERO);
+
+        Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst().orElseThrow();
+        assertThat(slow.row().verdict()).as("decided within the minimum rounds the budget still grants").isEqualTo(Verdict.REGRESSION);
+        Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst().orElseThrow();
+        assertThat(unsure.roundRatios()).as("the minimum rounds, then no more").hasSize(4);
+        assertThat(unsure.row().note()).contains("undecided so far after 4 rounds").contains("time budget spent, so judged by the paired test");
+        assertThat(unsure.row().verdict()).isNotEqualTo(Verdict.ERROR);
+        assertThat(tmp.resolve("round-5-rocksdb-ycsb-b-A")).doesNotExist();
     }
 
     @Test

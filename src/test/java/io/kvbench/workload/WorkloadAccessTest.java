@@ -63,13 +63,19 @@ class WorkloadAccessTest {
     }
 
     @Test
-    void aWorkloadsOwnWarmUpPassesRaiseAProfilesAndNeverLowerThem() {
+    void aWorkloadsOwnWarmUpPassesRaiseAProfilesAndNeverLowerThemAndReadPassesHaveTheirOwn() {
         Profile ci = Catalog.profile("ci");
         assertThat(ci.passes().warmupIterations()).isEqualTo(2);
         assertThat(ci.iterations(Catalog.workload("sha1-search-10pct")).warmupIterations()).as("the source's warm-up").isEqualTo(200);
         assertThat(ci.iterations(Catalog.workload("sha1-search-10pct")).measurementIterations()).isEqualTo(ci.passes().measurementIterations());
-        assertThat(ci.iterations(Catalog.workload("ds4j-read-random")).warmupIterations()).isEqualTo(3);
-        assertThat(ci.iterations(Catalog.workload("tc-random-read")).warmupIterations()).as("no own warm-up").isEqualTo(2);
+        assertThat(ci.iterations(Catalog.workload("ds4j-write-fixed")).warmupIterations()).as("the source's 3 over the profile's 2").isEqualTo(3);
+        assertThat(ci.iterations(Catalog.workload("ds4j-read-random")).warmupIterations()).as("the profile's 8 read passes over the source's 3").isEqualTo(8);
+        assertThat(ci.iterations(Catalog.workload("tc-seq-write")).warmupIterations()).as("a write pass: the profile's passes").isEqualTo(2);
+        assertThat(ci.iterations(Catalog.workload("tc-random-read")).warmupIterations()).as("a read pass: the profile's read passes")
+                .isEqualTo(ci.readPasses().warmupIterations()).isEqualTo(8);
+        assertThat(ci.iterations(Catalog.workload("tc-random-read")).measurementIterations()).isEqualTo(ci.passes().measurementIterations());
+        assertThat(Catalog.profile("smoke").readPasses()).as("a profile without read passes uses its passes").isNull();
+        assertThat(Catalog.profile("smoke").iterations(Catalog.workload("tc-random-read"))).isEqualTo(Catalog.profile("smoke").passes());
         assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"warmupPasses\": 5"))
                 .isInstanceOf(InputException.class).hasMessageContaining("warmupPasses is a number of passes");
     }
