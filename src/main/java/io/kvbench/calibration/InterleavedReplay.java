@@ -59,8 +59,8 @@ public final class InterleavedReplay {
     }
 
     /**
-     * {@code kvbench interleave --rounds R --confirmations C} (fixed rounds, the pull-request check until 2026-11-25), replayed on
-     * disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for false alarms,
+     * {@code kvbench interleave --rounds R --confirmations C} (fixed rounds, the pull-request check until 2026-11-25),
+     * replayed on disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for false alarms,
      * each level against A for detections) a session takes the next R rounds; when it says REGRESSION, the next R rounds
      * (up to C times) are added and all of them are judged paired, as the command's confirmation does. A session whose
      * confirmation would need rounds the calibration does not have is not counted.

@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * {@code kvbench interleave} (its default, the sequential test) replayed on a calibration with two unchanged runs per round: each comparison
- * (A' against A for false alarms, each level against A for detections) runs through the complete rounds in disjoint
- * sessions, a session taking rounds until the {@link SequentialTest} decides (or stops undecided at its limit); the next
- * session starts with the next round. A session the data ends before it decided is not counted. No two counted
- * sessions share a run.
+ * {@code kvbench interleave} (its default, the sequential test) replayed on a calibration with two unchanged runs per
+ * round: each comparison (A' against A for false alarms, each level against A for detections) runs through the
+ * complete rounds in disjoint sessions, a session taking rounds until the {@link SequentialTest} decides (or stops
+ * undecided at its limit); the next session starts with the next round. A session the data ends before it decided is
+ * not counted. No two counted sessions share a run.
  */
 public final class SequentialReplay {
 

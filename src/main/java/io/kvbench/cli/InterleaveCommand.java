@@ -72,15 +72,15 @@ final class InterleaveCommand implements Callable<Integer> {
             "sessions; with these defaults most decided in 4-5 rounds (README: Detection, measured)."})
     boolean sequential;
 
-    @Option(names = "--min-rounds", defaultValue = "4", paramLabel = "N",
+    @Option(names = "--min-rounds", defaultValue = "" + SequentialTest.DEFAULT_MIN_ROUNDS, paramLabel = "N",
             description = "Sequential: rounds before any decision (default: ${DEFAULT-VALUE}; see the README's Sequential A/B).")
     int minRounds;
 
-    @Option(names = "--max-rounds", defaultValue = "30", paramLabel = "N",
+    @Option(names = "--max-rounds", defaultValue = "" + SequentialTest.DEFAULT_MAX_ROUNDS, paramLabel = "N",
             description = "Sequential: rounds after which an undecided benchmark is judged by the paired test (default: ${DEFAULT-VALUE}).")
     int maxRounds;
 
-    @Option(names = "--beta", defaultValue = "0.05", paramLabel = "P",
+    @Option(names = "--beta", defaultValue = "" + SequentialTest.DEFAULT_BETA, paramLabel = "P",
             description = "Sequential: the miss rate aimed at for a slowdown of exactly --min-effect (default: ${DEFAULT-VALUE}).")
     double beta;
 
