@@ -2,6 +2,9 @@ package io.kvbench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The simple commands of a bash script, split into words, as far as the workflows' {@code run:} scripts need: comments,
@@ -13,6 +16,7 @@ final class ShellWords {
 
     /** Stands for a word whose text is only known at run time ({@code "$ENGINE"}, {@code "shard-${{ matrix.engine }}"}). */
     static final String EXPANDED = "<expanded>";
+    private static final Pattern ARRAY_USE = Pattern.compile("\"\\$\\{(\\w+)\\[@\\]\\}\"");
 
     private final String script;
     private final List<List<String>> commands = new ArrayList<>();
@@ -30,6 +34,29 @@ final class ShellWords {
         ShellWords words = new ShellWords(script);
         words.split();
         return words.commands;
+    }
+
+    /**
+     * The commands with what is known before run time put in: a quoted {@code "$NAME"} or {@code "${NAME}"} whose
+     * variable has a known value in {@code env} (a step's environment with its defaults) becomes that value, and a quoted
+     * array expansion {@code "${NAME[@]}"} becomes the words of the script's last {@code NAME=(...)} or
+     * {@code NAME+=(...)}, the largest case of the usual "array of optional arguments" idiom.
+     */
+    static List<List<String>> commands(String script, Map<String, String> env) {
+        String resolved = script;
+        Matcher arrays = ARRAY_USE.matcher(script);
+        while (arrays.find()) {
+            String words = "";
+            Matcher assignment = Pattern.compile("(?m)\\b" + Pattern.quote(arrays.group(1)) + "\\+?=\\(([^)]*)\\)")
+                    .matcher(script);
+            while (assignment.find()) words = assignment.group(1);
+            resolved = resolved.replace(arrays.group(), words);
+        }
+        for (Map.Entry<String, String> var : env.entrySet()) {
+            String literal = "'" + var.getValue().replace("'", "'\\''") + "'";
+            resolved = resolved.replace("\"$" + var.getKey() + "\"", literal).replace("\"${" + var.getKey() + "}\"", literal);
+        }
+        return commands(resolved);
     }
 
     private void split() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ShellWordsTest {
@@ -26,6 +27,18 @@ class ShellWordsTest {
     void wordsWithExpansionsAreMarked() {
         assertThat(ShellWords.commands("run --out \"shard-$ENGINE\" --x shard-${{ matrix.engine }} \"${a[@]}\" '$lit' \"q\\\"x\""))
                 .containsExactly(List.of("run", "--out", EXPANDED, "--x", EXPANDED, EXPANDED, "$lit", "q\\\"x"));
+    }
+
+    @Test
+    void knownVariablesAndOptionalArgumentArraysArePutIn() {
+        String script = """
+                extra=()
+                if [ -n "$W" ]; then extra=(--workloads "$W"); fi
+                for d in s-*/; do results+=(--results "${d%/}"); done
+                run --cycles "$CYCLES" --x "${UNKNOWN}" "${extra[@]}" "${results[@]}" "${none[@]}"
+                """;
+        assertThat(ShellWords.commands(script, Map.of("CYCLES", "100", "W", "")))
+                .contains(List.of("run", "--cycles", "100", "--x", EXPANDED, "--workloads", "", "--results", EXPANDED));
     }
 
     @Test

@@ -8,14 +8,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** The GitHub workflows of this repository (.github/workflows/*.yml), read as YAML trees, and their steps. */
 final class Workflows {
 
     static final Path DIR = Path.of(".github", "workflows");
+    private static final Pattern DEFAULTED =
+            Pattern.compile("^\\$\\{\\{[^}]*\\|\\|\\s*'([^']*)'\\s*}}$");
 
     /** One workflow file. */
     record Workflow(String file, JsonNode root) {
@@ -46,6 +51,26 @@ final class Workflows {
 
         String uses() {
             return node.path("uses").asText("");
+        }
+
+        /**
+         * The step's environment as far as it is known before run time: the workflow's, the job's and the step's
+         * {@code env:}, each value literal or a {@code ${{ ... || 'default' }}} expression taken at its default.
+         */
+        Map<String, String> env() {
+            Map<String, String> env = new LinkedHashMap<>();
+            JsonNode root = named(workflow).root();
+            for (JsonNode level : List.of(root.path("env"), root.path("jobs").path(job).path("env"), node.path("env"))) {
+                for (Iterator<Map.Entry<String, JsonNode>> vars = level.fields(); vars.hasNext(); ) {
+                    Map.Entry<String, JsonNode> var = vars.next();
+                    String value = var.getValue().asText();
+                    Matcher fallback = DEFAULTED.matcher(value);
+                    if (fallback.matches()) env.put(var.getKey(), fallback.group(1));
+                    else if (!value.contains("${{")) env.put(var.getKey(), value);
+                    else env.remove(var.getKey());
+                }
+            }
+            return env;
         }
 
         /** The lines of the run script, stripped. */

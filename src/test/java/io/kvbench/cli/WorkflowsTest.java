@@ -72,7 +72,7 @@ class WorkflowsTest {
     static List<Invocation> invocations() {
         List<Invocation> found = new ArrayList<>();
         for (Workflows.Step step : Workflows.allSteps()) {
-            for (List<String> words : ShellWords.commands(step.run())) {
+            for (List<String> words : ShellWords.commands(step.run(), step.env())) {
                 for (int i = 0; i + 2 < words.size(); i++) {
                     if (words.get(i).equals("java") && words.get(i + 1).equals("-jar") && words.get(i + 2).endsWith("kvbench.jar")) {
                         found.add(new Invocation(step, words.get(i + 2), words.subList(i + 3, words.size())));
