@@ -28,7 +28,7 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
     }
 
     /**
-     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (fewer than two rounds, a
+     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (no round, a
      * path-like id, a ratio that is not a positive number, a verdict without its row) is bad input naming the file and
      * the field.
      */
@@ -39,7 +39,8 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
         }
         InterleaveReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "interleave report"),
                 InterleaveReport.class, "an interleave report");
-        if (report.rounds() < 2) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");
+        // A session stopped by an ERROR in its first round has one round: it is reported (as ERROR), not refused.
+        if (report.rounds() < 1) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");
         if (!(report.alpha() > 0 && report.alpha() < 1)) {
             throw new InputException(file, "alpha", "is " + report.alpha() + "; it must be between 0 and 1");
         }
@@ -50,6 +51,7 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
             Inputs.id(file, at + ".row.engine", result.row().engine());
             Inputs.id(file, at + ".row.workload", result.row().workload());
             if (result.row().verdict() == null) throw new InputException(file, at + ".row.verdict", "is missing");
+            if (result.row().verdict() == Verdict.ERROR) continue; // its rounds measured nothing: no ratio to check
             List<Double> ratios = result.roundRatios() == null ? List.of() : result.roundRatios();
             for (int r = 0; r < ratios.size(); r++) {
                 Double ratio = ratios.get(r);

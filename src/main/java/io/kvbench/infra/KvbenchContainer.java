@@ -94,9 +94,12 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
         return self();
     }
 
-    /** Host paths mounted at the same paths, read-only: a class path, a file the process reads. */
+    /** Host paths mounted at the same (absolute) paths, read-only: a class path, a file the process reads. */
     public KvbenchContainer withReadOnlyPaths(List<Path> paths) {
-        for (Path path : paths) binds.add(new Bind(path.toString(), new Volume(path.toString()), AccessMode.ro));
+        for (Path path : paths) {
+            String absolute = path.toAbsolutePath().toString();
+            binds.add(new Bind(absolute, new Volume(absolute), AccessMode.ro));
+        }
         return self();
     }
 
@@ -109,9 +112,12 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
         return self();
     }
 
-    /** A host directory at another path in the container, read-write. */
+    /**
+     * A host directory at another path in the container, read-write. The host side is made absolute: Docker takes a
+     * relative source (an {@code --out} given relative to the working directory) for the name of a volume and refuses it.
+     */
     public KvbenchContainer withReadWriteMount(Path hostDir, String containerPath) {
-        binds.add(new Bind(hostDir.toString(), new Volume(containerPath), AccessMode.rw));
+        binds.add(new Bind(hostDir.toAbsolutePath().toString(), new Volume(containerPath), AccessMode.rw));
         return self();
     }
 

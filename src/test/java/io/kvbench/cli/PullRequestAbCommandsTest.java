@@ -76,6 +76,14 @@ class PullRequestAbCommandsTest {
         assertThat(md).contains("1 PASS, 1 REGRESSION").contains("| rocksdb | ycsb-c | **REGRESSION** |")
                 .contains("| 0.900 | 0.877 - 0.923 (99 %) | 6 |");
 
+        // A session that an ERROR stopped in its first round (rounds 1, no ratio) is reported as ERROR, exit 3, with
+        // its reason in the table: before, the report refused it and the pull request saw no reason at all.
+        Path broken = shard("h2-mvstore", Verdict.ERROR, Double.NaN);
+        CliRun error = CliRun.of("report", "--interleaved", lmdb.toString(), broken.toString(), "--out", out.toString());
+        assertThat(error.exitCode()).as(error.err()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
+        assertThat(Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE))).contains("| h2-mvstore | ycsb-c |")
+                .contains("ERROR");
+
         CliRun missing = CliRun.of("report", "--interleaved", tmp.resolve("ab-none").toString(), "--out", out.toString());
         assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(missing.err()).contains("interleave.json: not found");

@@ -88,7 +88,9 @@ class ContainerRunnerTest {
     @Test
     void twoDuetSidesRunAtOnceOnTheirOwnCoresWithTheirIterationsLinedUp() throws Exception {
         Assumptions.assumeTrue(ContainerRunner.dockerCpus() >= 2, "a duet needs two CPUs; this Docker host has one");
-        Path barrier = Files.createDirectories(tmp.resolve("barrier"));
+        // Relative to the working directory, as `interleave --out ab/ab-rocksdb` makes it (Docker refuses a relative
+        // bind source: the runner must mount it by its absolute path).
+        Path barrier = Path.of("").toAbsolutePath().relativize(Files.createDirectories(tmp.resolve("barrier")));
         ContainerRunner oneCore = new ContainerRunner(ResourceProfile.load("one-core"));
         assertThatThrownBy(() -> oneCore.inDuet(new DuetSlot("0-1", barrier, "A", "B"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpuset 0-1 has 2 CPUs where resource profile one-core gives a benchmark 1");
