@@ -206,4 +206,17 @@ class WorkflowsTest {
                 && inv.step().job().equals("engines") && inv.args().equals(List.of("engines", "--json")));
         assertThat(nightly.job("report").path("if").asText()).contains("!cancelled()");
     }
+
+    /**
+     * download-artifact extracts a lone match of {@code pattern:} into {@code path} itself, and several matches into
+     * {@code path/<name>/}: so every pattern download merges (merge-multiple), and the matched artifacts each hold their
+     * own directory, whatever their count (the workflow harness runs both cases).
+     */
+    @Test
+    void patternDownloadsMergeArtifactsThatHoldTheirOwnDirectory() {
+        List<Workflows.Step> downloads = Workflows.allSteps().stream()
+                .filter(s -> s.uses().startsWith("actions/download-artifact@") && s.node().path("with").has("pattern")).toList();
+        assertThat(downloads).isNotEmpty().allSatisfy(s -> assertThat(s.node().path("with").path("merge-multiple").asBoolean())
+                .as(s + " downloads by pattern without merge-multiple: true").isTrue());
+    }
 }

@@ -1,0 +1,169 @@
+package io.kvbench.workflows;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The nightly workflow run for real (nightly-perf.yml, narrowed by its dispatch inputs to the smoke profile, one
+ * workload and 2 kill cycles and power cuts): the first night with one shard creates the perf-history branch on the
+ * remote; the next night with three shards appends to it. Each night's merged report, trends page and pushed history
+ * are checked, not only the exit code.
+ */
+@Tag("workflow")
+class NightlyWorkflowTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HISTORY = "Append to the history, find change points";
+
+    @Test
+    void recordsAndChartsTwoNightsInARow() throws Exception {
+        try (ActHarness h = new ActHarness("nightly")) {
+            Instant first = Instant.parse("2026-11-20T02:17:00Z");
+            h.github.runCreatedAt(h.nextRunId(), first);
+            ActHarness.Run night1 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            assertThat(night1.exitCode()).as(night1 + "\n" + tail(night1)).isZero();
+            assertThat(night1.jobs()).as(night1.toString()).containsEntry("Build and list engines", "success")
+                    .containsEntry("Merge and report", "success").containsEntry(HISTORY, "success");
+            assertThat(h.artifactNames(night1.id())).contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends");
+            // The shard's artifact holds its own directory, so one shard alone is found by the report and history jobs.
+            assertThat(h.artifact(night1.id(), "shard-h2-mvstore")).containsKey("shard-h2-mvstore/results.json")
+                    .containsKey("shard-h2-mvstore/crash/crash-results.json").containsKey("shard-h2-mvstore/powercut/crash-results.json");
+            assertThat(text(h.artifact(night1.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "tc-random-read");
+            assertThat(h.artifact(night1.id(), "trends")).containsKeys("trends.html", "index.html", "change-points.md");
+            assertThat(h.github.requests()).anySatisfy(r -> assertThat(r.toString())
+                    .isEqualTo("GET /repos/kvbench/kvbench/actions/runs/" + night1.id()));
+            assertThat(series(h, "h2-mvstore")).as("nights of h2-mvstore in perf-history").hasSize(1)
+                    .allSatisfy(line -> assertThat(line).contains("\"time\":\"" + first + "\""));
+
+            Instant second = Instant.parse("2026-11-21T02:17:00Z");
+            h.github.runCreatedAt(h.nextRunId(), second);
+            ActHarness.Run night2 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(),
+                    inputs("h2-mvstore,rocksdb,lmdb"), List.of());
+            assertThat(night2.exitCode()).as(night2 + "\n" + tail(night2)).isZero();
+            assertThat(h.artifactNames(night2.id())).contains("shard-h2-mvstore", "shard-rocksdb", "shard-lmdb");
+            assertThat(text(h.artifact(night2.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "rocksdb", "lmdb");
+            List<String> h2 = series(h, "h2-mvstore");
+            assertThat(h2).as("h2-mvstore: the first night kept, the second appended").hasSize(2);
+            assertThat(h2.get(1)).contains("\"time\":\"" + second + "\"");
+            assertThat(series(h, "rocksdb")).hasSize(1);
+            assertThat(series(h, "lmdb")).hasSize(1);
+            assertThat(ActHarness.git(h.remote, "log", "--format=%s", "perf-history").lines().toList())
+                    .as("one commit per night on perf-history").hasSize(2)
+                    .allSatisfy(s -> assertThat(s).startsWith("Night of "));
+            assertThat(text(h.artifact(night2.id(), "trends"), "trends.html")).contains("h2-mvstore", "rocksdb", "lmdb");
+        }
+    }
+
+    /**
+     * A commit that makes H2 MVStore's gets slower, measured by the nightly after a quiet history of 8 nights (the first
+     * real night, copied to earlier dates with a 3 % scatter): its shard's gate confirms the regression and fails; the
+     * merged report is still made and the report job's verdict fails; the night is still appended, and Otava finds the
+     * step as a worse change point on the trends page, between the last quiet commit and the slower one.
+     */
+    @Test
+    void aSlowerCommitFailsItsShardAndIsAChangePointOnTheTrendsPage() throws Exception {
+        try (ActHarness h = new ActHarness("nightly-step")) {
+            Instant first = Instant.parse("2026-11-20T02:17:00Z");
+            h.github.runCreatedAt(h.nextRunId(), first);
+            ActHarness.Run quiet = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            assertThat(quiet.exitCode()).as(quiet + "\n" + tail(quiet)).isZero();
+            String quietCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
+            seedEarlierNights(h, 8);
+
+            PullRequestWorkflowTest.slowerGets(h.repo, "H2MvStoreEngine.java",
+                    "            byte[] value = map.get(key);\n            if (value == null) return -1;");
+            PullRequestWorkflowTest.commitAndPush(h, "Slower H2 gets");
+            String slowCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
+            h.github.runCreatedAt(h.nextRunId(), first.plus(Duration.ofDays(1)));
+            ActHarness.Run slow = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            assertThat(slow.exitCode()).as(slow + ": the night fails").isNotZero();
+            assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("h2-mvstore", "failure")
+                    .containsEntry("Merge and report", "failure").containsEntry(HISTORY, "success");
+            assertThat(slow.log()).contains("::error::an engine job failed (failure)");
+            assertThat(text(h.artifact(slow.id(), "shard-h2-mvstore"), "shard-h2-mvstore/comparison.md"))
+                    .containsPattern("\\| h2-mvstore \\| tc-random-read \\| \\**REGRESSION");
+            assertThat(text(h.artifact(slow.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "tc-random-read");
+            assertThat(series(h, "h2-mvstore")).as("8 seeded nights, the quiet one and the slow one").hasSize(10);
+            Map<String, byte[]> trends = h.artifact(slow.id(), "trends");
+            assertThat(text(trends, "change-points.md")).contains("| h2-mvstore | tc-random-read |")
+                    .contains("`" + quietCommit + ".." + slowCommit + "`").contains("**worse**");
+            assertThat(text(trends, "trends.html")).contains(quietCommit.substring(0, 7));
+        }
+    }
+
+    /** Copies of the newest night of every series on perf-history, on the days before it, scattered by 3 %. */
+    private static void seedEarlierNights(ActHarness h, int nights) throws Exception {
+        Path work = h.repo.resolveSibling("seed-history");
+        ActHarness.git(h.repo, "fetch", "--quiet", "origin");
+        ActHarness.git(h.repo, "worktree", "add", "--quiet", "-B", "perf-history", work.toString(), "origin/perf-history");
+        Random scatter = new Random(20261125);
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+                ObjectNode newest = (ObjectNode) JSON.readTree(Files.readAllLines(file).get(0));
+                Instant time = Instant.parse(newest.get("time").asText());
+                List<String> lines = new ArrayList<>();
+                for (int i = nights; i >= 1; i--) {
+                    ObjectNode night = newest.deepCopy();
+                    night.put("time", time.minus(Duration.ofDays(i)).toString()).put("commit", "%040x".formatted(i));
+                    double factor = 1 + 0.03 * scatter.nextGaussian();
+                    ObjectNode result = (ObjectNode) night.get("result");
+                    result.put("score", result.get("score").asDouble() * factor);
+                    ArrayNode samples = (ArrayNode) result.get("samples");
+                    for (int k = 0; k < samples.size(); k++) samples.set(k, samples.get(k).asDouble() * factor);
+                    lines.add(JSON.writeValueAsString(night));
+                }
+                lines.addAll(Files.readAllLines(file));
+                Files.write(file, lines);
+            }
+        }
+        ActHarness.git(work, "commit", "--quiet", "-am", "Earlier quiet nights (seeded by the harness)");
+        ActHarness.git(work, "push", "--quiet", "origin", "perf-history");
+    }
+
+    /** The nights of one engine's tc-random-read series on the remote's perf-history branch, one JSON line each. */
+    static List<String> series(ActHarness h, String engine) throws Exception {
+        String files = ActHarness.git(h.remote, "ls-tree", "-r", "--name-only", "perf-history");
+        String file = files.lines().filter(f -> f.endsWith("/" + engine + "/tc-random-read.jsonl")).findFirst()
+                .orElseThrow(() -> new AssertionError("perf-history has no tc-random-read series of " + engine + ": " + files));
+        assertThat(file).startsWith("smoke/");
+        String content = ActHarness.git(h.remote, "show", "perf-history:" + file);
+        return Arrays.stream(content.split("\n")).filter(l -> !l.isBlank()).toList();
+    }
+
+    static Map<String, String> inputs(String engines) {
+        return Map.of("engines", engines, "workloads", "tc-random-read", "profile", "smoke", "crash-cycles", "2");
+    }
+
+    private static ObjectNode dispatch() {
+        ObjectNode event = JSON.createObjectNode();
+        event.putObject("repository").put("full_name", ActHarness.REPOSITORY).put("default_branch", "main");
+        return event;
+    }
+
+    static String text(Map<String, byte[]> files, String name) {
+        byte[] bytes = files.get(name);
+        if (bytes == null) throw new AssertionError("no " + name + " in the artifact; it has " + files.keySet());
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    static String tail(ActHarness.Run run) {
+        List<String> lines = run.log().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+    }
+}

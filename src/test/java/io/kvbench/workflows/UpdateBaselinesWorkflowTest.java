@@ -1,0 +1,90 @@
+package io.kvbench.workflows;
+
+import static io.kvbench.workflows.NightlyWorkflowTest.tail;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The baseline update (update-baselines.yml) run for real on the smoke profile: bad inputs stop at its plan job with
+ * a clear error; one engine, then two engines (one of them with recorded known issues, leveldb-java), are measured
+ * three times each and proposed in a pull request that the GitHub stand-in receives, whose branch on the remote holds
+ * the pooled baselines and whose body is the changes table.
+ */
+@Tag("workflow")
+class UpdateBaselinesWorkflowTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void badInputsStopAtThePlanJob() throws Exception {
+        try (ActHarness h = new ActHarness("update-baselines-bad")) {
+            ActHarness.Run unknown = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+                    inputs("rocksdb,nosuch-engine", "smoke", "engine upgrade"), List.of());
+            assertThat(unknown.exitCode()).isNotZero();
+            assertThat(unknown.jobs()).as(unknown.toString()).containsEntry("Build and check inputs", "failure")
+                    .doesNotContainKey("Open a pull request");
+            assertThat(unknown.log()).contains("::error::unknown engines [\"nosuch-engine\"]");
+            ActHarness.Run noReason = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+                    inputs("rocksdb", "smoke", "  "), List.of());
+            assertThat(noReason.jobs()).as(noReason.toString()).containsEntry("Build and check inputs", "failure");
+            assertThat(noReason.log()).contains("::error::reason is empty: say why the baselines change")
+                    .as("refused before the build").doesNotContain("Run Main Build");
+            assertThat(h.github.pullRequests()).isEmpty();
+        }
+    }
+
+    @Test
+    void oneAndTwoEnginesEndInAPullRequestWithTheirBaselines() throws Exception {
+        try (ActHarness h = new ActHarness("update-baselines")) {
+            ActHarness.Run one = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+                    inputs("h2-mvstore", "smoke", "new machine class"), List.of());
+            assertThat(one.exitCode()).as(one + "\n" + tail(one)).isZero();
+            assertProposed(h, one, "new machine class", List.of("h2-mvstore"));
+
+            ActHarness.Run two = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+                    inputs("h2-mvstore, leveldb-java", "smoke", "engine upgrade"), List.of());
+            assertThat(two.exitCode()).as(two + "\n" + tail(two)).isZero();
+            assertProposed(h, two, "engine upgrade", List.of("h2-mvstore", "leveldb-java"));
+            assertThat(h.github.pullRequests()).hasSize(2);
+        }
+    }
+
+    private static void assertProposed(ActHarness h, ActHarness.Run run, String reason, List<String> engines)
+            throws Exception {
+        String branch = "baselines/smoke-" + run.id();
+        // create-pull-request names the head as owner:branch.
+        GitHubStandIn.PullRequest pr = h.github.pullRequests().stream().filter(p -> p.head().equals("kvbench:" + branch)).findFirst()
+                .orElseThrow(() -> new AssertionError("no pull request from " + branch + "; the stand-in was asked "
+                        + h.github.requests()));
+        assertThat(pr.title()).isEqualTo("Baselines (smoke): " + reason);
+        assertThat(pr.base()).isEqualTo("main");
+        assertThat(pr.labels()).contains("baselines");
+        for (String engine : engines) assertThat(pr.body()).as("the changes table").contains("| " + engine + " |");
+        assertThat(pr.body()).contains("workflow run " + run.id());
+        String changed = ActHarness.git(h.remote, "diff", "--name-only", "main", branch);
+        assertThat(changed.lines().toList()).as("files of " + branch).isNotEmpty()
+                .allSatisfy(f -> assertThat(f).startsWith("perf-baselines/"));
+        for (String engine : engines) {
+            String file = changed.lines().filter(f -> f.startsWith("perf-baselines/smoke/") && f.contains("/" + engine + "/"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no smoke baseline of " + engine + " in " + changed));
+            String baseline = ActHarness.git(h.remote, "show", branch + ":" + file);
+            assertThat(baseline).as(file).contains(reason);
+        }
+    }
+
+    static Map<String, String> inputs(String engines, String profile, String reason) {
+        return Map.of("engines", engines, "profile", profile, "reason", reason);
+    }
+
+    static ObjectNode dispatch() {
+        ObjectNode event = JSON.createObjectNode();
+        event.putObject("repository").put("full_name", ActHarness.REPOSITORY).put("default_branch", "main");
+        return event;
+    }
+}
