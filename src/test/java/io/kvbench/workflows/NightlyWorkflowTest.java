@@ -109,9 +109,9 @@ class NightlyWorkflowTest {
 
     /** Copies of the newest night of every series on perf-history, on the days before it, scattered by 3 %. */
     private static void seedEarlierNights(ActHarness h, int nights) throws Exception {
-        Path work = h.repo.resolveSibling("seed-history");
-        ActHarness.git(h.repo, "fetch", "--quiet", "origin");
-        ActHarness.git(h.repo, "worktree", "add", "--quiet", "-B", "perf-history", work.toString(), "origin/perf-history");
+        Path work = h.repo.resolveSibling("seed-history"); // a clone of its own: the repository under test stays as it is
+        ActHarness.git(h.repo.getParent(), "clone", "--quiet", "--branch", "perf-history", h.remote.toUri().toString(),
+                work.toString());
         Random scatter = new Random(20261125);
         try (Stream<Path> files = Files.walk(work)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
