@@ -28,8 +28,8 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
     }
 
     /**
-     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (no round, a
-     * path-like id, a ratio that is not a positive number, a verdict without its row) is bad input naming the file and
+     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (fewer rounds than
+     * its verdicts need, a path-like id, a ratio that is not a positive number, a verdict without its row) is bad input naming the file and
      * the field.
      */
     public static InterleaveReport read(Path dir) throws IOException {
@@ -39,11 +39,10 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
         }
         InterleaveReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "interleave report"),
                 InterleaveReport.class, "an interleave report");
-        // A session stopped by an ERROR in its first round has one round: it is reported (as ERROR), not refused.
-        if (report.rounds() < 1) throw new InputException(file, "rounds", "is " + report.rounds() + "; no rounds recorded");
         if (!(report.alpha() > 0 && report.alpha() < 1)) {
             throw new InputException(file, "alpha", "is " + report.alpha() + "; it must be between 0 and 1");
         }
+        boolean judged = false;
         for (int i = 0; i < report.results().size(); i++) {
             Interleaving.Result result = report.results().get(i);
             String at = "results[" + i + "]";
@@ -51,12 +50,20 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
             Inputs.id(file, at + ".row.engine", result.row().engine());
             Inputs.id(file, at + ".row.workload", result.row().workload());
             if (result.row().verdict() == null) throw new InputException(file, at + ".row.verdict", "is missing");
-            if (result.row().verdict() == Verdict.ERROR) continue; // its rounds measured nothing: no ratio to check
+            if (result.row().verdict() == Verdict.ERROR) continue; // not judged on ratios: its failed round has none
+            judged = true;
             List<Double> ratios = result.roundRatios() == null ? List.of() : result.roundRatios();
             for (int r = 0; r < ratios.size(); r++) {
                 Double ratio = ratios.get(r);
                 Inputs.positive(file, at + ".roundRatios[" + r + "]", ratio == null ? Double.NaN : ratio);
             }
+        }
+        // A verdict needs two paired rounds; a session that an ERROR stopped in its first round has one, and is
+        // reported (as ERROR), not refused.
+        int needed = judged ? 2 : 1;
+        if (report.rounds() < needed) {
+            throw new InputException(file, "rounds", "is " + report.rounds() + "; " + (judged
+                    ? "a verdict needs at least 2 rounds" : "no rounds recorded"));
         }
         return report;
     }

@@ -117,6 +117,8 @@ class HostileInputTest {
         c.add(new Case("ratio Infinity", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[\"Infinity\",1.01"), "field 'results[0].roundRatios[0]'"));
         c.add(new Case("alpha 5", Slot.INTERLEAVED, INTERLEAVE.replace("\"alpha\":0.01", "\"alpha\":5"), "field 'alpha'"));
         c.add(new Case("one round", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":1"), "field 'rounds'"));
+        c.add(new Case("no round, ERROR", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":0")
+                .replace("\"verdict\":\"PASS\"", "\"verdict\":\"ERROR\""), "field 'rounds'"));
         c.add(new Case("row missing", Slot.INTERLEAVED, INTERLEAVE.replace("{\"row\":{", "{\"nothing\":{"), "results[0]"));
         c.add(new Case("truncated", Slot.INTERLEAVED, INTERLEAVE.substring(0, 50), "malformed JSON"));
         // profiles (run --profile FILE): refused before anything runs
