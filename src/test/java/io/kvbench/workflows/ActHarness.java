@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvbench.infra.Directories;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +34,10 @@ import java.util.zip.ZipInputStream;
  * Runs this repository's GitHub workflows for real, offline, with nektos/act in host mode: the jobs run on this
  * machine as they would on a self-hosted runner, with the actions the workflows pin (mapped to local folders), act's
  * own artifact and cache servers on loopback, a local bare repository as the git remote and {@link GitHubStandIn} as
- * GitHub's REST API (also as the HTTPS host of the origin remote's URL). Each scenario gets its own copy of the repository under test (the project's files as they are in
- * the work tree, committed to a fresh repository), its own remote and artifacts; the scratch HOME with the tool cache
- * (the machine's JDK 17 and Python, as a runner image has them) is shared by all scenarios of one test run.
+ * GitHub's REST API (also as the HTTPS host of the origin remote's URL). Each scenario gets its own copy of the
+ * repository under test (the project's files as they are in the work tree, committed to a fresh repository), its own
+ * remote and artifacts; the scratch HOME with the tool cache (the machine's JDK 17 and Python, as a runner image has
+ * them) is shared by all scenarios of one test run.
  *
  * <p>Where to find things: {@code KVBENCH_ACT} (act built by scripts/setup-act.sh), {@code KVBENCH_NODE24_BIN} (the
  * directory of Node 24, which the pinned actions need), {@code KVBENCH_ACTIONS_DIR} (the pinned actions, default
@@ -47,10 +50,13 @@ final class ActHarness implements AutoCloseable {
     private static final Path PROJECT = Path.of("").toAbsolutePath();
     private static final Path WORKFLOWS = PROJECT.resolve(".github/workflows");
     private static final Pattern USES = Pattern.compile("uses:\\s*([\\w.-]+/[\\w.-]+)@([0-9a-f]{40})");
-    /** act's "[<workflow name>/<job name>] ... Job succeeded|failed" (names padded; the workflow's may hold a slash). */
+    /**
+     * act's "[<workflow name>/<job name>] ... Job succeeded|failed" (names padded; the workflow's may hold a slash).
+     */
     private static final Pattern JOB_END = Pattern.compile("^\\[(.+?)\\]\\s+\\S*\\s*Job (succeeded|failed)");
     private static final Pattern WORKFLOW_NAME = Pattern.compile("(?m)^name:\\s*(.+?)\\s*$");
-    private static final AtomicLong RUN_IDS = new AtomicLong(7_000_000L + (System.currentTimeMillis() / 1000) % 100_000);
+    private static final AtomicLong RUN_IDS =
+            new AtomicLong(7_000_000L + (System.currentTimeMillis() / 1000) % 100_000);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Pinned actions replaced by a stand-in (a folder of this package's resources), because they need GitHub. */
     private static final Map<String, String> STAND_IN_ACTIONS = Map.of("actions/setup-go", "setup-go");
@@ -64,13 +70,8 @@ final class ActHarness implements AutoCloseable {
     /** The origin remote's URL: on the stand-in's HTTPS host (where create-pull-request looks for the API). */
     private final String origin;
 
-    /** What one act invocation did. */
+    /** What one act invocation did; {@code jobs}: "success" or "failure" by job name, for the jobs that ran. */
     record Run(long id, int exitCode, String log, Map<String, String> jobs) {
-
-        /** "success" or "failure" of a job by its display name; absent when it did not run. */
-        String job(String name) {
-            return jobs.getOrDefault(name, "did not run");
-        }
 
         @Override
         public String toString() {
@@ -87,7 +88,7 @@ final class ActHarness implements AutoCloseable {
         for (String missing : missingPins()) assumeTrue(false, "workflow harness: the pinned action folder " + missing
                 + " is not there (a pin moved?): the workflows are not run");
         dir = PROJECT.resolve("target/workflow-runs").resolve(scenario);
-        deleteTree(dir);
+        Directories.deleteRecursively(dir);
         Files.createDirectories(dir);
         artifacts = Files.createDirectories(dir.resolve("artifacts"));
         remote = dir.resolve("remote.git");
@@ -97,7 +98,7 @@ final class ActHarness implements AutoCloseable {
         home();
         copyWorkTree(repo);
         git(dir, "init", "--quiet", "--bare", "-b", "main", remote.toString());
-        useRemote();
+        writeGitConfig();
         git(repo, "init", "--quiet", "-b", "main");
         git(repo, "add", "-A");
         git(repo, "commit", "--quiet", "-m", "kvbench under test");
@@ -134,7 +135,8 @@ final class ActHarness implements AutoCloseable {
                 "--concurrent-jobs", "1"));
         for (Map.Entry<String, Path> pin : pins().entrySet()) {
             String action = pin.getKey().substring(0, pin.getKey().indexOf('@'));
-            Path folder = STAND_IN_ACTIONS.containsKey(action) ? home().resolve(STAND_IN_ACTIONS.get(action)) : pin.getValue();
+            String standIn = STAND_IN_ACTIONS.get(action);
+            Path folder = standIn != null ? home().resolve(standIn) : pin.getValue();
             cmd.addAll(List.of("--local-repository", pin.getKey() + "=" + folder));
         }
         cmd.addAll(extra);
@@ -159,7 +161,8 @@ final class ActHarness implements AutoCloseable {
         for (String line : log.split("\n")) {
             Matcher m = JOB_END.matcher(line);
             if (!m.find() || !m.group(1).startsWith(workflowName + "/")) continue;
-            jobs.merge(m.group(1).substring(workflowName.length() + 1).strip(), m.group(2).equals("succeeded") ? "success" : "failure",
+            String result = m.group(2).equals("succeeded") ? "success" : "failure";
+            jobs.merge(m.group(1).substring(workflowName.length() + 1).strip(), result,
                     (a, b) -> a.equals("failure") || b.equals("failure") ? "failure" : "success");
         }
         return jobs;
@@ -168,11 +171,15 @@ final class ActHarness implements AutoCloseable {
     /** The files of an artifact of a run, by path inside the artifact; fails when there is no such artifact. */
     Map<String, byte[]> artifact(long runId, String name) throws IOException {
         Path zip = artifacts.resolve(Long.toString(runId)).resolve(name).resolve(name + ".zip");
-        if (!Files.isRegularFile(zip)) throw new AssertionError("run " + runId + " uploaded no artifact '" + name + "'; has: "
-                + artifactNames(runId));
+        if (!Files.isRegularFile(zip)) {
+            throw new AssertionError("run " + runId + " uploaded no artifact '" + name + "'; has: "
+                    + artifactNames(runId));
+        }
         Map<String, byte[]> files = new LinkedHashMap<>();
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-            for (ZipEntry e; (e = in.getNextEntry()) != null; ) if (!e.isDirectory()) files.put(e.getName(), in.readAllBytes());
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                if (!e.isDirectory()) files.put(e.getName(), in.readAllBytes());
+            }
         }
         return files;
     }
@@ -183,12 +190,6 @@ final class ActHarness implements AutoCloseable {
         try (Stream<Path> s = Files.list(run)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
-    }
-
-    /** Copies the artifacts of one run into another run's folder, as a fixture an earlier job would have uploaded. */
-    void seedArtifact(long runId, String name, Path zip) throws IOException {
-        Path to = Files.createDirectories(artifacts.resolve(Long.toString(runId)).resolve(name)).resolve(name + ".zip");
-        Files.copy(zip, to, StandardCopyOption.REPLACE_EXISTING);
     }
 
     long nextRunId() {
@@ -235,7 +236,7 @@ final class ActHarness implements AutoCloseable {
         if (sharedHome != null) return sharedHome;
         try {
             Path home = PROJECT.resolve("target/workflow-runs/home");
-            deleteTree(home);
+            Directories.deleteRecursively(home); // the links in it (JDK, Maven repository) are removed, not followed
             Path toolCache = Files.createDirectories(home.resolve(".cache/act/tool_cache"));
             String javaVersion = Runtime.version().toString().replaceAll("[+-].*", "");
             Path jdk = Files.createDirectories(toolCache.resolve("Java_Temurin-Hotspot_jdk").resolve(javaVersion));
@@ -264,7 +265,8 @@ final class ActHarness implements AutoCloseable {
             sharedHome = home;
             return home;
         } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException("workflow harness: could not prepare the scratch HOME: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "workflow harness: could not prepare the scratch HOME: " + e.getMessage(), e);
         }
     }
 
@@ -272,7 +274,7 @@ final class ActHarness implements AutoCloseable {
      * The scratch HOME's git configuration for this scenario: an identity for commits, and the repository's GitHub URL
      * pointed at this scenario's bare remote (for git in the jobs and in the test), replacing the previous scenario's.
      */
-    private void useRemote() throws IOException {
+    private void writeGitConfig() throws IOException {
         Files.writeString(home().resolve(".gitconfig"), """
                 [user]
                 \tname = kvbench workflow harness
@@ -324,21 +326,8 @@ final class ActHarness implements AutoCloseable {
     }
 
     private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
-        }
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
         }
     }
 

@@ -40,7 +40,8 @@ class CiWorkflowTest {
                     .containsEntry("mvn -B test", "success");
             assertThat(run.log()).contains("setup-go stand-in: go-version=stable")
                     .contains("actionlint: 5 workflow files, no problems")
-                    .containsPattern("Tests run: [1-9]\\d*, Failures: 0, Errors: 0, Skipped: \\d+, Time elapsed: .* in io\\.kvbench\\.perf\\.PerfGateTest");
+                    .containsPattern("Tests run: [1-9]\\d*, Failures: 0, Errors: 0, Skipped: \\d+, "
+                            + "Time elapsed: .* in io\\.kvbench\\.perf\\.PerfGateTest");
             Map<String, byte[]> reports = h.artifact(run.id(), "test-reports");
             assertThat(reports.keySet()).anySatisfy(f -> assertThat(f).startsWith("surefire-reports/")
                     .contains("PerfGateTest"));

@@ -184,10 +184,12 @@ final class GitHubStandIn implements AutoCloseable {
         if (method.equals("GET") && (m = RUN_ARTIFACTS.matcher(path)).matches()) {
             return runArtifacts(Long.parseLong(m.group(1)), queryParameter(query, "name"));
         }
-        if (method.equals("GET") && (m = ARTIFACT_ZIP.matcher(path)).matches()) return artifactRedirect(Long.parseLong(m.group(1)));
+        if (method.equals("GET")
+                && (m = ARTIFACT_ZIP.matcher(path)).matches()) return artifactRedirect(Long.parseLong(m.group(1)));
         if (method.equals("GET") && (m = BLOB.matcher(path)).matches()) {
             Path zip = artifactDir.resolve(m.group(1)).resolve(m.group(2)).resolve(m.group(2) + ".zip");
-            return Files.isRegularFile(zip) ? new Answer(200, Files.readAllBytes(zip), "application/zip", null) : notFound();
+            return Files.isRegularFile(zip)
+                    ? new Answer(200, Files.readAllBytes(zip), "application/zip", null) : notFound();
         }
         if (method.equals("GET") && (m = RUN.matcher(path)).matches()) {
             long id = Long.parseLong(m.group(2));
@@ -228,10 +230,12 @@ final class GitHubStandIn implements AutoCloseable {
             try (Stream<Path> names = Files.list(run)) {
                 for (Path dir : names.sorted().toList()) {
                     Path zip = dir.resolve(dir.getFileName() + ".zip");
-                    if (!Files.isRegularFile(zip) || (name != null && !name.equals(dir.getFileName().toString()))) continue;
+                    if (!Files.isRegularFile(zip)
+                            || (name != null && !name.equals(dir.getFileName().toString()))) continue;
                     list.addObject().put("id", artifactId(runId, dir.getFileName().toString()))
                             .put("name", dir.getFileName().toString()).put("size_in_bytes", Files.size(zip))
-                            .put("created_at", Files.getLastModifiedTime(zip).toInstant().toString()).put("expired", false);
+                            .put("created_at", Files.getLastModifiedTime(zip).toInstant().toString())
+                            .put("expired", false);
                 }
             }
         }
@@ -259,7 +263,8 @@ final class GitHubStandIn implements AutoCloseable {
             if (pr.number() != issue) continue;
             List<String> labels = new ArrayList<>(pr.labels());
             if (body != null) body.path("labels").forEach(l -> labels.add(l.asText()));
-            pulls.set(i, new PullRequest(pr.number(), pr.title(), pr.head(), pr.base(), pr.body(), List.copyOf(labels)));
+            pulls.set(i, new PullRequest(pr.number(), pr.title(), pr.head(), pr.base(), pr.body(),
+                    List.copyOf(labels)));
         }
         ArrayNode out = JSON.createArrayNode();
         if (body != null) body.path("labels").forEach(l -> out.addObject().put("name", l.asText()));

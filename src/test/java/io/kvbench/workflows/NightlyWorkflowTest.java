@@ -36,15 +36,19 @@ class NightlyWorkflowTest {
         try (ActHarness h = new ActHarness("nightly")) {
             Instant first = Instant.parse("2026-11-20T02:17:00Z");
             h.github.runCreatedAt(h.nextRunId(), first);
-            ActHarness.Run night1 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            ActHarness.Run night1 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
+                    List.of());
             assertThat(night1.exitCode()).as(night1 + "\n" + tail(night1)).isZero();
             assertThat(night1.jobs()).as(night1.toString()).containsEntry("Build and list engines", "success")
                     .containsEntry("Merge and report", "success").containsEntry(HISTORY, "success");
-            assertThat(h.artifactNames(night1.id())).contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends");
+            assertThat(h.artifactNames(night1.id()))
+                    .contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends");
             // The shard's artifact holds its own directory, so one shard alone is found by the report and history jobs.
             assertThat(h.artifact(night1.id(), "shard-h2-mvstore")).containsKey("shard-h2-mvstore/results.json")
-                    .containsKey("shard-h2-mvstore/crash/crash-results.json").containsKey("shard-h2-mvstore/powercut/crash-results.json");
-            assertThat(text(h.artifact(night1.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "tc-random-read");
+                    .containsKey("shard-h2-mvstore/crash/crash-results.json")
+                    .containsKey("shard-h2-mvstore/powercut/crash-results.json");
+            assertThat(text(h.artifact(night1.id(), "nightly-report"), "summary.md"))
+                    .contains("h2-mvstore", "tc-random-read");
             assertThat(h.artifact(night1.id(), "trends")).containsKeys("trends.html", "index.html", "change-points.md");
             assertThat(h.github.requests()).anySatisfy(r -> assertThat(r.toString())
                     .isEqualTo("GET /repos/kvbench/kvbench/actions/runs/" + night1.id()));
@@ -57,7 +61,8 @@ class NightlyWorkflowTest {
                     inputs("h2-mvstore,rocksdb,lmdb"), List.of());
             assertThat(night2.exitCode()).as(night2 + "\n" + tail(night2)).isZero();
             assertThat(h.artifactNames(night2.id())).contains("shard-h2-mvstore", "shard-rocksdb", "shard-lmdb");
-            assertThat(text(h.artifact(night2.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "rocksdb", "lmdb");
+            assertThat(text(h.artifact(night2.id(), "nightly-report"), "summary.md"))
+                    .contains("h2-mvstore", "rocksdb", "lmdb");
             List<String> h2 = series(h, "h2-mvstore");
             assertThat(h2).as("h2-mvstore: the first night kept, the second appended").hasSize(2);
             assertThat(h2.get(1)).contains("\"time\":\"" + second + "\"");
@@ -66,22 +71,24 @@ class NightlyWorkflowTest {
             assertThat(ActHarness.git(h.remote, "log", "--format=%s", "perf-history").lines().toList())
                     .as("one commit per night on perf-history").hasSize(2)
                     .allSatisfy(s -> assertThat(s).startsWith("Night of "));
-            assertThat(text(h.artifact(night2.id(), "trends"), "trends.html")).contains("h2-mvstore", "rocksdb", "lmdb");
+            assertThat(text(h.artifact(night2.id(), "trends"), "trends.html"))
+                    .contains("h2-mvstore", "rocksdb", "lmdb");
         }
     }
 
     /**
-     * A commit that makes H2 MVStore's gets slower, measured by the nightly after a quiet history of 8 nights (the first
-     * real night, copied to earlier dates with a 3 % scatter): its shard's gate confirms the regression and fails; the
-     * merged report is still made and the report job's verdict fails; the night is still appended, and Otava finds the
-     * step as a worse change point on the trends page, between the last quiet commit and the slower one.
+     * A commit that makes H2 MVStore's gets slower, measured by the nightly after a quiet history of 8 nights (the
+     * first real night, copied to earlier dates with a 3 % scatter): its shard's gate confirms the regression and
+     * fails; the merged report is still made and the report job's verdict fails; the night is still appended, and Otava
+     * finds the step as a worse change point on the trends page, between the last quiet commit and the slower one.
      */
     @Test
     void aSlowerCommitFailsItsShardAndIsAChangePointOnTheTrendsPage() throws Exception {
         try (ActHarness h = new ActHarness("nightly-step")) {
             Instant first = Instant.parse("2026-11-20T02:17:00Z");
             h.github.runCreatedAt(h.nextRunId(), first);
-            ActHarness.Run quiet = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            ActHarness.Run quiet = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
+                    List.of());
             assertThat(quiet.exitCode()).as(quiet + "\n" + tail(quiet)).isZero();
             String quietCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
             seedEarlierNights(h, 8);
@@ -91,14 +98,16 @@ class NightlyWorkflowTest {
             PullRequestWorkflowTest.commitAndPush(h, "Slower H2 gets");
             String slowCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
             h.github.runCreatedAt(h.nextRunId(), first.plus(Duration.ofDays(1)));
-            ActHarness.Run slow = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"), List.of());
+            ActHarness.Run slow = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
+                    List.of());
             assertThat(slow.exitCode()).as(slow + ": the night fails").isNotZero();
             assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("h2-mvstore", "failure")
                     .containsEntry("Merge and report", "failure").containsEntry(HISTORY, "success");
             assertThat(slow.log()).contains("::error::an engine job failed (failure)");
             assertThat(text(h.artifact(slow.id(), "shard-h2-mvstore"), "shard-h2-mvstore/comparison.md"))
                     .containsPattern("\\| h2-mvstore \\| tc-random-read \\| \\**REGRESSION");
-            assertThat(text(h.artifact(slow.id(), "nightly-report"), "summary.md")).contains("h2-mvstore", "tc-random-read");
+            assertThat(text(h.artifact(slow.id(), "nightly-report"), "summary.md"))
+                    .contains("h2-mvstore", "tc-random-read");
             assertThat(series(h, "h2-mvstore")).as("8 seeded nights, the quiet one and the slow one").hasSize(10);
             Map<String, byte[]> trends = h.artifact(slow.id(), "trends");
             assertThat(text(trends, "change-points.md")).contains("| h2-mvstore | tc-random-read |")
@@ -109,7 +118,8 @@ class NightlyWorkflowTest {
 
     /** Copies of the newest night of every series on perf-history, on the days before it, scattered by 3 %. */
     private static void seedEarlierNights(ActHarness h, int nights) throws Exception {
-        Path work = h.repo.resolveSibling("seed-history"); // a clone of its own: the repository under test stays as it is
+        // a clone of its own: the repository under test stays as it is
+        Path work = h.repo.resolveSibling("seed-history");
         ActHarness.git(h.repo.getParent(), "clone", "--quiet", "--branch", "perf-history", h.remote.toUri().toString(),
                 work.toString());
         Random scatter = new Random(20261125);
@@ -140,7 +150,8 @@ class NightlyWorkflowTest {
     static List<String> series(ActHarness h, String engine) throws Exception {
         String files = ActHarness.git(h.remote, "ls-tree", "-r", "--name-only", "perf-history");
         String file = files.lines().filter(f -> f.endsWith("/" + engine + "/tc-random-read.jsonl")).findFirst()
-                .orElseThrow(() -> new AssertionError("perf-history has no tc-random-read series of " + engine + ": " + files));
+                .orElseThrow(() -> new AssertionError("perf-history has no tc-random-read series of " + engine + ": "
+                        + files));
         assertThat(file).startsWith("smoke/");
         String content = ActHarness.git(h.remote, "show", "perf-history:" + file);
         return Arrays.stream(content.split("\n")).filter(l -> !l.isBlank()).toList();

@@ -38,8 +38,10 @@ class PullRequestWorkflowTest {
             edit(h.repo.resolve("pom.xml"), "<je.version>18.3.12</je.version>", "<je.version>18.3.1</je.version>");
             commitAndPush(h, "Bump com.sleepycat:je from 18.3.12 to 18.3.1");
 
-            ActHarness.Run ab1 = h.run("pr-perf.yml", "pull_request", pullRequest(h, PR, BRANCH, DEPENDABOT, false), Map.of(), QUICK_AB);
-            assertThat(ab1.jobs()).as(ab1 + "\n" + tail(ab1)).containsEntry("Build A (merge base) and B (head)", "success");
+            ActHarness.Run ab1 = h.run("pr-perf.yml", "pull_request", pullRequest(h, PR, BRANCH, DEPENDABOT, false),
+                    Map.of(), QUICK_AB);
+            assertThat(ab1.jobs()).as(ab1 + "\n" + tail(ab1))
+                    .containsEntry("Build A (merge base) and B (head)", "success");
             List<String> sessions = h.artifactNames(ab1.id()).stream().filter(n -> n.startsWith("ab-")).toList();
             assertThat(sessions).as("A/B sessions: only the bumped engine").containsExactly("ab-berkeleydb-je");
             assertThat(h.artifact(ab1.id(), "ab-berkeleydb-je")).containsKey("ab-berkeleydb-je/interleave.json");
@@ -48,7 +50,8 @@ class PullRequestWorkflowTest {
             assertThat(text(table, "ab-summary.md")).startsWith("<!-- kvbench-ab -->")
                     .contains("| berkeleydb-je | tc-random-read |");
 
-            ActHarness.Run comment1 = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(ab1, h), Map.of(), List.of());
+            ActHarness.Run comment1 = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(ab1, h), Map.of(),
+                    List.of());
             assertThat(comment1.exitCode()).as(comment1 + "\n" + tail(comment1)).isZero();
             assertThat(h.github.comments(PR)).as("comments on #" + PR).singleElement().satisfies(c -> {
                 assertThat(c.updated()).isFalse();
@@ -59,15 +62,18 @@ class PullRequestWorkflowTest {
                     .startsWith("GET /repos/kvbench/kvbench/actions/runs/" + ab1.id() + "/artifacts"));
 
             // The next push: JE's gets do busy work, a real slowdown in the code under test.
-            slowerGets(h.repo, "BerkeleyDbJeEngine.java", "            this.key.setData(key);\n            if (cursor.getSearchKey(");
+            slowerGets(h.repo, "BerkeleyDbJeEngine.java",
+                    "            this.key.setData(key);\n            if (cursor.getSearchKey(");
             commitAndPush(h, "Slower gets");
-            ActHarness.Run ab2 = h.run("pr-perf.yml", "pull_request", pullRequest(h, PR, BRANCH, DEPENDABOT, false), Map.of(), QUICK_AB);
+            ActHarness.Run ab2 = h.run("pr-perf.yml", "pull_request", pullRequest(h, PR, BRANCH, DEPENDABOT, false),
+                    Map.of(), QUICK_AB);
             assertThat(ab2.exitCode()).as(ab2 + ": the check fails").isNotZero();
             assertThat(ab2.jobs()).as(ab2.toString()).containsEntry("A/B verdict", "failure");
             assertThat(text(h.artifact(ab2.id(), "pr-ab-summary"), "ab-summary.md"))
                     .contains("| berkeleydb-je | tc-random-read | **REGRESSION** |");
 
-            ActHarness.Run comment2 = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(ab2, h), Map.of(), List.of());
+            ActHarness.Run comment2 = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(ab2, h), Map.of(),
+                    List.of());
             assertThat(comment2.exitCode()).as(comment2 + "\n" + tail(comment2)).isZero();
             assertThat(h.github.comments(PR)).as("the same comment, updated").singleElement().satisfies(c -> {
                 assertThat(c.updated()).isTrue();
@@ -106,12 +112,15 @@ class PullRequestWorkflowTest {
     void aBumpOfNoEngineComparesNothingAndAForkGetsItsComment() throws Exception {
         try (ActHarness h = new ActHarness("pr-perf-other")) {
             ActHarness.git(h.repo, "checkout", "--quiet", "-b", "dependabot/maven/info.picocli-picocli-4.7.6");
-            edit(h.repo.resolve("pom.xml"), "<picocli.version>4.7.7</picocli.version>", "<picocli.version>4.7.6</picocli.version>");
+            edit(h.repo.resolve("pom.xml"), "<picocli.version>4.7.7</picocli.version>",
+                    "<picocli.version>4.7.6</picocli.version>");
             commitAndPush(h, "Bump info.picocli:picocli from 4.7.7 to 4.7.6");
             ActHarness.Run bump = h.run("pr-perf.yml", "pull_request",
-                    pullRequest(h, 7, "dependabot/maven/info.picocli-picocli-4.7.6", DEPENDABOT, false), Map.of(), QUICK_AB);
+                    pullRequest(h, 7, "dependabot/maven/info.picocli-picocli-4.7.6", DEPENDABOT, false),
+                    Map.of(), QUICK_AB);
             assertThat(bump.exitCode()).as(bump + "\n" + tail(bump)).isZero();
-            assertThat(bump.jobs()).as(bump + ": no A/B job").containsOnlyKeys("Build A (merge base) and B (head)", "A/B verdict")
+            assertThat(bump.jobs()).as(bump + ": no A/B job")
+                    .containsOnlyKeys("Build A (merge base) and B (head)", "A/B verdict")
                     .containsEntry("A/B verdict", "success");
             assertThat(h.artifactNames(bump.id())).noneMatch(n -> n.startsWith("ab-"));
             h.run("pr-perf-comment.yml", "workflow_run", workflowRun(bump, h), Map.of(), List.of());
@@ -123,11 +132,12 @@ class PullRequestWorkflowTest {
             commitAndPush(h, "README: a contributor's edit");
             List<String> vars = new ArrayList<>(QUICK_AB);
             vars.addAll(List.of("--var", "KVBENCH_AB_ENGINES=h2-mvstore"));
-            ActHarness.Run fork = h.run("pr-perf.yml", "pull_request", pullRequest(h, 8, "contributor/readme", "contributor", true),
-                    Map.of(), vars);
+            ActHarness.Run fork = h.run("pr-perf.yml", "pull_request",
+                    pullRequest(h, 8, "contributor/readme", "contributor", true), Map.of(), vars);
             assertThat(h.artifactNames(fork.id()).stream().filter(n -> n.startsWith("ab-")).toList())
                     .as(fork + "\n" + tail(fork)).containsExactly("ab-h2-mvstore");
-            ActHarness.Run comment = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(fork, h), Map.of(), List.of());
+            ActHarness.Run comment = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(fork, h), Map.of(),
+                    List.of());
             assertThat(comment.exitCode()).as(comment + "\n" + tail(comment)).isZero();
             assertThat(h.github.comments(8)).singleElement().satisfies(c -> assertThat(c.body())
                     .contains("| h2-mvstore | tc-random-read |"));

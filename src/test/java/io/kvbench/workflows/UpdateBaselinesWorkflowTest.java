@@ -59,7 +59,8 @@ class UpdateBaselinesWorkflowTest {
             throws Exception {
         String branch = "baselines/smoke-" + run.id();
         // create-pull-request names the head as owner:branch.
-        GitHubStandIn.PullRequest pr = h.github.pullRequests().stream().filter(p -> p.head().equals("kvbench:" + branch)).findFirst()
+        GitHubStandIn.PullRequest pr = h.github.pullRequests().stream()
+                .filter(p -> p.head().equals("kvbench:" + branch)).findFirst()
                 .orElseThrow(() -> new AssertionError("no pull request from " + branch + "; the stand-in was asked "
                         + h.github.requests()));
         assertThat(pr.title()).isEqualTo("Baselines (smoke): " + reason);
@@ -71,8 +72,9 @@ class UpdateBaselinesWorkflowTest {
         assertThat(changed.lines().toList()).as("files of " + branch).isNotEmpty()
                 .allSatisfy(f -> assertThat(f).startsWith("perf-baselines/"));
         for (String engine : engines) {
-            String file = changed.lines().filter(f -> f.startsWith("perf-baselines/smoke/") && f.contains("/" + engine + "/"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no smoke baseline of " + engine + " in " + changed));
+            String file = changed.lines()
+                    .filter(f -> f.startsWith("perf-baselines/smoke/") && f.contains("/" + engine + "/")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no smoke baseline of " + engine + " in " + changed));
             String baseline = ActHarness.git(h.remote, "show", branch + ":" + file);
             assertThat(baseline).as(file).contains(reason);
         }
