@@ -192,6 +192,13 @@ final class ActHarness implements AutoCloseable {
         }
     }
 
+    /** The event of a workflow started by hand in this repository (its inputs are added by {@link #run}). */
+    static ObjectNode dispatchEvent() {
+        ObjectNode event = JSON.createObjectNode();
+        event.putObject("repository").put("full_name", REPOSITORY).put("default_branch", "main");
+        return event;
+    }
+
     long nextRunId() {
         return RUN_IDS.get() + 1;
     }

@@ -35,9 +35,7 @@ class NightlyWorkflowTest {
     void recordsAndChartsTwoNightsInARow() throws Exception {
         try (ActHarness h = new ActHarness("nightly")) {
             Instant first = Instant.parse("2026-11-20T02:17:00Z");
-            h.github.runCreatedAt(h.nextRunId(), first);
-            ActHarness.Run night1 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
-                    List.of());
+            ActHarness.Run night1 = night(h, first, "h2-mvstore");
             assertThat(night1.exitCode()).as(night1 + "\n" + tail(night1)).isZero();
             assertThat(night1.jobs()).as(night1.toString()).containsEntry("Build and list engines", "success")
                     .containsEntry("Merge and report", "success").containsEntry(HISTORY, "success");
@@ -56,9 +54,7 @@ class NightlyWorkflowTest {
                     .allSatisfy(line -> assertThat(line).contains("\"time\":\"" + first + "\""));
 
             Instant second = Instant.parse("2026-11-21T02:17:00Z");
-            h.github.runCreatedAt(h.nextRunId(), second);
-            ActHarness.Run night2 = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(),
-                    inputs("h2-mvstore,rocksdb,lmdb"), List.of());
+            ActHarness.Run night2 = night(h, second, "h2-mvstore,rocksdb,lmdb");
             assertThat(night2.exitCode()).as(night2 + "\n" + tail(night2)).isZero();
             assertThat(h.artifactNames(night2.id())).contains("shard-h2-mvstore", "shard-rocksdb", "shard-lmdb");
             assertThat(text(h.artifact(night2.id(), "nightly-report"), "summary.md"))
@@ -86,9 +82,7 @@ class NightlyWorkflowTest {
     void aSlowerCommitFailsItsShardAndIsAChangePointOnTheTrendsPage() throws Exception {
         try (ActHarness h = new ActHarness("nightly-step")) {
             Instant first = Instant.parse("2026-11-20T02:17:00Z");
-            h.github.runCreatedAt(h.nextRunId(), first);
-            ActHarness.Run quiet = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
-                    List.of());
+            ActHarness.Run quiet = night(h, first, "h2-mvstore");
             assertThat(quiet.exitCode()).as(quiet + "\n" + tail(quiet)).isZero();
             String quietCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
             seedEarlierNights(h, 8);
@@ -97,9 +91,7 @@ class NightlyWorkflowTest {
                     "            byte[] value = map.get(key);\n            if (value == null) return -1;");
             PullRequestWorkflowTest.commitAndPush(h, "Slower H2 gets");
             String slowCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
-            h.github.runCreatedAt(h.nextRunId(), first.plus(Duration.ofDays(1)));
-            ActHarness.Run slow = h.run("nightly-perf.yml", "workflow_dispatch", dispatch(), inputs("h2-mvstore"),
-                    List.of());
+            ActHarness.Run slow = night(h, first.plus(Duration.ofDays(1)), "h2-mvstore");
             assertThat(slow.exitCode()).as(slow + ": the night fails").isNotZero();
             assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("h2-mvstore", "failure")
                     .containsEntry("Merge and report", "failure").containsEntry(HISTORY, "success");
@@ -161,10 +153,10 @@ class NightlyWorkflowTest {
         return Map.of("engines", engines, "workloads", "tc-random-read", "profile", "smoke", "crash-cycles", "2");
     }
 
-    private static ObjectNode dispatch() {
-        ObjectNode event = JSON.createObjectNode();
-        event.putObject("repository").put("full_name", ActHarness.REPOSITORY).put("default_branch", "main");
-        return event;
+    /** One night of the nightly workflow, dispatched by hand for these engines, its run created at {@code time}. */
+    private static ActHarness.Run night(ActHarness h, Instant time, String engines) throws Exception {
+        h.github.runCreatedAt(h.nextRunId(), time);
+        return h.run("nightly-perf.yml", "workflow_dispatch", ActHarness.dispatchEvent(), inputs(engines), List.of());
     }
 
     static String text(Map<String, byte[]> files, String name) {

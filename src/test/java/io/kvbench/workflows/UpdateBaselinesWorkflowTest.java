@@ -3,8 +3,6 @@ package io.kvbench.workflows;
 import static io.kvbench.workflows.NightlyWorkflowTest.tail;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -19,18 +17,16 @@ import org.junit.jupiter.api.Test;
 @Tag("workflow")
 class UpdateBaselinesWorkflowTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Test
     void badInputsStopAtThePlanJob() throws Exception {
         try (ActHarness h = new ActHarness("update-baselines-bad")) {
-            ActHarness.Run unknown = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+            ActHarness.Run unknown = h.run("update-baselines.yml", "workflow_dispatch", ActHarness.dispatchEvent(),
                     inputs("rocksdb,nosuch-engine", "smoke", "engine upgrade"), List.of());
             assertThat(unknown.exitCode()).isNotZero();
             assertThat(unknown.jobs()).as(unknown.toString()).containsEntry("Build and check inputs", "failure")
                     .doesNotContainKey("Open a pull request");
             assertThat(unknown.log()).contains("::error::unknown engines [\"nosuch-engine\"]");
-            ActHarness.Run noReason = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+            ActHarness.Run noReason = h.run("update-baselines.yml", "workflow_dispatch", ActHarness.dispatchEvent(),
                     inputs("rocksdb", "smoke", "  "), List.of());
             assertThat(noReason.jobs()).as(noReason.toString()).containsEntry("Build and check inputs", "failure");
             assertThat(noReason.log()).contains("::error::reason is empty: say why the baselines change")
@@ -42,12 +38,12 @@ class UpdateBaselinesWorkflowTest {
     @Test
     void oneAndTwoEnginesEndInAPullRequestWithTheirBaselines() throws Exception {
         try (ActHarness h = new ActHarness("update-baselines")) {
-            ActHarness.Run one = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+            ActHarness.Run one = h.run("update-baselines.yml", "workflow_dispatch", ActHarness.dispatchEvent(),
                     inputs("h2-mvstore", "smoke", "new machine class"), List.of());
             assertThat(one.exitCode()).as(one + "\n" + tail(one)).isZero();
             assertProposed(h, one, "new machine class", List.of("h2-mvstore"));
 
-            ActHarness.Run two = h.run("update-baselines.yml", "workflow_dispatch", dispatch(),
+            ActHarness.Run two = h.run("update-baselines.yml", "workflow_dispatch", ActHarness.dispatchEvent(),
                     inputs("h2-mvstore, leveldb-java", "smoke", "engine upgrade"), List.of());
             assertThat(two.exitCode()).as(two + "\n" + tail(two)).isZero();
             assertProposed(h, two, "engine upgrade", List.of("h2-mvstore", "leveldb-java"));
@@ -82,11 +78,5 @@ class UpdateBaselinesWorkflowTest {
 
     static Map<String, String> inputs(String engines, String profile, String reason) {
         return Map.of("engines", engines, "profile", profile, "reason", reason);
-    }
-
-    static ObjectNode dispatch() {
-        ObjectNode event = JSON.createObjectNode();
-        event.putObject("repository").put("full_name", ActHarness.REPOSITORY).put("default_branch", "main");
-        return event;
     }
 }
