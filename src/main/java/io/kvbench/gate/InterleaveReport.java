@@ -28,9 +28,9 @@ public record InterleaveReport(String profile, int rounds, String a, String b, S
     }
 
     /**
-     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (fewer rounds than
-     * its verdicts need, a path-like id, a ratio that is not a positive number, a verdict without its row) is bad input naming the file and
-     * the field.
+     * Reads {@code dir/interleave.json}, validated: a missing, malformed or implausible file (fewer rounds than its
+     * verdicts need, a path-like id, a ratio that is not a positive number, a verdict without its row) is bad input
+     * naming the file and the field.
      */
     public static InterleaveReport read(Path dir) throws IOException {
         Path file = dir.resolve(JSON_FILE);

@@ -96,29 +96,28 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
 
     /** Host paths mounted at the same (absolute) paths, read-only: a class path, a file the process reads. */
     public KvbenchContainer withReadOnlyPaths(List<Path> paths) {
-        for (Path path : paths) {
-            String absolute = path.toAbsolutePath().toString();
-            binds.add(new Bind(absolute, new Volume(absolute), AccessMode.ro));
-        }
+        for (Path path : paths) binds.add(new Bind(hostPath(path), new Volume(hostPath(path)), AccessMode.ro));
         return self();
     }
 
     /** Host directories mounted at the same paths, read-write, so that a command line means the same inside and out. */
     public KvbenchContainer withReadWritePaths(List<Path> dirs) {
-        for (Path dir : dirs) {
-            String path = dir.toAbsolutePath().toString();
-            binds.add(new Bind(path, new Volume(path), AccessMode.rw));
-        }
+        for (Path dir : dirs) binds.add(new Bind(hostPath(dir), new Volume(hostPath(dir)), AccessMode.rw));
+        return self();
+    }
+
+    /** A host directory at another path in the container, read-write. */
+    public KvbenchContainer withReadWriteMount(Path hostDir, String containerPath) {
+        binds.add(new Bind(hostPath(hostDir), new Volume(containerPath), AccessMode.rw));
         return self();
     }
 
     /**
-     * A host directory at another path in the container, read-write. The host side is made absolute: Docker takes a
-     * relative source (an {@code --out} given relative to the working directory) for the name of a volume and refuses it.
+     * A bind source, absolute: Docker takes a relative source (an {@code --out} given relative to the working
+     * directory) for the name of a volume and refuses it.
      */
-    public KvbenchContainer withReadWriteMount(Path hostDir, String containerPath) {
-        binds.add(new Bind(hostDir.toAbsolutePath().toString(), new Volume(containerPath), AccessMode.rw));
-        return self();
+    private static String hostPath(Path path) {
+        return path.toAbsolutePath().toString();
     }
 
     public KvbenchContainer withCommand(List<String> command) {

@@ -291,7 +291,8 @@ final class ActHarness implements AutoCloseable {
                 """.formatted(remote.toUri(), origin));
     }
 
-    private static String command(String... cmd) throws IOException, InterruptedException {
+    /** The output of a command; its failure is an IOException with the output. */
+    static String command(String... cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) throw new IOException(String.join(" ", cmd) + ": " + out);

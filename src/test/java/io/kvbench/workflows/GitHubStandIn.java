@@ -13,7 +13,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -113,10 +112,10 @@ final class GitHubStandIn implements AutoCloseable {
         Path store = dir.resolve("stand-in.p12");
         String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
         String password = "stand-in";
-        keytool(keytool, "-genkeypair", "-alias", "stand-in", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1,dns:localhost", "-keystore", store.toString(),
-                "-storetype", "PKCS12", "-storepass", password, "-keypass", password);
-        keytool(keytool, "-exportcert", "-rfc", "-alias", "stand-in", "-keystore", store.toString(),
+        ActHarness.command(keytool, "-genkeypair", "-alias", "stand-in", "-keyalg", "RSA", "-keysize", "2048",
+                "-validity", "2", "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1,dns:localhost",
+                "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", password, "-keypass", password);
+        ActHarness.command(keytool, "-exportcert", "-rfc", "-alias", "stand-in", "-keystore", store.toString(),
                 "-storepass", password, "-file", certificate.toString());
         KeyStore keys = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(store)) {
@@ -127,12 +126,6 @@ final class GitHubStandIn implements AutoCloseable {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(managers.getKeyManagers(), null, null);
         return context;
-    }
-
-    private static void keytool(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) throw new IOException(String.join(" ", command) + ": " + out);
     }
 
     /** The creation time that {@code GET /repos/O/R/actions/runs/ID} answers for this run. */
