@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The overhead measurement itself is a benchmark (run by hand, figures in the README); here only its bad input. */
+/**
+ * The overhead measurement itself is a benchmark, run by hand (docs/results/2026-11-21-harness-overhead.md); here only
+ * its bad input.
+ */
 class OverheadCommandTest {
 
     @Test

@@ -191,7 +191,7 @@ class WorkflowsTest {
         List<String> options = new ArrayList<>();
         inputs.path("profile").path("options").forEach(o -> options.add(o.asText()));
         // Not "published": its dataset alone (DataStore4J at 10M records) needs a 16.5 GiB container, more than a
-        // GitHub-hosted runner has; it runs on a machine of one's own (README, Published sizes).
+        // GitHub-hosted runner has; it runs on a machine of one's own (docs/published-comparisons.md, Published sizes).
         assertThat(options).isEqualTo(Catalog.PROFILES.stream().filter(p -> !p.equals("published")).toList());
         assertThat(inputs.path("reason").path("required").asBoolean()).isTrue();
         assertThat(inputs.path("engines").isObject()).isTrue();

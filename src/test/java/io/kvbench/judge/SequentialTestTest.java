@@ -60,9 +60,9 @@ class SequentialTestTest {
     }
 
     /**
-     * The rates the README's Sequential A/B table reports, for a per-round spread of 5 % (what this machine's
-     * calibration measured, about sqrt(2) x 3.6-3.9 %) and of 2 % (the issue's target): with the spread estimated,
-     * false alarms stay at alpha and a 5 % slowdown is caught near 1 - beta.
+     * The rates the simulation table of docs/results/2026-11-24-sequential-test.md reports, for a per-round spread
+     * of 5 % (what this machine's calibration measured, about sqrt(2) x 3.6-3.9 %) and of 2 % (the issue's target):
+     * with the spread estimated, false alarms stay at alpha and a 5 % slowdown is caught near 1 - beta.
      */
     @Test
     void errorRatesHoldWithAnEstimatedSpread() {
