@@ -5,34 +5,93 @@ import java.util.Objects;
 /**
  * What an engine promises, declared as data by its adapter. Tests and benchmarks read these declarations: an ordering
  * test runs only where {@link #ordered()} holds, a concurrency test only where writers may run concurrently, and so on.
+ * Adapters build it by name ({@link #builder()}); the accessors of the parts are repeated here so callers read
+ * {@code capabilities.ordered()}.
  *
- * @param scans             the store can iterate its entries ({@link KvStore#scan} with open bounds)
- * @param ordered           iteration yields keys in unsigned lexicographic byte order
- * @param rangeScans        {@link KvStore#scan} accepts bounds (implies ordered)
- * @param concurrentReaders many threads may read one store object at once
- * @param concurrentWriters many threads may write (and read) one store object at once
- * @param writeOnce         writes must all come before the first read; the store is then sealed and read-only
- * @param maxKeyBytes       the longest key the store accepts (keys are 1..maxKeyBytes bytes)
- * @param maxValueBytes     the longest value the store accepts
- * @param emptyValues       zero-length values are stored and read back as zero-length
- * @param durability        what survives a process kill or a power cut under the adapter's setting
- * @param notes             anything else a reader of results must know (tuning, caveats), with sources
+ * @param access     how the store may be read and written (iteration, order, threads, write-once)
+ * @param limits     the largest key and value the store accepts
+ * @param durability what survives a process kill or a power cut under the adapter's setting
+ * @param settings   how the adapter configures the engine (sync mode, caches, compression), for readers of results
+ * @param notes      anything else a reader of results must know (tuning, caveats), with sources
  */
-public record Capabilities(boolean scans, boolean ordered, boolean rangeScans, boolean concurrentReaders, boolean concurrentWriters,
-                           boolean writeOnce, int maxKeyBytes, int maxValueBytes, boolean emptyValues,
-                           Durability durability, String notes) {
+public record Capabilities(Access access, Limits limits, Durability durability, EngineSettings settings, String notes) {
+
+    /**
+     * @param scans             the store can iterate its entries ({@link KvStore#scan} with open bounds)
+     * @param ordered           iteration yields keys in unsigned lexicographic byte order
+     * @param rangeScans        {@link KvStore#scan} accepts bounds (implies ordered)
+     * @param concurrentReaders many threads may read one store object at once
+     * @param concurrentWriters many threads may write (and read) one store object at once
+     * @param writeOnce         writes must all come before the first read; the store is then sealed and read-only
+     */
+    public record Access(boolean scans, boolean ordered, boolean rangeScans, boolean concurrentReaders,
+                         boolean concurrentWriters, boolean writeOnce) {
+
+        public Access {
+            if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
+            if (ordered && !scans) throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
+            if (concurrentWriters && !concurrentReaders) {
+                throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
+            }
+        }
+    }
+
+    /**
+     * @param maxKeyBytes   the longest key the store accepts (keys are 1..maxKeyBytes bytes)
+     * @param maxValueBytes the longest value the store accepts
+     * @param emptyValues   zero-length values are stored and read back as zero-length
+     */
+    public record Limits(int maxKeyBytes, int maxValueBytes, boolean emptyValues) {
+
+        public Limits {
+            if (maxKeyBytes < 1 || maxValueBytes < 0) {
+                throw new IllegalArgumentException("bad size limits: key " + maxKeyBytes + ", value " + maxValueBytes);
+            }
+        }
+    }
 
     public Capabilities {
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(settings, "settings: every adapter states how it configures its engine");
         Objects.requireNonNull(notes, "notes");
-        if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
-        if (ordered && !scans) throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
-        if (concurrentWriters && !concurrentReaders) {
-            throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
-        }
-        if (maxKeyBytes < 1 || maxValueBytes < 0) {
-            throw new IllegalArgumentException("bad size limits: key " + maxKeyBytes + ", value " + maxValueBytes);
-        }
+    }
+
+    public boolean scans() {
+        return access.scans();
+    }
+
+    public boolean ordered() {
+        return access.ordered();
+    }
+
+    public boolean rangeScans() {
+        return access.rangeScans();
+    }
+
+    public boolean concurrentReaders() {
+        return access.concurrentReaders();
+    }
+
+    public boolean concurrentWriters() {
+        return access.concurrentWriters();
+    }
+
+    public boolean writeOnce() {
+        return access.writeOnce();
+    }
+
+    public int maxKeyBytes() {
+        return limits.maxKeyBytes();
+    }
+
+    public int maxValueBytes() {
+        return limits.maxValueBytes();
+    }
+
+    public boolean emptyValues() {
+        return limits.emptyValues();
     }
 
     public static Builder builder() {
@@ -51,6 +110,7 @@ public record Capabilities(boolean scans, boolean ordered, boolean rangeScans, b
         private int maxValueBytes = Integer.MAX_VALUE;
         private boolean emptyValues = true;
         private Durability durability;
+        private EngineSettings settings;
         private String notes = "";
 
         private Builder() {
@@ -114,14 +174,20 @@ public record Capabilities(boolean scans, boolean ordered, boolean rangeScans, b
             return this;
         }
 
+        /** How the adapter configures the engine: see {@link EngineSettings}. */
+        public Builder settings(String sync, String memory, String compression) {
+            this.settings = new EngineSettings(sync, memory, compression);
+            return this;
+        }
+
         public Builder notes(String notes) {
             this.notes = notes;
             return this;
         }
 
         public Capabilities build() {
-            return new Capabilities(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce, maxKeyBytes,
-                    maxValueBytes, emptyValues, durability, notes);
+            return new Capabilities(new Access(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce),
+                    new Limits(maxKeyBytes, maxValueBytes, emptyValues), durability, settings, notes);
         }
     }
 }

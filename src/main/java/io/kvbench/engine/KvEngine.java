@@ -17,8 +17,20 @@ public interface KvEngine {
     /** Short, stable, lower-case id used on the command line and in result files, e.g. {@code rocksdb}. */
     String id();
 
-    /** Version of the engine library actually on the class path (not of this adapter). */
+    /**
+     * Version of the engine library actually on the class path (not of this adapter): for an engine reached through a
+     * binding, the binding's version (lmdbjava 0.9.3), see {@link #nativeVersion()}.
+     */
     String version();
+
+    /**
+     * The native engine a binding bundles and its version, e.g. "LMDB 0.9.33" for lmdbjava 0.9.3, asked of the loaded
+     * library where it can say; empty for an engine written in Java. A binding's version and its engine's version are
+     * different things and are shown apart.
+     */
+    default String nativeVersion() {
+        return "";
+    }
 
     /** What the engine promises, as the adapter configures it. */
     Capabilities capabilities();

@@ -59,6 +59,8 @@ public final class BerkeleyDbJeEngine implements KvEngine {
                             + " (WRITE_NO_SYNC: the log is written to the OS on commit, not synced: survives an application"
                             + " crash, not an OS crash); javadoc Environment.flushLog(boolean fsync); recovery replays"
                             + " committed transactions in log order")
+            .settings("commit writes the log to the OS, no fsync (COMMIT_WRITE_NO_SYNC)",
+                    "JE cache up to 60% of the heap (default)", "none")
             .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets use"
                     + " LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
                     + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store directory.")

@@ -77,6 +77,8 @@ public final class ChronicleMapEngine implements KvEngine {
                             + "recoverPersistedTo() after an unclean exit",
                     "https://github.com/OpenHFT/Chronicle-Map/blob/ea/docs/CM_Tutorial.adoc#recovery and "
                             + "spec/1-design-goals.md (Guarantees); TierRecovery (checksum mismatch purges the entry)")
+            .settings("writes go to a shared mmap of the file, no fsync",
+                    "whole map in one mmap'd file (OS page cache)", "none")
             .notes("Process kill: every acknowledged write survives except that a key whose update was in flight "
                     + "may be removed by recovery (not expressible in Durability; prefixConsistent=false). "
                     + "Sizing: entries/averageKeySize/averageValueSize from StoreOptions; segments chosen so that each "

@@ -50,6 +50,8 @@ public final class H2MvStoreEngine implements KvEngine {
                     "MVStore defaults (autoCommitDelay 1000 ms, no fsync per chunk); flush() = commit() + sync()",
                     "https://h2database.com/html/mvstore.html (Log Structured Storage); MVStore#commit and #sync "
                             + "javadoc (h2-mvstore 2.4.240)")
+            .settings("background commit about every 1 s (autoCommitDelay), no fsync",
+                    "page cache 16 MiB (default)", "none (default)")
             .notes("MVStore defaults otherwise (16 MiB page cache, no compression, background auto-commit thread). "
                     + "No TransactionStore: single-key operations on an MVMap are atomic on their own. MVMap keeps the "
                     + "arrays it is given and hands out the ones it holds, so the adapter copies keys and values on "

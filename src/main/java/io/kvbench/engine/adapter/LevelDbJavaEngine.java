@@ -53,9 +53,12 @@ public final class LevelDbJavaEngine implements KvEngine {
                             + " write(2) if -Dleveldb.mmap=false); flush() = fsync of *.log, MANIFEST, CURRENT and the directory",
                     "org.iq80.leveldb 0.12 sources: impl/MMapLogWriter.java, impl/FileChannelLogWriter.java, impl/Logs.java,"
                             + " impl/DbImpl.java (writeInternal, makeRoomForWrite, recover); https://github.com/dain/leveldb")
+            .settings("log record per write, no fsync (sync=false)",
+                    "write buffer 4 MiB; no block cache: tables are mmap'd", "Snappy (default)")
             .notes("Pure Java, but its Snappy compression (on by default) uses org.xerial.snappy's native library when that"
                     + " jar is on the class path (kvbench has it through Sparkey), else org.iq80.snappy, else none"
-                    + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer, 8 MiB block cache."
+                    + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer; 0.12 has no block cache"
+                    + " (Options.cacheSize is read by nothing): tables are mmap'd (TableCache, MMapTable)."
                     + " Known engine issue: a get racing with a background compaction can fail with 'Could not open"
                     + " table N' (https://github.com/dain/leveldb/issues/78; knownissues/LevelDbJavaKnownIssueTest).")
             .build();

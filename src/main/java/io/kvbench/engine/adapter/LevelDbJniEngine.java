@@ -46,6 +46,8 @@ public final class LevelDbJniEngine implements KvEngine {
                             + " flush() = fsync of *.log, MANIFEST, CURRENT and the directory",
                     "LevelDB doc/index.md 'Synchronous Writes' (a non-sync write survives a process crash);"
                             + " leveldb 1.x db/log_writer.cc (Flush after each record), util/env_posix.cc (PosixMmapFile)")
+            .settings("log record per write, no fsync (sync=false)",
+                    "write buffer 4 MiB, block cache 8 MiB (defaults)", "Snappy (default)")
             .notes("Native library extracted by HawtJNI to java.io.tmpdir on first use. Default options (via"
                     + " org.iq80.leveldb.Options): Snappy compression, 4 MiB write buffer, 8 MiB block cache.")
             .build();
@@ -58,6 +60,17 @@ public final class LevelDbJniEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(JniDBFactory.class, "org.fusesource.leveldbjni", "leveldbjni-all");
+    }
+
+    /**
+     * The LevelDB compiled into leveldbjni 1.8, which has no call that reports it: leveldbjni builds from the master of
+     * chirino/leveldb (readme.md, Build Procedure), which was LevelDB 1.13 plus suspend/resume compactions when 1.8 was
+     * built (2013-10-16; the fork's last commit, 2013-08-27, merges "LevelDB 1.13"), and the bundled libleveldbjni.so
+     * exports leveldb::Version::RecordReadSample, which LevelDB 1.13 introduced.
+     */
+    @Override
+    public String nativeVersion() {
+        return "LevelDB 1.13";
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
 import org.lmdbjava.GetOp;
+import org.lmdbjava.Meta;
 import org.lmdbjava.Txn;
 
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
@@ -83,6 +84,8 @@ public final class LmdbEngine implements KvEngine {
             // during later unsynced writes may still leave the file unusable, hence NONE.
             .durability(EVERY_WRITE, NONE, true, "MDB_NOSYNC (no fsync per commit); flush() = mdb_env_sync(force=1)",
                     "http://www.lmdb.tech/doc/group__mdb.html#ga32a193c6bf4d7d5c5d579e71f22e9340 (mdb_env_open: MDB_NOSYNC)")
+            .settings("no fsync per commit (MDB_NOSYNC)",
+                    "no cache of its own: the mmap'd file (OS page cache)", "none")
             .notes("MDB_NOSYNC|MDB_NOTLS; map size = max(64 GiB, 4 x entries x (key + value + 64)) (sparse, address space "
                     + "only; a store that outgrows it fails with MDB_MAP_FULL); maxReaders 1024 (default 126) because "
                     + "each reading thread parks up to two read txns; one write txn per put/delete (LMDB's writer mutex "
@@ -99,6 +102,13 @@ public final class LmdbEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(Env.class, "org.lmdbjava", "lmdbjava");
+    }
+
+    /** The liblmdb lmdbjava loaded (mdb_version), which is not lmdbjava's own version. */
+    @Override
+    public String nativeVersion() {
+        Meta.Version v = Meta.version();
+        return "LMDB " + v.major + "." + v.minor + "." + v.patch;
     }
 
     @Override

@@ -53,6 +53,8 @@ public final class MapDbEngine implements KvEngine {
                     "transactionEnable() (WAL) + fileMmapEnableIfSupported(); flush() and close() = DB.commit() (fsync)",
                     "http://www.mapdb.org/book/performance/ (Transactions and crash protection); "
                             + "org.mapdb.StoreWAL#commit and #close (mapdb-3.1.0: close discards uncommitted changes)")
+            .settings("write-ahead log, fsync only at commit = flush()/close()",
+                    "mmap'd files (OS page cache), no instance cache", "none")
             .notes("Default BTreeMap layout (values inside nodes, maxNodeSize 32). Memory-mapped files "
                     + "(fileMmapEnableIfSupported; the default RandomAccessFile measured ~4x slower puts and ~10x slower "
                     + "gets with the WAL on) with cleanerHackEnable so that close() unmaps at once rather than at some later GC "

@@ -39,6 +39,8 @@ abstract class NaiveMapStore extends KvStore {
                 // Not ordered: a ConcurrentHashMap iterates in hash order, so only full scans are offered.
                 // ConcurrentHashMap is thread-safe; a flush takes a consistent cut with the StampedLock below.
                 .threadSafe()
+                .settings("nothing written until flush()/close() rewrite the file (fsync)",
+                        "whole store on the Java heap", "none")
                 .durability(AFTER_FLUSH, AFTER_FLUSH, true,
                         "in-memory map; flush()/close() rewrite the whole " + format
                                 + " file: temp file, fsync, rename over the old file, fsync the directory",

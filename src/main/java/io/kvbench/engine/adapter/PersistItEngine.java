@@ -84,6 +84,8 @@ public final class PersistItEngine implements KvEngine {
                     "Persistit doc/PhysicalStorage.rst, sections Recovery and Flush/Force/Checkpoint (updates outside a"
                             + " transaction recover to 'some consistent, reasonably recent state', i.e. the last checkpoint);"
                             + " https://github.com/pbeaman/persistit")
+            .settings("no fsync per write; checkpoint every 120 s and at flush()",
+                    "buffer pool 64 MiB of heap (4096 x 16 KiB)", "none")
             .notes("Buffer pool fixed at " + BUFFER_COUNT + " x 16 KiB pages = 64 MiB of heap per store; JMX off. Keys are"
                     + " at most " + MAX_KEY_BYTES + " raw bytes (worst case of the escaping encoding within Persistit's 2047"
                     + "-byte key); values at most 4 MiB - 122 bytes (Value.DEFAULT_MAXIMUM_SIZE less the encoding header and the"

@@ -35,6 +35,8 @@ public final class RocksDbEngine implements KvEngine {
             // kill; only sync'd WAL survives a power cut. Recovery replays the WAL in order (point-in-time recovery).
             .durability(EVERY_WRITE, AFTER_FLUSH, true, "WAL enabled, WriteOptions.sync=false; flush() = flushWal(sync)",
                     "https://github.com/facebook/rocksdb/wiki/WAL-Recovery-Modes and wiki 'Basic Operations' (Synchronous Writes)")
+            .settings("WAL, no fsync per write (sync=false)",
+                    "block cache 32 MiB, memtables 2 x 64 MiB (defaults)", "LZ4 (default)")
             .build();
 
     static {
@@ -49,6 +51,12 @@ public final class RocksDbEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(RocksDB.class, "org.rocksdb", "rocksdbjni");
+    }
+
+    /** The RocksDB library rocksdbjni loaded; rocksdbjni releases carry the same number, but it is asked, not assumed. */
+    @Override
+    public String nativeVersion() {
+        return "RocksDB " + RocksDB.rocksdbVersion();
     }
 
     @Override

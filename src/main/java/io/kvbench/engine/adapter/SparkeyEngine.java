@@ -61,6 +61,8 @@ public final class SparkeyEngine implements KvEngine {
                     "sparkey-java 3.2.5 source: LogWriter (header dataEnd written on flush/close, truncate on append), "
                             + "SingleThreadedSparkeyWriter.writeHash (temp file + rename); https://github.com/spotify/sparkey "
                             + "README (log + index format)")
+            .settings("puts buffered (1 MiB), fsync only at flush(), seal and close",
+                    "mmap'd log and index (OS page cache)", "none")
             .notes("Write-once: all puts/deletes before the first get/scan, which seals the store (writes the hash "
                     + "index: O(entries) pause on the first read). Unordered. Index built with Sparkey defaults (hash type "
                     + "auto, sparsity 1.3, random seed, construction method auto). A scan that the visitor stops early "

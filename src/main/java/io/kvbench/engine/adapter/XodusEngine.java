@@ -85,6 +85,8 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
                         "EnvironmentConfig javadoc LOG_DURABLE_WRITE and LOG_SYNC_PERIOD; "
                                 + "environment/src/main/java/jetbrains/exodus/env/EnvironmentImpl.java#flushTransaction "
                                 + "and environment/src/main/kotlin/jetbrains/exodus/log/Log.kt#flush (tag v2.0.1)")
+                .settings("write(2) per commit, fsync at most every 10 s and at flush()",
+                        "log cache 50% of the heap (default)", "none")
                 .notes("Default EnvironmentConfig: background log GC on, shared log cache sized to 50% of the heap "
                         + "(exodus.memoryUsagePercentage), log files of 8 MiB. Writes use exclusive transactions "
                         + "(beginExclusiveTransaction), which serialize writers instead of letting concurrent "

@@ -46,6 +46,8 @@ public final class DataStore4jEngine implements KvEngine {
                     "defaults (DbOptions): WAL written without fsync; flush() is a no-op (no sync API)",
                     "https://github.com/theuntamed839/DataStore4J#limitations; wal/WALManager.java, "
                             + "wal/FileChannelWriter.java")
+            .settings("WAL written per write, never fsync'd (no sync API)", "DataStore4J's defaults (DbOptions)",
+                    "DataStore4J's default")
             .notes("no iteration API: scan() is refused; keys and values are copied on put and get because the "
                     + "memtable keeps the caller's arrays and get returns the memtable's; needs Java 22+")
             .build();

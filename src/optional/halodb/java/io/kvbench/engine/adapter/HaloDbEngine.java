@@ -46,6 +46,8 @@ public final class HaloDbEngine implements KvEngine {
                             + "flush() is a no-op (HaloDB has no public sync)",
                     "https://github.com/yahoo/HaloDB#durability-and-crash-recovery; HaloDBFile.writeToChannel, "
                             + "HaloDBInternal.close/repairFiles")
+            .settings("write(2) per write, fsync only on file roll-over and close (syncWrite=false)",
+                    "an off-heap index of every key (numberOfRecords = 2 x expected entries)", "none")
             .notes("maxFileSize 1 GiB (README example and upstream benchmark; the 1 MiB default rolls a file, with fsyncs, "
                     + "every MiB); numberOfRecords = 2 x expectedEntries (README); cleanUpInMemoryIndexOnClose=true (one "
                     + "JVM opens many stores); a scan ends silently at an I/O error (HaloDBIterator.hasNext) and misses "

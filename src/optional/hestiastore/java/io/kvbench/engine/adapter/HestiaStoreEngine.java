@@ -55,6 +55,8 @@ public final class HestiaStoreEngine implements KvEngine {
                     "WAL enabled, WalDurabilityMode.ASYNC; flush() = maintenance().flushAndWait() (no fsync)",
                     "docs/operations/wal.md, docs/architecture/limits.md (Durability and Recovery); WalSyncPolicy, "
                             + "WalPathStorage, FsFileWriterStream")
+            .settings("WAL appended per write, never fsync'd (WalDurabilityMode.ASYNC)",
+                    "HestiaStore's defaults (segment caches, Bloom filters)", "HestiaStore's default")
             .notes("defaults except WAL (off by default; ASYNC gives the kill-survival common ground); scans hold "
                     + "SegmentIteratorIsolation.FULL_ISOLATION, which blocks writers until the scan ends (FAIL_FAST, the "
                     + "default, silently ends a scan at the first concurrent write); the value "
