@@ -10,28 +10,40 @@ import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.kvbench.engine.Capabilities;
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.report.EngineDetails;
+import io.kvbench.report.EngineJson;
 import io.kvbench.report.EngineTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code kvbench engines [--json | --markdown]}: every registered engine with its version and declared promises. The
- * Markdown table is the one in README.md (ReadmeTest keeps them equal); limits are exact in every form.
+ * {@code kvbench engines [ID] [--wide | --json | --markdown]}: every registered engine with its versions and declared
+ * promises, in a table that fits 120 columns; {@code --wide} adds every declaration, {@code ID} prints one engine in
+ * full. The Markdown table is the one in README.md (ReadmeTest keeps them equal); limits are exact in every form.
  */
 @Command(name = "engines", mixinStandardHelpOptions = true,
-        description = "List the registered engines, their versions and declared capabilities.")
+        description = "List the registered engines: versions (binding and native engine), order, threads and what "
+                + "survives a kill or a power cut. Give an engine id for all of its declarations.")
 final class EnginesCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print a JSON array instead of a table.")
+    @Parameters(arity = "0..1", paramLabel = "ID",
+            description = "One engine to describe in full: settings (sync mode, caches, compression), limits, "
+                    + "durability and its sources, known issues, notes.")
+    String id;
+
+    @Option(names = "--wide", description = "Print every declaration of every engine, one row each (wider than a "
+            + "terminal).")
+    boolean wide;
+
+    @Option(names = "--json", description = "Print a JSON array with every declaration and flag instead of a table.")
     boolean json;
 
     @Option(names = "--markdown", description = "Print a Markdown table (the one in README.md) instead of a text table.")
@@ -46,37 +58,32 @@ final class EnginesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The JSON shape of one engine: flat, stable field names. */
-    record EngineInfo(String id, String version, boolean scans, boolean ordered, boolean rangeScans, boolean concurrentReaders,
-                      boolean concurrentWriters, boolean writeOnce, int maxKeyBytes, int maxValueBytes,
-                      boolean emptyValues, Durability durability, String notes) {
-
-        static EngineInfo of(KvEngine engine) {
-            Capabilities c = engine.capabilities();
-            return new EngineInfo(engine.id(), engine.version(), c.scans(), c.ordered(), c.rangeScans(), c.concurrentReaders(),
-                    c.concurrentWriters(), c.writeOnce(), c.maxKeyBytes(), c.maxValueBytes(), c.emptyValues(),
-                    c.durability(), c.notes());
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
-        List<EngineInfo> engines = Engines.all().stream().map(EngineInfo::of).toList();
+        int forms = (wide ? 1 : 0) + (json ? 1 : 0) + (markdown ? 1 : 0) + (changedFrom != null ? 1 : 0);
+        if (forms > 1) throw new IllegalArgumentException("choose one of --wide, --json, --markdown, --changed-from");
+        List<KvEngine> engines = id == null ? Engines.all() : List.of(Engines.byId(id));
         PrintWriter out = spec.commandLine().getOut();
+        ObjectMapper mapper = new ObjectMapper();
         if (changedFrom != null) {
             Map<String, String> before = versions(changedFrom);
-            List<String> changed = engines.stream().filter(e -> !e.version().equals(before.get(e.id()))).map(EngineInfo::id).toList();
-            out.println(new ObjectMapper().writeValueAsString(changed));
+            List<String> changed = engines.stream().filter(e -> !e.version().equals(before.get(e.id())))
+                    .map(KvEngine::id).toList();
+            out.println(mapper.writeValueAsString(changed));
         } else if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(engines));
+            out.println(mapper.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(EngineJson.of(engines, mapper)));
         } else if (markdown) {
-            out.print(EngineTable.markdown(Engines.all()));
+            out.print(EngineTable.markdown(engines));
+        } else if (wide) {
+            EngineTable.printWide(out, engines);
+        } else if (id != null) {
+            EngineDetails.print(out, engines.get(0));
         } else {
-            EngineTable.print(out, Engines.all());
+            EngineTable.print(out, engines);
         }
         // An adapter that failed to load disables its engine only; say so (on stderr where stdout is machine-read).
         PrintWriter notes = json || markdown || changedFrom != null ? spec.commandLine().getErr() : out;
-        for (Engines.Unavailable broken : Engines.unavailable()) notes.println("unavailable: " + broken.describe());
+        if (id == null) for (Engines.Unavailable broken : Engines.unavailable()) notes.println("unavailable: " + broken.describe());
         notes.flush();
         out.flush();
         return ExitCode.OK.code();

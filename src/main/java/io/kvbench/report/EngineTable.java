@@ -1,103 +1,89 @@
 package io.kvbench.report;
 
-import io.kvbench.baseline.KnownIssues;
-import io.kvbench.crash.Fault;
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The engines and their declared promises as a text table ({@code kvbench engines}) and as README.md's Markdown table
- * ({@code kvbench engines --markdown}; ReadmeTest keeps them equal). Limits are exact in both.
+ * The engines and their declared promises as {@code kvbench engines} prints them: a table that fits
+ * {@value #WIDTH} columns, the same with every declaration ({@code --wide}), and README.md's Markdown table
+ * ({@code --markdown}; ReadmeTest keeps them equal). One engine in full is {@link EngineDetails}, the JSON form
+ * {@link EngineJson}. Limits are exact in every form.
  */
 public final class EngineTable {
+
+    /** The width the default table and its legend fit: a terminal's, and a code block's on GitHub. */
+    public static final int WIDTH = 120;
 
     private EngineTable() {
     }
 
-    /** The text table of `kvbench engines`: one row per engine, promises as their settings name them. */
+    /** The table of `kvbench engines`: who, which versions, and what each promises; fits {@value #WIDTH} columns. */
     public static void print(PrintWriter out, List<KvEngine> engines) {
-        TextTable table = new TextTable("engine", "version", "order", "threads", "write-once", "max key", "max value",
-                "survives kill", "survives power cut", "setting");
+        TextTable table = new TextTable("engine", "version", "native", "order", "threads", "survives kill",
+                "survives power cut");
         for (KvEngine engine : engines) {
-            Capabilities e = engine.capabilities();
-            table.row(engine.id(), engine.version(), e.rangeScans() ? "ordered+range" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans",
-                    e.concurrentWriters() ? "read+write" : e.concurrentReaders() ? "read" : "single",
-                    e.writeOnce() ? "yes" : "no", bytes(e.maxKeyBytes()), bytes(e.maxValueBytes()),
-                    guarantee(e.durability().processKill()), powerCutText(engine), e.durability().setting());
+            Capabilities c = engine.capabilities();
+            table.row(engine.id(), EngineFacts.shortVersion(engine.version()), EngineFacts.nativeVersion(engine),
+                    EngineFacts.order(c), EngineFacts.threads(c), EngineFacts.guarantee(c.durability().processKill()),
+                    EngineFacts.powerCutText(engine));
         }
         table.print(out);
-        out.println(engines.size() + " engines. Durability: every write | after flush() | after close() | none. "
-                + "Every power-cut promise is tested (kvbench crash --fault power-cut); '(known issue)' marks a recorded "
-                + "engine bug that breaks it (--markdown names it). `kvbench engines --json` adds sources and notes.");
+        EngineDetails.wrap(out, "", engines.size() + " engines. version: the engine library on the class path (for a "
+                + "binding, the binding's); native: the engine it bundles. Durability: every write | after flush() | "
+                + "after close() | none. Every power-cut promise is tested (kvbench crash --fault power-cut); "
+                + "'(known issue)' marks a recorded engine bug that breaks it.", "");
+        EngineDetails.wrap(out, "", "Sync mode, caches, compression, limits, known issues and sources: `kvbench engines "
+                + "ID`, or every engine with --wide; --json carries all of it.", "");
     }
 
-    /** README's engine table: promises in words, limits exact. */
-    public static String markdown(List<KvEngine> engines) {
-        StringBuilder md = new StringBuilder("| engine | version | order | one store, many threads | limits (key / value) "
-                + "| survives a process kill | survives a power cut |\n|---|---|---|---|---|---|---|\n");
+    /** Every declaration of every engine, one row each; as wide as it needs to be. */
+    public static void printWide(PrintWriter out, List<KvEngine> engines) {
+        TextTable table = new TextTable("engine", "version", "native", "order", "threads", "write-once", "max key",
+                "max value", "survives kill", "survives power cut", "known issue", "sync", "memory", "compression");
         for (KvEngine engine : engines) {
-            Capabilities e = engine.capabilities();
-            String order = (e.rangeScans() ? "ordered, ranges" : e.ordered() ? "ordered" : e.scans() ? "hash" : "hash, no scans")
-                    + (e.writeOnce() ? ", write-once" : "");
-            String threads = e.concurrentWriters() ? "reads + writes" : e.concurrentReaders() ? "reads" : "one thread";
-            md.append("| ").append(String.join(" | ", engine.id(), engine.version(), order, threads,
-                    bytes(e.maxKeyBytes()) + " / " + bytes(e.maxValueBytes()), promise(e.durability().processKill()),
-                    powerCutMarkdown(engine))).append(" |\n");
+            Capabilities c = engine.capabilities();
+            table.row(engine.id(), engine.version(), EngineFacts.nativeVersion(engine), EngineFacts.order(c),
+                    EngineFacts.threads(c), c.writeOnce() ? "yes" : "no", bytes(c.maxKeyBytes()),
+                    bytes(c.maxValueBytes()), EngineFacts.guarantee(c.durability().processKill()),
+                    EngineFacts.guarantee(c.durability().powerLoss()),
+                    EngineFacts.powerCutIssue(engine).map(i -> i.reference()).orElse("-"), c.settings().sync(),
+                    c.settings().memory(), c.settings().compression());
+        }
+        table.print(out);
+        out.println(engines.size() + " engines. known issue: the recorded engine bug that breaks the power-cut promise."
+                + " `kvbench engines ID` adds the durability setting, sources and notes.");
+    }
+
+    /** README's engine table: promises in words, limits exact, the power-cut finding linked. */
+    public static String markdown(List<KvEngine> engines) {
+        StringBuilder md = new StringBuilder("| engine | version | native | order | one store, many threads "
+                + "| limits (key / value) | survives a process kill | survives a power cut |\n"
+                + "|---|---|---|---|---|---|---|---|\n");
+        for (KvEngine engine : engines) {
+            Capabilities c = engine.capabilities();
+            String order = (c.rangeScans() ? "ordered, ranges" : c.ordered() ? "ordered" : c.scans() ? "hash"
+                    : "hash, no scans") + (c.writeOnce() ? ", write-once" : "");
+            String threads = c.concurrentWriters() ? "reads + writes" : c.concurrentReaders() ? "reads" : "one thread";
+            md.append("| ").append(String.join(" | ", engine.id(), engine.version(), EngineFacts.nativeVersion(engine),
+                    order, threads, bytes(c.maxKeyBytes()) + " / " + bytes(c.maxValueBytes()),
+                    EngineFacts.promise(c.durability().processKill()), powerCutMarkdown(engine))).append(" |\n");
         }
         return md.toString();
     }
 
     /**
      * The power-cut promise and what testing it found: every engine runs in the power-cut loop (PowerCutRecoveryTest);
-     * one that promises nothing is run as information, one whose promise a recorded engine bug breaks names it.
+     * one that promises nothing is run as information, one whose promise a recorded engine bug breaks links it.
      */
     private static String powerCutMarkdown(KvEngine engine) {
         Durability.Guarantee g = engine.capabilities().durability().powerLoss();
-        if (g == Durability.Guarantee.NONE) return "no promise (run as information)";
-        return promise(g) + powerCutIssue(engine).map(i -> ", tested: known issue [" + shortReference(i.reference()) + "]("
-                + i.reference() + ")").orElse(", tested");
-    }
-
-    private static String powerCutText(KvEngine engine) {
-        Durability.Guarantee g = engine.capabilities().durability().powerLoss();
-        return guarantee(g) + (g != Durability.Guarantee.NONE && powerCutIssue(engine).isPresent() ? " (known issue)" : "");
-    }
-
-    /** A recorded engine bug of the power-cut loop: its failure reasons name the fault ("after the power cut of cycle N"). */
-    private static Optional<KnownIssues.KnownIssue> powerCutIssue(KvEngine engine) {
-        return KnownIssues.all().stream()
-                .filter(i -> i.engine().equals(engine.id()) && i.reason().contains("the " + Fault.POWER_CUT.noun() + " of cycle"))
-                .findFirst();
-    }
-
-    private static final Pattern GITHUB_ISSUE = Pattern.compile("github\\.com/([^/]+/[^/]+)/(?:issues|pull)/(\\d+)");
-    private static final Pattern GITHUB_FILE = Pattern.compile("github\\.com/([^/]+/[^/]+)/blob/[^/]+/(?:.*/)?([^/#]+)");
-
-    /** "google/leveldb#196" for a GitHub issue, "JetBrains/xodus FileDataWriter.kt" for a source file, else the address. */
-    private static String shortReference(String url) {
-        Matcher issue = GITHUB_ISSUE.matcher(url);
-        if (issue.find()) return issue.group(1) + "#" + issue.group(2);
-        Matcher file = GITHUB_FILE.matcher(url);
-        return file.find() ? file.group(1) + " " + file.group(2) : url;
-    }
-
-    private static String promise(Durability.Guarantee g) {
-        return g == Durability.Guarantee.NONE ? "no promise" : guarantee(g);
-    }
-
-    private static String guarantee(Durability.Guarantee g) {
-        return switch (g) {
-            case EVERY_WRITE -> "every write";
-            case AFTER_FLUSH -> "after flush()";
-            case AFTER_CLOSE -> "after close()";
-            case NONE -> "none";
-        };
+        if (!EngineFacts.powerCutTested(engine)) return "no promise (run as information)";
+        return EngineFacts.promise(g) + EngineFacts.powerCutIssue(engine)
+                .map(i -> ", tested: known issue [" + EngineFacts.shortReference(i.reference()) + "](" + i.reference()
+                        + ")").orElse(", tested");
     }
 
     private static final long[] UNITS = {1L << 30, 1L << 20, 1L << 10};
