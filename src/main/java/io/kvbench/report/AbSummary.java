@@ -9,7 +9,6 @@ import io.kvbench.judge.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
@@ -54,23 +53,24 @@ public final class AbSummary {
         md.append("**").append(parts.isEmpty() ? "nothing compared" : String.join(", ", parts)).append("**");
         md.append(counts.getOrDefault(Verdict.REGRESSION, 0) > 0 ? ": B is slower than A beyond the minimum effect, confirmed."
                 : ": no confirmed regression.").append("\n\n");
-        md.append("| engine | workload | verdict | A | B | B/A | interval | rounds | note |\n");
+        md.append("| engine | workload | verdict | A | B | B vs A | interval | rounds | note |\n");
         md.append("|").append(" --- |".repeat(9)).append("\n");
         for (InterleaveReport r : shards) {
             for (Interleaving.Result x : r.results()) {
                 ComparisonRow row = x.row();
-                double[] ratio = ratioInterval(x.roundRatios(), r.alpha());
+                double[] time = timeRatio(ratioInterval(x.roundRatios(), r.alpha()), row.unit());
                 String verdict = row.verdict() == Verdict.REGRESSION || row.verdict() == Verdict.ERROR
                         ? "**" + row.verdict() + "**" : row.verdict().name();
                 md.append("| ").append(String.join(" | ", row.engine(), row.workload(), verdict,
                         Formats.score(row.baselineScore(), row.unit()), Formats.score(row.measuredScore(), row.unit()),
-                        number(ratio[0]), Double.isNaN(ratio[1]) ? "-" : number(ratio[1]) + " - " + number(ratio[2])
-                                + " (" + Formats.number((1 - r.alpha()) * 100) + " %)",
+                        UNITS.versus(time[0]), Double.isNaN(time[1]) ? "-" : UNITS.versus(time[1]) + " to "
+                                + UNITS.versus(time[2]) + " (" + Formats.number((1 - r.alpha()) * 100) + " %)",
                         String.valueOf(x.roundRatios().size()), ComparisonMarkdown.escape(row.note()))).append(" |\n");
             }
         }
-        md.append("\nB/A is the geometric mean of the per-round ratios (throughput: below 1 is slower; pass time: above 1 is "
-                + "slower); the interval is the paired t interval of that mean.\n");
+        md.append("\nB vs A: B's time per operation (or per pass) over A's, the geometric mean of the per-round ratios, "
+                + "in the words of every kvbench table: \"1.07x slower\" takes 1.07 times as long, \"1.03x faster\" "
+                + "1/1.03 times; the interval is the paired t interval of that mean.\n");
         if (!shards.isEmpty()) {
             InterleaveReport first = shards.get(0);
             md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
@@ -80,7 +80,14 @@ public final class AbSummary {
         return md.toString();
     }
 
-    private static String number(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    private static final Units UNITS = Units.ASCII;
+
+    /**
+     * A ratio of scores B/A and its interval as time ratios (B's time over A's, above 1 slower): a throughput's
+     * ("ops/s") is inverted, which also swaps the interval's ends; a time's ("s/op") is one already.
+     */
+    static double[] timeRatio(double[] scoreRatio, String unit) {
+        if (unit == null || !unit.startsWith("ops/")) return scoreRatio;
+        return new double[] {1 / scoreRatio[0], 1 / scoreRatio[2], 1 / scoreRatio[1]};
     }
 }

@@ -34,6 +34,7 @@ final class BarChart {
     private final String unit;
     private final Units units;
     private final Scale scale;
+    private final AxisUnit axis;
     private final int labelChars;
 
     /**
@@ -48,7 +49,21 @@ final class BarChart {
         this.labelChars = Math.max(labelChars, bars.stream().mapToInt(b -> b.label().length()).max().orElse(0));
         List<Double> values = bars.stream().map(Bar::value).toList();
         double max = bars.stream().mapToDouble(b -> b.value() + (Double.isFinite(b.error()) ? b.error() : 0)).max().orElse(1);
-        this.scale = needsLogScale(values) ? Scale.log(values, max, isBytes()) : Scale.linear(max, isBytes() ? 1024 : 1000);
+        // One unit for the whole axis: that of the largest value on a linear axis (its ticks are round in it), that of
+        // the smallest on a log axis, whose ticks are powers of ten of that unit.
+        if (needsLogScale(values)) {
+            double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            this.axis = AxisUnit.of(unit, min, units);
+            this.scale = Scale.log(values, max, axis.size());
+        } else {
+            this.axis = AxisUnit.of(unit, max, units);
+            this.scale = Scale.linear(max, isBytes() ? 1024 : 1000);
+        }
+    }
+
+    /** The unit the axis is read in: its caption says it, and its ticks are plain numbers of it. */
+    AxisUnit axis() {
+        return axis;
     }
 
     /** Log scale when every value is positive and the largest exceeds the smallest by more than the threshold. */
@@ -73,7 +88,8 @@ final class BarChart {
 
         StringBuilder s = new StringBuilder();
         // Inline SVG inside HTML needs no xmlns declaration, which keeps every URL-looking string out of the page.
-        s.append("<svg class=\"chart\" viewBox=\"0 0 ").append(WIDTH).append(' ')
+        s.append("<svg class=\"chart\" data-unit=\"").append(Html.escape(axis.name())).append("\" viewBox=\"0 0 ")
+                .append(WIDTH).append(' ')
                 .append(height).append("\" width=\"").append(WIDTH).append("\" height=\"").append(height)
                 .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">\n");
         s.append("<title>").append(Html.escape(title)).append("</title>\n");
@@ -93,7 +109,7 @@ final class BarChart {
                 .append(n(x0)).append("\" y2=\"").append(n(axisY)).append("\"/>\n");
         s.append("<line class=\"axis\" x1=\"").append(n(x0)).append("\" y1=\"").append(n(axisY)).append("\" x2=\"")
                 .append(n(x1)).append("\" y2=\"").append(n(axisY)).append("\"/>\n");
-        String caption = (isBytes() ? "bytes" : unit == null ? "" : unit) + (scale.log() ? " · log scale" : "");
+        String caption = axis.name() + (scale.log() ? " · log scale" : "");
         s.append("<text class=\"caption\" x=\"").append(n((x0 + x1) / 2)).append("\" y=\"").append(n(axisY + 36))
                 .append("\" text-anchor=\"middle\">").append(Html.escape(caption.replaceFirst("^ · ", ""))).append("</text>\n");
 
@@ -108,7 +124,8 @@ final class BarChart {
         double end = x0 + scale.fraction(b.value()) * (x1 - x0);
         double mid = y + BAR / 2.0;
         Units.Measurement m = units.measure(b.value(), b.error(), unit);
-        s.append("<g class=\"bar\">\n<title>").append(Html.escape(b.label() + ": " + m)).append("</title>\n");
+        s.append("<g class=\"bar\" data-engine=\"").append(Html.escape(b.label())).append("\" data-axis-value=\"")
+                .append(axis.of(b.value())).append("\">\n<title>").append(Html.escape(b.label() + ": " + m)).append("</title>\n");
         String label = b.label().length() > MAX_LABEL_CHARS ? b.label().substring(0, MAX_LABEL_CHARS - 1) + "…" : b.label();
         s.append("<text class=\"label\" x=\"").append(n(x0 - 8)).append("\" y=\"").append(n(mid + 4.5))
                 .append("\" text-anchor=\"end\">").append(Html.escape(label)).append("</text>\n");
@@ -137,8 +154,9 @@ final class BarChart {
         return units.measurement(b.value(), b.error(), unit);
     }
 
+    /** A plain number in the axis unit: the caption carries the unit, so ticks never show another. */
     private String tickLabel(double tick) {
-        return tick == 0 ? "0" : units.tick(tick, unit);
+        return tick == 0 ? "0" : units.plainNumber(axis.of(tick));
     }
 
     private boolean isBytes() {
@@ -148,6 +166,55 @@ final class BarChart {
     /** Coordinates with at most one decimal: small files, and no locale-dependent commas. */
     private static String n(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /**
+     * The unit an axis is labelled in, chosen once per chart from a reference value: "ms/op" for pass times of a few
+     * milliseconds, "M ops/s", "MiB"; {@code size} is one of it in the results' unit.
+     */
+    record AxisUnit(String name, double size) {
+
+        private static final String[] COUNT_PREFIXES = {"", "k ", "M ", "G "};
+        private static final String[] BYTE_UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
+
+        double of(double value) {
+            return value / size;
+        }
+
+        static AxisUnit of(String unit, double reference, Units units) {
+            String u = unit == null ? "" : unit;
+            return switch (u) {
+                case "ops/s", "ops/ms" -> {
+                    int k = step(reference, 1000, COUNT_PREFIXES.length);
+                    yield new AxisUnit(COUNT_PREFIXES[k] + u, Math.pow(1000, k));
+                }
+                case "s/op", "ms/op", "us/op", "µs/op", "ns", "ns/op" -> time(u, reference, units);
+                case "B" -> {
+                    int k = step(reference, 1024, BYTE_UNITS.length);
+                    yield new AxisUnit(BYTE_UNITS[k], Math.pow(1024, k));
+                }
+                default -> new AxisUnit(u, 1);
+            };
+        }
+
+        private static AxisUnit time(String unit, double reference, Units units) {
+            double toSeconds = switch (unit) {
+                case "s/op" -> 1;
+                case "ms/op" -> 1e-3;
+                case "us/op", "µs/op" -> 1e-6;
+                default -> 1e-9;
+            };
+            String[] names = {"ns", units.micros(), "ms", "s"};
+            int k = step(reference * toSeconds * 1e9, 1000, names.length);
+            return new AxisUnit(names[k] + (unit.endsWith("/op") ? "/op" : ""), 1e-9 * Math.pow(1000, k) / toSeconds);
+        }
+
+        /** The largest power of {@code base} (below {@code steps}) that the value reaches. */
+        private static int step(double value, double base, int steps) {
+            int k = 0;
+            while (k + 1 < steps && Math.abs(value) / Math.pow(base, k + 1) >= 1 - 1e-9) k++;
+            return k;
+        }
     }
 
     /** Maps values onto [0, 1] of the plot width and knows where its ticks go. */
@@ -179,19 +246,16 @@ final class BarChart {
 
         /**
          * From a "decade" below the smallest value to a round number (1, 2 or 5 times a decade) above {@code max}.
-         * Decades are powers of ten, for bytes 1, 10 and 100 times a power of 1024 (1 MiB, 10 MiB, 100 MiB, 1 GiB).
-         * The smallest bar keeps a visible length: when it sits right at a decade the axis starts one decade lower.
+         * Decades are powers of ten of the axis unit ({@code unitSize}: 1 KiB = 1024 bytes, 1 ms = 0.001 s/op), so
+         * that every tick is a round number in the caption's unit. The smallest bar keeps a visible length: when it
+         * sits right at a decade the axis starts one decade lower.
          */
-        static Scale log(List<Double> values, double max, boolean bytes) {
+        static Scale log(List<Double> values, double max, double unitSize) {
             double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             TreeSet<Double> decades = new TreeSet<>();
-            if (bytes) {
-                for (int k = 0; k <= 6; k++) for (int j = 0; j < 3; j++) decades.add(Math.pow(1024, k) * Math.pow(10, j));
-            } else {
-                int from = (int) Math.floor(Math.log10(min)) - 2;
-                int to = (int) Math.ceil(Math.log10(max)) + 2;
-                for (int e = from; e <= to; e++) decades.add(Math.pow(10, e));
-            }
+            int from = (int) Math.floor(Math.log10(min / unitSize)) - 2;
+            int to = (int) Math.ceil(Math.log10(max / unitSize)) + 2;
+            for (int e = from; e <= to; e++) decades.add(unitSize * Math.pow(10, e));
             Double lo = decades.floor(min);
             if (lo == null) lo = decades.first();
             if (min / lo < 2 && decades.lower(lo) != null) lo = decades.lower(lo);

@@ -6,12 +6,14 @@ import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The table printed after a run: one row per (engine, workload), grouped by workload, best first, with the score and
- * its error, how far each engine is from the best, p99 latency, disk use and CPU. Unmeasured rows say why instead of
- * showing numbers.
+ * The table printed after a run: how each engine was configured, then one row per (engine, workload), grouped by
+ * workload, fastest first, with the score and its interval, how many times slower than the fastest each engine is,
+ * p99 latency, disk use and CPU, and a note where a row is not conclusive. Unmeasured rows say why instead of showing
+ * numbers.
  */
 public final class ConsoleReport {
 
@@ -24,6 +26,10 @@ public final class ConsoleReport {
         out.println("machine: " + h.machine() + " (class " + h.machineClass() + "); JDK " + h.jdk()
                 + "; kvbench " + h.gitRevision());
         if (!h.complete()) out.println("INCOMPLETE RUN: some planned benchmarks did not finish.");
+        if (!h.setups().isEmpty()) {
+            out.println("engines as configured:");
+            for (EngineSetup s : h.setups()) out.println("  " + s.title() + ": " + s.describe());
+        }
         List<WorkloadGroup> groups = WorkloadGroup.of(run);
         if (groups.isEmpty()) {
             out.println("No results.");
@@ -31,7 +37,11 @@ public final class ConsoleReport {
             return;
         }
         out.println();
-        TextTable table = new TextTable("workload", "engine", "score", "vs best", "p99", "disk", "CPU")
+        MinimumEffect effect = MinimumEffect.of(run);
+        boolean notes = groups.stream().flatMap(g -> g.rows().stream())
+                .anyMatch(row -> effect.whyNotConclusive(row.result(), units).isPresent());
+        String[] header = {"workload", "engine", "score", ResultCells.VS_FASTEST, "p99", "disk", "CPU", "note"};
+        TextTable table = new TextTable(notes ? header : Arrays.copyOf(header, header.length - 1))
                 .alignRight(2, 3, 4, 5, 6);
         for (int g = 0; g < groups.size(); g++) {
             WorkloadGroup group = groups.get(g);
@@ -42,10 +52,12 @@ public final class ConsoleReport {
                 String workload = first ? group.workload() : "";
                 first = false;
                 if (row.measured()) {
-                    table.row(workload, ResultCells.engine(r), ResultCells.score(r, units), ResultCells.relative(row, units),
-                            ResultCells.secondary(r, MetricNames.LATENCY_P99, units),
+                    String[] cells = {workload, ResultCells.engine(r), ResultCells.score(r, units),
+                            ResultCells.vsFastest(row, units), ResultCells.secondary(r, MetricNames.LATENCY_P99, units),
                             ResultCells.secondary(r, MetricNames.DISK_BYTES, units),
-                            ResultCells.secondary(r, MetricNames.CPU_PERCENT, units));
+                            ResultCells.secondary(r, MetricNames.CPU_PERCENT, units),
+                            effect.whyNotConclusive(r, units).map(why -> MinimumEffect.MARK + ": " + why).orElse("")};
+                    table.row(notes ? cells : Arrays.copyOf(cells, cells.length - 1));
                 } else {
                     table.note(ResultCells.score(r, units), workload, ResultCells.engine(r));
                 }
@@ -53,8 +65,10 @@ public final class ConsoleReport {
         }
         table.print(out);
         out.println();
-        out.println(h.counts() + ". Score: mean " + units.plusMinus() + " " + Intervals.LABEL + " over its measurement iterations; "
-                + "vs best: score / best score of the workload.");
+        out.println(h.countsText() + ". Score: mean " + units.plusMinus() + " " + Intervals.LABEL
+                + " over its measurement iterations.");
+        out.println(ResultCells.VS_FASTEST_LEGEND);
+        if (notes) out.println(effect.legend(units));
         ReproductionReport.print(Reproduction.of(run), out, units);
         out.flush();
     }

@@ -66,6 +66,15 @@ final class HtmlStyle {
             table.metrics th:first-child, table.metrics td:first-child { text-align: left; white-space: normal;
                                                                          overflow-wrap: anywhere; min-width: 8em; }
             table.metrics tbody tr:hover { background: var(--soft); }
+            table.metrics tr.inconclusive td { color: var(--muted); }
+            table.settings th, table.settings td { text-align: left; white-space: normal; }
+            table.settings td:first-child { white-space: nowrap; }
+            .badge.inconclusive { margin-left: 4px; color: #7d4e00; background: #fff8c5; border-color: #d4a72c;
+                                  font-weight: 600; }
+            p.note.inconclusive .badge { margin-left: 0; margin-right: 4px; }
+            .swatch { display: inline-block; width: 11px; height: 11px; margin-right: 7px; border-radius: 2px;
+                      vertical-align: -1px; }
+            section.published { margin-top: 34px; padding-top: 18px; border-top: 1px solid var(--line); }
             footer { margin-top: 40px; padding-top: 14px; border-top: 1px solid var(--line); color: var(--muted); font-size: 12.5px; }
             """;
 

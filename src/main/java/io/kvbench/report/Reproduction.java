@@ -6,6 +6,7 @@ import io.kvbench.result.Status;
 import io.kvbench.workload.Published;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.commons.math3.stat.correlation.KendallsCorrelation;
 
 /**
@@ -76,17 +77,26 @@ public record Reproduction(Published source, Published.Table table, long measure
         return new Reproduction(source, table, records, lines, tau, missing);
     }
 
-    /** "Kendall's tau over 5 engines: 0.60", or why there is none. */
+    /**
+     * "Rank agreement (Kendall's tau) over 5 engines: 0.60 (1: same order, -1: reversed)", or why there is no figure:
+     * one engine measured on both sides has no order to agree on, and all-tied figures on one side have none either.
+     */
     public String tauText() {
-        if (lines.size() < 2) return "Kendall's tau: undefined (fewer than 2 engines measured on both sides)";
-        return "Kendall's tau over " + lines.size() + " engines: " + String.format(java.util.Locale.ROOT, "%.2f", tau);
+        if (lines.size() < 2) {
+            return "Rank agreement: needs 2 engines measured on both sides, this run has " + lines.size();
+        }
+        if (!Double.isFinite(tau)) {
+            return "Rank agreement over " + lines.size() + " engines: none to compute (the figures of one side are all tied)";
+        }
+        return "Rank agreement (Kendall's tau) over " + lines.size() + " engines: "
+                + String.format(Locale.ROOT, "%.2f", tau) + " (1: same order, -1: reversed)";
     }
 
     /** The heading: whose table, which column, at which sizes. */
     public String heading() {
         return source.title() + ", " + table.published() + " (" + table.workload() + ", " + table.unit() + "): published "
-                + String.format(java.util.Locale.ROOT, "%,d", table.records()) + " records on " + source.hardware()
-                + ", measured " + (measuredRecords > 0 ? String.format(java.util.Locale.ROOT, "%,d", measuredRecords) : "?")
+                + String.format(Locale.ROOT, "%,d", table.records()) + " records on " + source.hardware()
+                + ", measured " + (measuredRecords > 0 ? String.format(Locale.ROOT, "%,d", measuredRecords) : "?")
                 + " records here";
     }
 

@@ -33,6 +33,14 @@ public final class ResultCells {
             new Column("written", MetricNames.IO_WRITE_BYTES),
             new Column("write amp.", MetricNames.WRITE_AMPLIFICATION));
 
+    /** The heading of the relative-speed column, the same in every table that compares engines. */
+    public static final String VS_FASTEST = "vs fastest";
+
+    /** What {@link #VS_FASTEST} means, said under every such table. */
+    public static final String VS_FASTEST_LEGEND = VS_FASTEST + ": how many times slower than the fastest engine of "
+            + "the workload (time per operation or per pass, divided by the fastest's; for throughput, the fastest's "
+            + "ops/s divided by the row's); 1.00x is the fastest.";
+
     private ResultCells() {
     }
 
@@ -79,8 +87,8 @@ public final class ResultCells {
         return units.value(m.score(), m.unit());
     }
 
-    /** "0.432x" of the best score; empty for an unmeasured result. */
-    public static String relative(WorkloadGroup.Row row, Units units) {
-        return row.measured() ? units.relative(row.relative()) : "";
+    /** "1.00x" for the fastest, "2.90x slower" for the others; empty for an unmeasured result. */
+    public static String vsFastest(WorkloadGroup.Row row, Units units) {
+        return row.measured() ? units.vsFastest(row.vsFastest()) : "";
     }
 }

@@ -20,9 +20,20 @@ import java.util.stream.Collectors;
  * anything (not applicable, a container that never reported) carry a placeholder such as "unknown (no result from the
  * container)"; listing it beside the real JDK would say the run's JDK is in doubt when it is not.
  */
-public record RunHeader(String profile, String runner, String machine, String machineClass, String jdk,
-                        String gitRevision, String time, String engines, boolean complete, int measured,
-                        int notApplicable, int errors, int knownIssues) {
+public record RunHeader(String profile, String runner, Context context, Counts counts, List<EngineSetup> setups) {
+
+    /**
+     * Where and when the run ran.
+     *
+     * @param engines "lmdb 0.9.3, rocksdb 11.8.1": each engine once, by id
+     */
+    public record Context(String machine, String machineClass, String jdk, String gitRevision, String time,
+                          String engines) {
+    }
+
+    /** How many results of each kind; {@code complete} when every planned benchmark finished. */
+    public record Counts(boolean complete, int measured, int notApplicable, int errors, int knownIssues) {
+    }
 
     static final String UNKNOWN = "unknown";
 
@@ -34,15 +45,51 @@ public record RunHeader(String profile, String runner, String machine, String ma
         int measured = (int) run.results().stream().filter(WorkloadGroup::measured).count();
         int notApplicable = (int) run.results().stream().filter(r -> r.status() == Status.NOT_APPLICABLE).count();
         int knownIssues = (int) run.results().stream().filter(r -> ResultCells.knownIssue(r).isPresent()).count();
-        return new RunHeader(orUnknown(run.profile()), orUnknown(run.runner()), describe(machine),
-                machine == null ? UNKNOWN : orUnknown(machine.machineClass()), orUnknown(jdk(run)),
-                orUnknown(distinct(run, ResultContext::gitRevision)), time, engines(run), run.complete(), measured,
-                notApplicable, run.results().size() - measured - notApplicable - knownIssues, knownIssues);
+        Context context = new Context(describe(machine), machine == null ? UNKNOWN : orUnknown(machine.machineClass()),
+                orUnknown(jdk(run)), orUnknown(distinct(run, ResultContext::gitRevision)), time, engines(run));
+        Counts counts = new Counts(run.complete(), measured, notApplicable,
+                run.results().size() - measured - notApplicable - knownIssues, knownIssues);
+        return new RunHeader(orUnknown(run.profile()), orUnknown(run.runner()), context, counts, EngineSetup.of(run));
+    }
+
+    public String machine() {
+        return context.machine();
+    }
+
+    public String machineClass() {
+        return context.machineClass();
+    }
+
+    public String jdk() {
+        return context.jdk();
+    }
+
+    public String gitRevision() {
+        return context.gitRevision();
+    }
+
+    public String time() {
+        return context.time();
+    }
+
+    public String engines() {
+        return context.engines();
+    }
+
+    public boolean complete() {
+        return counts.complete();
+    }
+
+    public int errors() {
+        return counts.errors();
     }
 
     /** "18 measured, 3 not applicable, 1 error", and ", 1 known issue" when a failure matched a recorded engine bug. */
-    public String counts() {
-        return measured + " measured, " + notApplicable + " not applicable, " + errors + (errors == 1 ? " error" : " errors")
+    public String countsText() {
+        int errors = counts.errors();
+        int knownIssues = counts.knownIssues();
+        return counts.measured() + " measured, " + counts.notApplicable() + " not applicable, " + errors
+                + (errors == 1 ? " error" : " errors")
                 + (knownIssues == 0 ? "" : ", " + knownIssues + (knownIssues == 1 ? " known issue" : " known issues"));
     }
 

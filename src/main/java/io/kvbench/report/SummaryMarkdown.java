@@ -41,44 +41,73 @@ public final class SummaryMarkdown {
         contextRow(md, "JDK", escape(h.jdk()));
         contextRow(md, "kvbench revision", "`" + code(h.gitRevision()) + "`");
         contextRow(md, "Started", escape(h.time()));
-        contextRow(md, "Engines", escape(h.engines()));
-        contextRow(md, "Results", escape(h.counts()));
+        contextRow(md, "Results", escape(h.countsText()));
         md.append('\n');
+        engineSettings(md, h.setups());
 
         if (comparison != null && !comparison.isBlank()) {
             md.append("### ").append(COMPARISON_HEADING).append("\n\n").append(comparison.strip()).append("\n\n");
         }
         if (groups.isEmpty()) md.append("No results.\n\n");
-        for (WorkloadGroup group : groups) scoreTable(md, group);
+        MinimumEffect effect = MinimumEffect.of(run);
+        boolean notes = false;
+        for (WorkloadGroup group : groups) notes |= scoreTable(md, group, effect);
         if (!groups.isEmpty()) secondaryTables(md, groups);
         md.append("Score: mean ").append(UNITS.plusMinus()).append(" ").append(Intervals.LABEL).append(" over measurement "
-                + "iterations; vs best: score / best score of the workload.\n");
+                + "iterations. ").append(escape(ResultCells.VS_FASTEST_LEGEND)).append('\n');
+        if (notes) md.append('\n').append(escape(effect.legend(UNITS))).append('\n');
         return md.toString();
+    }
+
+    /** How each engine was configured: comparisons mislead without it. */
+    private static void engineSettings(StringBuilder md, List<EngineSetup> setups) {
+        if (setups.isEmpty()) return;
+        md.append("| engine | sync | memory | compression |\n|:---|:---|:---|:---|\n");
+        for (EngineSetup s : setups) {
+            String caveat = s.caveat().isEmpty() ? "" : " (" + s.caveat() + ")";
+            md.append(cells(escape(s.title()), s.settings().map(x -> escape(x.sync())).orElse("") + escape(caveat),
+                    s.settings().map(x -> escape(x.memory())).orElse(""),
+                    s.settings().map(x -> escape(x.compression())).orElse("")));
+        }
+        md.append('\n');
     }
 
     private static void contextRow(StringBuilder md, String name, String markdownValue) {
         md.append("| ").append(name).append(" | ").append(markdownValue.replace("\n", " ")).append(" |\n");
     }
 
-    private static void scoreTable(StringBuilder md, WorkloadGroup group) {
+    /** One workload's ranked table; true when a row is marked not conclusive. */
+    private static boolean scoreTable(StringBuilder md, WorkloadGroup group, MinimumEffect effect) {
         md.append("### ").append(escape(group.workload())).append("\n\n");
         String about = String.join(" · ", Stream.of(group.direction(), group.parameters())
                 .filter(s -> !s.isEmpty()).toList());
         if (!about.isEmpty()) md.append("_").append(escape(about)).append("_\n\n");
-        md.append("| engine | score | vs best | p99 | disk | CPU |\n|:---|---:|---:|---:|---:|---:|\n");
+        boolean notes = group.rows().stream().anyMatch(row -> effect.whyNotConclusive(row.result(), UNITS).isPresent());
+        md.append("| engine | score | ").append(ResultCells.VS_FASTEST).append(" | p99 | disk | CPU |")
+                .append(notes ? " note |" : "").append("\n|:---|---:|---:|---:|---:|---:|").append(notes ? ":---|" : "")
+                .append('\n');
         for (WorkloadGroup.Row row : group.rows()) {
             BenchmarkResult r = row.result();
+            List<String> cells = new ArrayList<>();
             if (row.measured()) {
-                md.append(cells(escape(ResultCells.engine(r)), escape(ResultCells.score(r, UNITS)), ResultCells.relative(row, UNITS),
-                        ResultCells.secondary(r, MetricNames.LATENCY_P99, UNITS),
+                cells.addAll(List.of(escape(ResultCells.engine(r)), escape(ResultCells.score(r, UNITS)),
+                        ResultCells.vsFastest(row, UNITS), ResultCells.secondary(r, MetricNames.LATENCY_P99, UNITS),
                         ResultCells.secondary(r, MetricNames.DISK_BYTES, UNITS),
                         ResultCells.secondary(r, MetricNames.CPU_PERCENT, UNITS)));
+                if (notes) {
+                    cells.add(effect.whyNotConclusive(r, UNITS).map(why -> "**" + MinimumEffect.MARK + "**: " + escape(why))
+                            .orElse(""));
+                }
             } else {
-                md.append(cells(escape(ResultCells.engine(r)), "**" + ResultCells.statusLabel(r) + "** "
-                        + ResultCells.knownIssue(r).map(SummaryMarkdown::knownIssue).orElse(escape(reason(r))), "", "", "", ""));
+                cells.addAll(List.of(escape(ResultCells.engine(r)), "**" + ResultCells.statusLabel(r) + "** "
+                        + ResultCells.knownIssue(r).map(SummaryMarkdown::knownIssue).orElse(escape(reason(r))),
+                        "", "", "", ""));
+                if (notes) cells.add("");
             }
+            md.append(cells(cells.toArray(String[]::new)));
         }
         md.append('\n');
+        return notes;
     }
 
     private static void secondaryTables(StringBuilder md, List<WorkloadGroup> groups) {

@@ -61,6 +61,16 @@ public final class Units {
         return plusMinus;
     }
 
+    /** The microsecond symbol this instance writes ("µs" or "us"). */
+    String micros() {
+        return micros;
+    }
+
+    /** A number alone, three significant digits, trailing zeros dropped: "0.5", "12.5", "1,024". */
+    String plainNumber(double value) {
+        return withoutTrailingZeros(significant(value).text());
+    }
+
     /**
      * A formatted quantity in pieces, so a chart can set the number in bold: {@code number} carries the scale suffix
      * where the unit word does not ("1.23M" + "ops/s"), {@code error} is null when unknown.
@@ -76,11 +86,14 @@ public final class Units {
         }
     }
 
-    /** A score with its error; a NaN or infinite error is left out rather than shown as a number. */
+    /**
+     * A score with its error. An error that is NaN or infinite (unknown) or exactly 0 (no spread: every sample the
+     * same, as a store's size often is) is left out rather than printed as "± 0".
+     */
     public Measurement measure(double value, double error, String unit) {
         String u = unit == null ? "" : unit;
         if (!Double.isFinite(value)) return new Measurement(missing, null, "", false, plusMinus);
-        boolean withError = Double.isFinite(error);
+        boolean withError = Double.isFinite(error) && error != 0;
         return switch (u) {
             case "ops/s", "ops/ms" -> counts(value, error, withError, u);
             case "s/op" -> time(value, error, withError, 1);
@@ -112,9 +125,24 @@ public final class Units {
         return countUnit ? number : new Measurement(number, null, m.unit(), m.spaceBeforeUnit(), plusMinus).toString();
     }
 
-    /** How a score compares with the best one: "1.00x", "0.432x", "2.30x". */
-    public String relative(double ratio) {
-        return Double.isFinite(ratio) ? significant(ratio).text() + "x" : missing;
+    /**
+     * How much slower than the fastest, from a time ratio (1 for the fastest, above 1 for the others): "1.00x" for the
+     * fastest, "2.90x slower" for an engine that takes 2.9 times as long per operation. The one convention of every
+     * table that compares engines (see {@link ResultCells#VS_FASTEST}).
+     */
+    public String vsFastest(double timeRatio) {
+        if (!Double.isFinite(timeRatio)) return missing;
+        return timeRatio == 1 ? "1.00x" : significant(timeRatio).text() + "x slower";
+    }
+
+    /**
+     * B against A from a time ratio (B's time per operation over A's): "1.07x slower", "1.03x faster" (A's time over
+     * B's), "same" at exactly 1; the words carry the direction, the number is always at least 1.
+     */
+    public String versus(double timeRatio) {
+        if (!Double.isFinite(timeRatio) || timeRatio <= 0) return missing;
+        if (timeRatio == 1) return "same";
+        return timeRatio > 1 ? significant(timeRatio).text() + "x slower" : significant(1 / timeRatio).text() + "x faster";
     }
 
     /** "1.00M" -> "1M", "2.50" -> "2.5"; the scale suffix stays. */
@@ -131,7 +159,7 @@ public final class Units {
         double divisor = Math.pow(1000, step);
         Rounded number = significant(value / divisor);
         String suffix = COUNT_SUFFIXES[step];
-        String err = withError ? fixed(error / divisor, number.fractionDigits()) + suffix : null;
+        String err = withError ? errorText(error / divisor, number.fractionDigits()) + suffix : null;
         return new Measurement(number.text() + suffix, err, unit, true, plusMinus);
     }
 
@@ -142,7 +170,7 @@ public final class Units {
         int step = scaleStep(seconds * 1e9, 1000, names.length);
         double divisor = 1e-9 * Math.pow(1000, step);
         Rounded number = significant(seconds / divisor);
-        String err = withError ? fixed(error * toSeconds / divisor, number.fractionDigits()) : null;
+        String err = withError ? errorText(error * toSeconds / divisor, number.fractionDigits()) : null;
         return new Measurement(number.text(), err, names[step], true, plusMinus);
     }
 
@@ -151,13 +179,13 @@ public final class Units {
         double divisor = Math.pow(1024, step);
         // Whole bytes below 1 KiB: "512 B", never "512.0 B".
         Rounded number = step == 0 ? new Rounded(fixed(value, 0), 0) : significant(value / divisor);
-        String err = withError ? fixed(error / divisor, number.fractionDigits()) : null;
+        String err = withError ? errorText(error / divisor, number.fractionDigits()) : null;
         return new Measurement(number.text(), err, BYTE_UNITS[step], true, plusMinus);
     }
 
     private Measurement plain(double value, double error, boolean withError, String unit, boolean space) {
         Rounded number = significant(value);
-        String err = withError ? fixed(error, number.fractionDigits()) : null;
+        String err = withError ? errorText(error, number.fractionDigits()) : null;
         return new Measurement(number.text(), err, unit, space, plusMinus);
     }
 
@@ -187,6 +215,18 @@ public final class Units {
         int integerDigits = (int) Math.floor(Math.log10(Math.abs(rounded))) + 1;
         int fractionDigits = Math.max(0, DIGITS - integerDigits);
         return new Rounded(fixed(x, fractionDigits), fractionDigits);
+    }
+
+    /**
+     * An error at the score's precision; one that would print as zero there (a tiny but real spread) gets the digits
+     * of its first significant figure instead, so that "± 0" never stands for a spread that exists.
+     */
+    private static String errorText(double error, int fractionDigits) {
+        double e = Math.abs(error);
+        String text = fixed(e, fractionDigits);
+        if (e == 0 || !text.matches("[0.,]+")) return text;
+        int digits = BigDecimal.valueOf(e).round(new MathContext(1, RoundingMode.HALF_UP)).scale();
+        return fixed(e, Math.min(12, Math.max(fractionDigits, digits)));
     }
 
     private static String fixed(double x, int fractionDigits) {

@@ -25,11 +25,13 @@ public record WorkloadGroup(String workload, boolean higherIsBetter, List<Row> r
     /**
      * One ranked result.
      *
-     * @param result   the result
-     * @param relative score divided by the best score of the workload ("x of best"); NaN unless measured in the same
-     *                 unit as the best
+     * @param result    the result
+     * @param vsFastest how many times slower than the fastest engine of the workload: its time per operation (or per
+     *                  pass) divided by the fastest's, so 1 for the fastest and above 1 for every other, whichever
+     *                  unit the scores are in (for throughput: the fastest's ops/s divided by its own); NaN unless
+     *                  measured in the same unit as the fastest
      */
-    public record Row(BenchmarkResult result, double relative) {
+    public record Row(BenchmarkResult result, double vsFastest) {
 
         public boolean measured() {
             return WorkloadGroup.measured(result);
@@ -62,7 +64,7 @@ public record WorkloadGroup(String workload, boolean higherIsBetter, List<Row> r
                 .thenComparing(r -> Objects.toString(r.engine(), ""));
         List<BenchmarkResult> sorted = results.stream().sorted(order).toList();
         BenchmarkResult best = sorted.isEmpty() || !measured(sorted.get(0)) ? null : sorted.get(0);
-        List<Row> rows = sorted.stream().map(r -> new Row(r, relative(r, best))).toList();
+        List<Row> rows = sorted.stream().map(r -> new Row(r, vsFastest(r, best))).toList();
         return new WorkloadGroup(workload, higherIsBetter, rows);
     }
 
@@ -108,8 +110,11 @@ public record WorkloadGroup(String workload, boolean higherIsBetter, List<Row> r
         return r.status() == Status.NOT_APPLICABLE ? 2 : 1;
     }
 
-    private static double relative(BenchmarkResult r, BenchmarkResult best) {
-        if (best == null || !measured(r) || !Objects.equals(r.unit(), best.unit()) || best.score() == 0) return Double.NaN;
-        return r.score() / best.score();
+    /** The time ratio of {@code r} to the fastest: one direction for every unit, above 1 is slower. */
+    private static double vsFastest(BenchmarkResult r, BenchmarkResult best) {
+        if (best == null || !measured(r) || !Objects.equals(r.unit(), best.unit()) || best.score() == 0 || r.score() == 0) {
+            return Double.NaN;
+        }
+        return best.higherIsBetter() ? best.score() / r.score() : r.score() / best.score();
     }
 }

@@ -74,7 +74,9 @@ class PullRequestAbCommandsTest {
         assertThat(fail.exitCode()).isEqualTo(ExitCode.FAILED.code());
         md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
         assertThat(md).contains("1 PASS, 1 REGRESSION").contains("| rocksdb | ycsb-c | **REGRESSION** |")
-                .contains("| 0.900 | 0.877 - 0.923 (99 %) | 6 |");
+                .contains("| 1.11x slower | 1.08x slower to 1.14x slower (99 %) | 6 |");
+        assertThat(md).as("one direction for every ratio: B's time over A's, in words").contains("| B vs A |")
+                .doesNotContain("B/A");
 
         // A session that an ERROR stopped in its first round (rounds 1, no ratio) is reported as ERROR, exit 3, with
         // its reason in the table: before, the report refused it and the pull request saw no reason at all.

@@ -35,25 +35,41 @@ class BarChartTest {
 
     @Test
     void theChartSaysWhenItIsLogarithmic() {
-        assertThat(chart("ops/s", 38_200, 1_845_000).svg("t")).contains(">ops/s · log scale</text>");
-        assertThat(chart("ops/s", 880_000, 3_950_000).svg("t")).contains(">ops/s</text>").doesNotContain("log scale");
+        assertThat(chart("ops/s", 38_200, 1_845_000).svg("t")).contains(">k ops/s · log scale</text>");
+        assertThat(chart("ops/s", 880_000, 3_950_000).svg("t")).contains(">M ops/s</text>").doesNotContain("log scale");
     }
 
     @Test
-    void linearTicksAreRoundNumbersFromZero() {
-        assertThat(ticks(chart("ops/s", 880_000, 1_845_000).svg("t"))).containsExactly("0", "500k", "1M", "1.5M", "2M");
-        assertThat(ticks(chart("B", 60_000_000, 230_000_000).svg("t")))
-                .containsExactly("0", "50 MiB", "100 MiB", "150 MiB", "200 MiB", "250 MiB");
+    void linearTicksAreRoundNumbersFromZeroInTheCaptionsUnit() {
+        assertThat(ticks(chart("ops/s", 880_000, 1_845_000).svg("t"))).containsExactly("0", "0.5", "1", "1.5", "2");
+        String bytes = chart("B", 60_000_000, 230_000_000).svg("t");
+        assertThat(bytes).contains(">MiB</text>");
+        assertThat(ticks(bytes)).containsExactly("0", "50", "100", "150", "200", "250");
+    }
+
+    /** The defect this replaces: ticks in ms under an "s/op" caption. One unit per axis, said once, in the caption. */
+    @Test
+    void aTimeAxisIsReadInTheUnitItsCaptionNames() {
+        BarChart passes = chart("s/op", 0.0094, 0.0834);
+        assertThat(passes.axis().name()).isEqualTo("ms/op");
+        String svg = passes.svg("t");
+        assertThat(svg).contains("data-unit=\"ms/op\"", ">ms/op</text>");
+        assertThat(ticks(svg)).containsExactly("0", "20", "40", "60", "80", "100");
+        assertThat(chart("ns", 12_300, 45_000).axis().name()).isEqualTo("µs");
+        assertThat(chart("s/op", 0.5, 27.4).axis().name()).as("log axis: the unit of its smallest value").isEqualTo("ms/op");
     }
 
     @Test
-    void logTicksAreDecadesUpToARoundEnd() {
+    void logTicksArePowersOfTenOfTheAxisUnit() {
         assertThat(ticks(chart("ops/s", 38_200, 1_845_000).svg("t")))
-                .containsExactly("10k", "20k", "50k", "100k", "200k", "500k", "1M", "2M");
+                .containsExactly("10", "20", "50", "100", "200", "500", "1,000", "2,000");
         String wide = chart("ops/s", 1, 100_000).svg("t");
         // The axis ends at 200k, too close to 100k for a second label: its gridline stays, its label goes.
-        assertThat(ticks(wide)).containsExactly("0.1", "1", "10", "100", "1k", "10k", "100k");
+        assertThat(ticks(wide)).containsExactly("0.1", "1", "10", "100", "1,000", "10,000", "100,000");
         assertThat(Pattern.compile("<line class=\"grid\"").matcher(wide).results().count()).isEqualTo(8);
+        // Bytes: decades of KiB, not of 1024 x 10^k bytes, so that no tick reads 1,024 or 10,240.
+        assertThat(ticks(chart("B", 188_000, 78_000_000).svg("t")))
+                .containsExactly("10", "100", "1,000", "10,000", "100,000");
     }
 
     @Test

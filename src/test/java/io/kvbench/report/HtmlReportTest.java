@@ -12,6 +12,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -82,17 +83,42 @@ class HtmlReportTest {
         assertThat(header).contains("href=\"#w1-put-random\"", "href=\"#w4-bulk-load\"");
     }
 
+    /** Every chart lists the engines in one order (by id), so an engine is at the same place in each; tables rank. */
     @Test
-    void chartsAreSortedBestFirstAndUseALogScaleOnlyForWideRanges() {
+    void chartsListEnginesInOneOrderAndUseALogScaleOnlyForWideRanges() {
         String put = section(html, "put-random");
-        assertThat(put).contains("<span class=\"badge\">log scale</span>", "ops/s · log scale");
-        assertThat(put.indexOf(">lmdb</text>")).isLessThan(put.indexOf(">rocksdb</text>"));
-        assertThat(put.indexOf(">rocksdb</text>")).isLessThan(put.indexOf(">mapdb</text>"));
+        assertThat(put).contains("<span class=\"badge\">log scale</span>", "k ops/s · log scale");
+        String chart = put.substring(put.indexOf("<svg"), put.indexOf("</svg>"));
+        assertThat(chart.indexOf(">h2-mvstore</text>")).isLessThan(chart.indexOf(">lmdb</text>"));
+        assertThat(chart.indexOf(">lmdb</text>")).isLessThan(chart.indexOf(">mapdb</text>"));
+        assertThat(chart.indexOf(">mapdb</text>")).isLessThan(chart.indexOf(">rocksdb</text>"));
+        String ranked = put.substring(put.indexOf("<table"));
+        assertThat(ranked.indexOf("<td>lmdb")).as("the table ranks, fastest first").isLessThan(ranked.indexOf("<td>rocksdb"));
         String get = section(html, "get-random");
         assertThat(get.substring(0, get.indexOf("Disk space"))).doesNotContain("log scale");
         String load = section(html, "bulk-load");
         assertThat(load.indexOf(">h2-mvstore</text>")).isLessThan(load.indexOf(">mapdb</text>"));
         assertThat(load).contains("<tspan class=\"number\">640</tspan><tspan class=\"rest\"> ± 21 ms</tspan>");
+    }
+
+    @Test
+    void everyEngineKeepsOneColourAndTheSettingsTableIsTheLegend() {
+        String header = html.substring(html.indexOf("<header>"), html.indexOf("</header>"));
+        assertThat(header).contains("Engines as configured", "<table class=\"metrics settings\">",
+                "WAL, no fsync per write (sync=false)", "no fsync per commit (MDB_NOSYNC)");
+        for (String engine : List.of("h2-mvstore", "lmdb", "mapdb", "rocksdb")) {
+            Set<String> colours = new TreeSet<>();
+            Matcher bars = Pattern.compile("<g class=\"bar\" data-engine=\"" + engine + "\"[^>]*>[^<]*<title>[^<]*</title>"
+                    + "[^<]*<text[^>]*>[^<]*</text>[^<]*<rect[^>]*fill=\"(#[0-9a-f]{6})\"").matcher(html);
+            int charted = 0;
+            for (; bars.find(); charted++) colours.add(bars.group(1));
+            Matcher legend = Pattern.compile("<tr data-engine=\"" + engine + "\"><td><span class=\"swatch\" "
+                    + "style=\"background:(#[0-9a-f]{6})\"").matcher(html);
+            assertThat(legend.find()).as(engine + " in the legend").isTrue();
+            colours.add(legend.group(1));
+            assertThat(charted).as(engine + "'s bars").isGreaterThanOrEqualTo(4);
+            assertThat(colours).as(engine + "'s colour in every chart").hasSize(1);
+        }
     }
 
     @Test
@@ -109,7 +135,7 @@ class HtmlReportTest {
         String put = section(html, "put-random");
         assertThat(put).contains("Disk space after the run", "<table class=\"metrics\">", "<th>write amp.</th>");
         String disk = put.substring(put.indexOf("Disk space"));
-        assertThat(disk.indexOf(">rocksdb</text>")).as("smallest disk first").isLessThan(disk.indexOf(">mapdb</text>"));
+        assertThat(disk.indexOf(">mapdb</text>")).as("the charts' engine order").isLessThan(disk.indexOf(">rocksdb</text>"));
 
         BenchmarkResult bare = new BenchmarkResult("a", "w", Status.OK, "", BenchmarkResult.THROUGHPUT, 5, 1, "ops/s",
                 List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%")), null);

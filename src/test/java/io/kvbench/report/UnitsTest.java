@@ -71,23 +71,47 @@ class UnitsTest {
     void unknownErrorIsLeftOutAndAMissingScoreIsNeverAZero() {
         assertThat(u.measurement(3_100_000, Double.NaN, "ops/s")).isEqualTo("3.10M ops/s");
         assertThat(u.measurement(Double.NaN, 1, "ops/s")).isEqualTo("—");
-        assertThat(u.measurement(1.0, -0.0001, "ops/s")).isEqualTo("1.00 ± 0.00 ops/s");
+        assertThat(u.measurement(1.0, -0.0001, "ops/s")).as("no sign, and a real spread never prints as zero")
+                .isEqualTo("1.00 ± 0.0001 ops/s");
+    }
+
+    @Test
+    void noSpreadPrintsNoPlusMinusAndATinySpreadKeepsItsFirstDigit() {
+        assertThat(u.measurement(290_816, 0, "B")).isEqualTo("284 KiB");
+        assertThat(u.measurement(290_816, 100, "B")).isEqualTo("284 ± 0.1 KiB");
+        assertThat(u.measurement(290_816, 2_048, "B")).isEqualTo("284 ± 2 KiB");
     }
 
     @Test
     void asciiSymbolsForConsolesThatCannotShowUnicode() {
         assertThat(Units.ASCII.measurement(12_300, 400, "ns")).isEqualTo("12.3 +- 0.4 us");
-        assertThat(Units.ASCII.relative(Double.NaN)).isEqualTo("-");
+        assertThat(Units.ASCII.vsFastest(Double.NaN)).isEqualTo("-");
         assertThat(Units.forCharset(StandardCharsets.US_ASCII)).isSameAs(Units.ASCII);
         assertThat(Units.forCharset(StandardCharsets.UTF_8)).isSameAs(Units.UNICODE);
     }
 
     @Test
-    void relativeToBest() {
-        assertThat(u.relative(1)).isEqualTo("1.00x");
-        assertThat(u.relative(0.43211)).isEqualTo("0.432x");
-        assertThat(u.relative(13.77)).isEqualTo("13.8x");
-        assertThat(u.relative(Double.NaN)).isEqualTo("—");
+    void vsFastestSaysSlowerInOneDirection() {
+        assertThat(u.vsFastest(1)).isEqualTo("1.00x");
+        assertThat(u.vsFastest(2.3141)).isEqualTo("2.31x slower");
+        assertThat(u.vsFastest(13.77)).isEqualTo("13.8x slower");
+        assertThat(u.vsFastest(Double.NaN)).isEqualTo("—");
+    }
+
+    @Test
+    void versusPutsTheDirectionInWords() {
+        assertThat(u.versus(1.0712)).isEqualTo("1.07x slower");
+        assertThat(u.versus(1 / 1.0312)).isEqualTo("1.03x faster");
+        assertThat(u.versus(1)).isEqualTo("same");
+        assertThat(u.versus(Double.NaN)).isEqualTo("—");
+    }
+
+    @Test
+    void plainNumbersForAxisTicks() {
+        assertThat(u.plainNumber(0.5)).isEqualTo("0.5");
+        assertThat(u.plainNumber(12.5)).isEqualTo("12.5");
+        assertThat(u.plainNumber(1024)).isEqualTo("1,024");
+        assertThat(u.plainNumber(0.010000000000000002)).isEqualTo("0.01");
     }
 
     @Test

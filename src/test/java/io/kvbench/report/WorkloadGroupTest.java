@@ -21,8 +21,9 @@ class WorkloadGroupTest {
                 throughput("b", "put", 300, 1), throughput("c", "put", 200, 1)));
         assertThat(group.higherIsBetter()).isTrue();
         assertThat(engines(group)).containsExactly("b", "c", "a");
-        assertThat(group.rows().get(0).relative()).isEqualTo(1.0);
-        assertThat(group.rows().get(2).relative()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(group.rows().get(0).vsFastest()).isEqualTo(1.0);
+        assertThat(group.rows().get(2).vsFastest()).as("a third of the throughput takes three times as long")
+                .isCloseTo(3.0, within(1e-12));
     }
 
     @Test
@@ -31,7 +32,8 @@ class WorkloadGroupTest {
                 timePerPass("b", "load", 1.0, 0.1), timePerPass("c", "load", 2.0, 0.1)));
         assertThat(group.higherIsBetter()).isFalse();
         assertThat(engines(group)).containsExactly("b", "c", "a");
-        assertThat(group.rows().stream().map(WorkloadGroup.Row::relative)).containsExactly(1.0, 2.0, 4.0);
+        assertThat(group.rows().stream().map(WorkloadGroup.Row::vsFastest)).as("the same direction as throughput's")
+                .containsExactly(1.0, 2.0, 4.0);
         assertThat(group.direction()).isEqualTo("time-per-pass, lower is better");
     }
 
@@ -45,7 +47,7 @@ class WorkloadGroupTest {
                 throughput("y", "scan", 7, 1)));
         assertThat(engines(group)).containsExactly("y", "z", "e", "g", "h");
         assertThat(group.measuredRows()).hasSize(2);
-        assertThat(group.unmeasuredRows()).allSatisfy(r -> assertThat(r.relative()).isNaN());
+        assertThat(group.unmeasuredRows()).allSatisfy(r -> assertThat(r.vsFastest()).isNaN());
     }
 
     @Test
