@@ -22,8 +22,9 @@ public final class EngineDetails {
     public static void print(PrintWriter out, KvEngine engine) {
         Capabilities c = engine.capabilities();
         Durability d = c.durability();
+        String nativeVersion = EngineFacts.nativeOf(engine);
         out.println(engine.id() + " " + engine.version()
-                + (engine.nativeVersion().isBlank() ? " (written in Java)" : " (binding; native " + engine.nativeVersion() + ")"));
+                + (nativeVersion.isEmpty() ? " (written in Java)" : " (binding; native " + nativeVersion + ")"));
         field(out, "order", EngineFacts.order(c) + (c.writeOnce() ? ", write-once (sealed by the first read)" : ""));
         field(out, "threads", EngineFacts.threads(c) + " (what many threads may do with one store)");
         field(out, "limits", "key 1 B to " + EngineTable.bytes(c.maxKeyBytes()) + ", value up to "

@@ -97,7 +97,20 @@ final class EngineFacts {
 
     /** "-" where a binding bundles no native engine (an engine written in Java). */
     static String nativeVersion(KvEngine engine) {
-        String v = engine.nativeVersion();
-        return v == null || v.isBlank() ? "-" : v;
+        String v = nativeOf(engine);
+        return v.isEmpty() ? "-" : v;
+    }
+
+    /**
+     * {@link KvEngine#nativeVersion()}, empty for an engine written in Java; a native library that cannot be loaded
+     * here makes it "unknown (...)" rather than failing a listing or a report.
+     */
+    static String nativeOf(KvEngine engine) {
+        try {
+            String v = engine.nativeVersion();
+            return v == null ? "" : v.strip();
+        } catch (RuntimeException | LinkageError e) {
+            return "unknown (" + e.getClass().getSimpleName() + ")";
+        }
     }
 }

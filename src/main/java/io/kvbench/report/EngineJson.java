@@ -31,7 +31,7 @@ public final class EngineJson {
         ObjectNode o = mapper.createObjectNode();
         o.put("id", engine.id());
         o.put("version", engine.version());
-        o.put("nativeVersion", engine.nativeVersion());
+        o.put("nativeVersion", EngineFacts.nativeOf(engine));
         o.setAll((ObjectNode) mapper.valueToTree(c.access()));
         o.setAll((ObjectNode) mapper.valueToTree(c.limits()));
         o.set("durability", mapper.valueToTree(c.durability()));

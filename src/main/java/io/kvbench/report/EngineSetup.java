@@ -7,7 +7,6 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -46,7 +45,7 @@ public record EngineSetup(String engine, String versions, String nativeVersion, 
         }
         KvEngine engine = adapter.get();
         boolean same = recorded.isEmpty() || recorded.equals(Set.of(engine.version()));
-        return new EngineSetup(id, versions, same ? Objects.requireNonNullElse(engine.nativeVersion(), "") : "",
+        return new EngineSetup(id, versions, same ? EngineFacts.nativeOf(engine) : "",
                 Optional.of(engine.capabilities().settings()),
                 same ? "" : "settings as this build declares them for version " + engine.version());
     }
