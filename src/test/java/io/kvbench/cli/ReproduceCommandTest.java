@@ -23,9 +23,9 @@ class ReproduceCommandTest {
         assertThat(run.out()).contains("8 measured, 0 not applicable, 0 errors")
                 .contains("Xodus benchmarks: Tokyo Cabinet, Random Read (tc-random-read, s/op): published 1,000,000 records on "
                         + "Intel Core i7-3770 3.4 GHz, Windows 7, measured 2,000 records here")
-                .contains("Kendall's tau over 2 engines: ")
+                .contains("Rank agreement (Kendall's tau) over 2 engines: ")
                 .contains("published, not measured in this run: Xodus store with key prefixing (Patricia)");
-        assertThat(run.out()).containsPattern("(?m)^lmdb\\s+0\\.825\\s+1\\.49x\\s+");
+        assertThat(run.out()).containsPattern("(?m)^lmdb\\s+0\\.825\\s+1\\.49x slower\\s+");
         assertThat(run.out()).containsPattern("(?m)^chronicle-map\\s+0\\.553\\s+1\\.00x\\s+");
         assertThat(Files.readString(out.resolve("summary.md"))).contains("### Published comparisons")
                 .contains("| chronicle-map | 0.553 | 1.00x |");
