@@ -62,7 +62,7 @@ public final class SummaryMarkdown {
     /** How each engine was configured: comparisons mislead without it. */
     private static void engineSettings(StringBuilder md, List<EngineSetup> setups) {
         if (setups.isEmpty()) return;
-        md.append("| engine | sync | memory | compression |\n|:---|:---|:---|:---|\n");
+        md.append("**Engines as configured**\n\n| engine | sync | memory | compression |\n|:---|:---|:---|:---|\n");
         for (EngineSetup s : setups) {
             String caveat = s.caveat().isEmpty() ? "" : " (" + s.caveat() + ")";
             md.append(cells(escape(s.title()), s.settings().map(x -> escape(x.sync())).orElse("") + escape(caveat),
