@@ -43,21 +43,22 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     Path baselines;
 
     @Option(names = "--reason", paramLabel = "TEXT", defaultValue = "",
-            description = "Why the baselines change, stored in every file written.")
+            description = "Why the baselines change, stored in every file written (default: empty).")
     String reason;
 
-    @Option(names = "--profile", paramLabel = "PROFILE",
-            description = "Record under this profile; a run of another profile is refused unless --force.")
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Expect runs of this profile; a run of another profile is refused unless --force (default: "
+                    + "the runs' own profile).")
     String profile;
 
     @Option(names = "--markdown", paramLabel = "FILE",
             description = "Also write the changes as Markdown to FILE (old vs new score, delta, spread, engine version, the reason), "
-                    + "e.g. the body of the pull request that proposes them; written only when the update is.")
+                    + "e.g. the body of the pull request that proposes them; written only when the update is (default: none).")
     Path markdown;
 
     @Option(names = "--min-runs", paramLabel = "N", defaultValue = "3",
-            description = "Fewest runs (--results) to pool (default: ${DEFAULT-VALUE}, what the gate's calibration assumed: "
-                    + "one run's drift would otherwise bias every later comparison). --min-runs 1 records a single run.")
+            description = "Fewest runs (--results) to pool (default: ${DEFAULT-VALUE}: one run's drift would otherwise "
+                    + "bias every later comparison). --min-runs 1 records a single run.")
     int minRuns;
 
     @Option(names = "--force", description = "Record even a partial run, one with ERROR results (those are skipped) or of another profile.")
@@ -82,6 +83,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         }
         List<RunResults> runs = new ArrayList<>();
         for (Path dir : results) runs.add(ResultsInput.read(dir));
+        for (RunResults r : runs) refuseAsAnotherProfile(r);
         RunResults run = RunPooling.pool(runs);
         BaselineUpdate update = BaselineUpdate.plan(run, runs, new BaselineStore(baselines), profile, reason, force, Instant.now());
         String changes = markdown == null ? null : BaselineChangesMarkdown.render(update, reason);
@@ -109,5 +111,17 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
         out.flush();
         return ExitCode.OK.code();
+    }
+
+    /**
+     * A run with size overrides ("ci+records=1000") is recorded under its own name only: not even --force records it
+     * as the stock profile's baselines, which every later comparison of a stock run would be judged against.
+     */
+    private void refuseAsAnotherProfile(RunResults run) {
+        String name = run.profile();
+        if (profile != null && name != null && name.contains("+") && !profile.equals(name)) {
+            throw new IllegalArgumentException("the run of profile '" + name + "' has size overrides; its baselines are "
+                    + "recorded under '" + name + "' only, never as --profile " + profile + "'s (drop --profile)");
+        }
     }
 }

@@ -11,7 +11,6 @@ import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.CalibrationMarkdown;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -40,44 +39,41 @@ import picocli.CommandLine.Spec;
 final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "rocksdb,lmdb,h2-mvstore",
-            description = "Engines (default: ${DEFAULT-VALUE}).")
+            description = "Engines, comma-separated or repeated (default: ${DEFAULT-VALUE}).")
     List<String> engines;
 
     @Option(names = "--workloads", split = ",", paramLabel = "NAME", defaultValue = "ycsb-c,tc-random-read",
-            description = "Workloads (default: ${DEFAULT-VALUE}).")
+            description = "Workloads, comma-separated or repeated (default: ${DEFAULT-VALUE}).")
     List<String> workloads;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
     String profile;
 
-
-
-
     @Option(names = "--slowdowns", split = ",", paramLabel = "PERCENT", defaultValue = "5,10,20",
-            description = "Injected slowdown levels in percent (default: ${DEFAULT-VALUE}).")
-    List<Double> slowdowns;
+            description = "Injected slowdown levels, in percent: 5 or 5%%, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<Percent> slowdowns;
 
-    @Option(names = "--rounds", defaultValue = "4",
+    @Option(names = "--rounds", defaultValue = "4", paramLabel = "N",
             description = "Interleaved rounds; each runs every benchmark unchanged and at every level (default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--unchanged-per-round", defaultValue = "1", paramLabel = "N",
-            description = {"Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the report",
-                    "also replays `kvbench interleave` over windows of consecutive rounds: A' against A for false alarms,",
-                    "each level against A for detection."})
+            description = "Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the "
+                    + "report also replays `kvbench interleave --rounds` over windows of consecutive rounds: A' against "
+                    + "A for false alarms, each level against A for detection.")
     int unchangedPerRound;
 
-    @Option(names = "--interleave-rounds", paramLabel = "R",
+    @Option(names = "--interleave-rounds", paramLabel = "N",
             defaultValue = "" + CalibrationReport.INTERLEAVE_ROUNDS,
-            description = "Rounds of the interleaved sessions that the noise figures and the replay are sized for "
-                    + "(default: ${DEFAULT-VALUE}, as kvbench interleave).")
+            description = "Rounds of the fixed-round interleaved sessions (`kvbench interleave --rounds N`) that the "
+                    + "noise figures and the replay are sized for, at least 3 (default: ${DEFAULT-VALUE}).")
     int interleaveRounds;
 
-    @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MIN",
-            description = "Stop starting runs that would end after this many minutes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MINUTES",
+            description = "Start no run that would end after this many minutes (default: ${DEFAULT-VALUE}).")
     double budgetMinutes;
 
-    @Option(names = "--confirmations", defaultValue = "1",
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
             description = "Confirmation reruns replayed per flagged comparison, as the gate makes them (default: ${DEFAULT-VALUE}).")
     int confirmations;
 
@@ -86,25 +82,24 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "records it (default: ${DEFAULT-VALUE}).")
     int baselineRuns;
 
-    @Option(names = "--test", paramLabel = "bootstrap|welch", description = "Significance test (default: the profile's gate, else bootstrap).")
+    @Option(names = "--test", paramLabel = "TEST",
+            description = "Significance test: bootstrap or welch (default: the profile's gate, else bootstrap).")
     String test;
 
-
-
     @Option(names = "--grid-alphas", split = ",", paramLabel = "P", defaultValue = "0.05,0.01,0.001",
-            description = "Alphas of the policy grid (default: ${DEFAULT-VALUE}).")
+            description = "Alphas (probabilities) of the policy grid, comma-separated (default: ${DEFAULT-VALUE}).")
     List<Double> gridAlphas;
 
     @Option(names = "--grid-min-effects", split = ",", paramLabel = "PERCENT", defaultValue = "2,3,5,7,10",
-            description = "Minimum effects of the policy grid, in percent (default: ${DEFAULT-VALUE}).")
-    List<Double> gridEffects;
+            description = "Minimum effects of the policy grid, in percent, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<Percent> gridEffects;
 
     @Option(names = "--from", paramLabel = "FILE",
             description = "Analyse an earlier calibration's " + CalibrationData.FILE + " (or the committed <profile>-runs.json) "
                     + "instead of measuring; the policy is still --profile's gate with the options given here.")
     Path from;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/calibrate-<time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
@@ -125,23 +120,22 @@ final class CalibrateCommand implements Callable<Integer> {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
         if (interleaveRounds < 3) throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not " + interleaveRounds);
-        Profile chosen = Catalog.profile(profile);
+        Profile chosen = Names.profile(profile);
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
         SignificanceTests.of(testName, policy.thresholds()); // an unknown --test is bad input, before any run
-        Path outDir = RunOutput.outDir(out, "calibrate");
+        Path outDir = OutOption.check(RunOutput.outDir(out, "calibrate"));
         PrintStream console = System.out;
         CalibrationData data;
         if (from != null) {
             if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--from " + from + " is not a file");
             data = CalibrationData.read(from);
         } else {
-            CalibrationSession.Plan plan = new CalibrationSession.Plan(Selection.engines(engines),
-                    Selection.workloads(workloads), chosen,
-                    slowdowns.stream().map(p -> p / 100).toList(), rounds, unchangedPerRound,
+            CalibrationSession.Plan plan = new CalibrationSession.Plan(Names.engines(engines),
+                    Names.workloads(workloads), chosen, slowdowns.stream().map(Percent::fraction).toList(), rounds, unchangedPerRound,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);
-            console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s %%, %d rounds: up to %d runs, "
+            console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s, %d rounds: up to %d runs, "
                             + "budget %s min, output %s%n", plan.engines().size() + " engines", plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? where.resourceProfile().name()
@@ -151,7 +145,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
         CalibrationReport report = CalibrationReport.of(data, testName, policy.thresholds(), confirmations, baselineRuns,
-                interleaveRounds, gridAlphas, gridEffects.stream().map(p -> p / 100).toList());
+                interleaveRounds, gridAlphas, gridEffects.stream().map(Percent::fraction).toList());
         String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
         Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),
                 BaselineStore.segment("profile", data.profile()));

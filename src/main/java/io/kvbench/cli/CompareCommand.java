@@ -47,19 +47,20 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     HistoryOption against = new HistoryOption();
 
-    @Option(names = "--profile", paramLabel = "PROFILE",
-            description = "Expect results of this profile; a run of another profile is refused.")
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Expect results of this profile; a run of another profile is refused (default: any).")
     String profile;
 
-    @Option(names = "--engine", split = ",", paramLabel = "ID", description = "Compare only these engines (repeatable or comma-separated).")
+    @Option(names = "--engines", split = ",", paramLabel = "ID",
+            description = "Compare only these engines, comma-separated or repeated (default: every engine of the run).")
     List<String> engines;
 
-    @Option(names = "--min-effect", paramLabel = "FRACTION",
-            description = "Smallest relative change that counts (0.1 = 10 %%); default: the profile's gate, else 0.1.")
-    Double minEffect;
+    /** The spelling before 2026-11-25, still accepted (CHANGELOG); hidden so that help shows one name per concept. */
+    @Option(names = "--engine", split = ",", paramLabel = "ID", hidden = true)
+    List<String> oldEngines;
 
-    @Option(names = "--alpha", paramLabel = "P", description = "Significance level; default: the profile's gate, else 0.01.")
-    Double alpha;
+    @Mixin
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Spec
     CommandSpec spec;
@@ -107,19 +108,22 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */
     private ComparisonPolicy policy(String profileName) {
-        return ThresholdOptions.policyForProfileName(profileName, alpha, minEffect);
+        return thresholds.policyForProfileName(profileName);
     }
 
     /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */
     private Set<String> engineFilter(RunResults run) {
-        if (engines == null || engines.isEmpty()) return null;
+        List<String> engines = new java.util.ArrayList<>();
+        if (this.engines != null) engines.addAll(this.engines);
+        if (oldEngines != null) engines.addAll(oldEngines);
+        if (engines.isEmpty()) return null;
         Set<String> known = new TreeSet<>();
         Engines.all().stream().map(KvEngine::id).forEach(known::add);
         run.results().stream().map(BenchmarkResult::engine).forEach(known::add);
         for (String engine : engines) {
             if (!known.contains(engine)) {
-                throw new IllegalArgumentException("unknown engine '" + engine + "' in --engine; valid engines: "
-                        + String.join(", ", known));
+                throw new IllegalArgumentException("unknown engine '" + engine + "' in --engines"
+                        + Suggestions.didYouMean(engine, known) + "; valid engines: " + String.join(", ", known));
             }
         }
         return Set.copyOf(engines);

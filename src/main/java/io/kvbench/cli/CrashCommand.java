@@ -7,6 +7,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.task.ResourceProfile;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "declared durability promise (unless recorded as a known engine issue).")
 final class CrashCommand implements Callable<Integer> {
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Engines to test (default: all; see `kvbench engines`).")
+    @Option(names = "--engines", split = ",", paramLabel = "ID",
+            description = "Engines to test, comma-separated or repeated (default: every engine; `kvbench engines` lists them).")
     List<String> engines;
 
     @Option(names = "--cycles", defaultValue = "20", paramLabel = "N",
@@ -43,21 +45,25 @@ final class CrashCommand implements Callable<Integer> {
             description = "Each kill comes a random 0..MS milliseconds after the writer starts writing (default: ${DEFAULT-VALUE}).")
     long maxKillDelayMillis;
 
-    @Option(names = "--runner", defaultValue = "AUTO", description = "Where writers run: ${COMPLETION-CANDIDATES} "
-            + "(default: a fresh container per writer when Docker is available, else local child JVMs).",
+    @Option(names = "--runner", defaultValue = "auto", paramLabel = "RUNNER",
+            description = "Where writers run: ${COMPLETION-CANDIDATES}; auto is a fresh container per writer when Docker "
+                    + "is available, else local child JVMs (default: ${DEFAULT-VALUE}).",
             converter = WhereConverter.class, completionCandidates = WhereConverter.Names.class)
     CrashSuite.Where where;
 
-    @Option(names = "--base-image", paramLabel = "IMAGE", description = "Base image (a JDK 17) of the writer containers.")
+    @Option(names = "--base-image", paramLabel = "IMAGE",
+            description = "Base image (a JDK 17) of the writer containers (default: $KVBENCH_BASE_IMAGE, else "
+                    + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
     String baseImage;
 
     @Option(names = "--parallel", defaultValue = "1", paramLabel = "N",
-            description = "Engines tested at the same time (default: ${DEFAULT-VALUE}; 2 suits two cores: a cycle is mostly JVM start-up).")
+            description = "Engines tested at the same time (default: ${DEFAULT-VALUE}; a cycle is mostly JVM start-up, so "
+                    + "one engine per core suits).")
     int parallel;
 
     @Option(names = "--cpuset", paramLabel = "CPUS",
-            description = "CPUs the writer containers may use, e.g. 0 (default: all), to keep them off a core that a "
-                    + "concurrent benchmark uses.")
+            description = "CPUs the writer containers may use, a Docker cpuset such as 0, 0-3 or 0,2, to keep them off "
+                    + "a core that a concurrent benchmark uses (default: all).")
     String cpuset;
 
     @Option(names = "--fault", defaultValue = "process-kill", paramLabel = "FAULT",
@@ -67,7 +73,7 @@ final class CrashCommand implements Callable<Integer> {
                     + "promise for that fault (`kvbench engines`).")
     String faultName;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/crash-<time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Spec
@@ -78,10 +84,9 @@ final class CrashCommand implements Callable<Integer> {
         if (cycles < 1) throw new IllegalArgumentException("--cycles must be at least 1, was " + cycles);
         if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
         if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
-        List<KvEngine> selected = engines == null ? Engines.all()
-                : Selection.engines(engines);
-        Path outDir = RunOutput.outDir(out, "crash");
-        if (Files.exists(outDir) && !Files.isDirectory(outDir)) throw new IllegalArgumentException("--out " + outDir + " is a file");
+        if (cpuset != null) cpus(cpuset); // before any writer image is built: bad input, not the machine's failure
+        List<KvEngine> selected = engines == null ? Engines.all() : Names.engines(engines);
+        Path outDir = OutOption.check(RunOutput.outDir(out, "crash"));
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE + "; choose another directory");
         }
@@ -120,6 +125,14 @@ final class CrashCommand implements Callable<Integer> {
         if (results.failed()) return infrastructure && results.results().stream()
                 .noneMatch(r -> r.verdict() == EngineCrashResult.Verdict.BROKEN_PROMISE) ? ExitCode.INFRASTRUCTURE.code() : ExitCode.FAILED.code();
         return ExitCode.OK.code();
+    }
+
+    private static void cpus(String cpuset) {
+        try {
+            ResourceProfile.cpus(cpuset);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--cpuset " + cpuset + ": " + e.getMessage(), e);
+        }
     }
 
     /** auto, container, local (lower case on the command line). */

@@ -13,7 +13,6 @@ import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.RunPlan;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.PrintWriter;
@@ -34,29 +33,31 @@ import picocli.CommandLine.Spec;
 @Command(name = "gate", mixinStandardHelpOptions = true,
         description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that looks "
                 + "regressed (up to --confirmations times) and decide on the pooled samples.",
-                "Exit 1 only on a confirmed REGRESSION or a MISSING benchmark (a baseline without a result), 3 on an ERROR (infrastructure), 2 on bad input. Writes results.json, "
-                        + "comparison.md/json and summary.md into --out; reruns go to <out>/confirm/."})
+                "Exit 1 only on a confirmed REGRESSION or a MISSING benchmark (a baseline without a result), 3 on an "
+                        + "ERROR (infrastructure), 2 on bad input. Writes results.json, comparison.md/json and "
+                        + "summary.md into --out; reruns go to <out>/confirm/.",
+                "With --records, --forks or --iterations the run is judged against the baselines recorded under "
+                        + "<profile>+<override> (a run with the same overrides and `kvbench baseline update`), never "
+                        + "against the stock profile's."})
 final class GateCommand implements Callable<Integer> {
 
     @Mixin
     Selection selection;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
     String profile;
 
-
-
+    @Mixin
+    SizeOptions sizes = new SizeOptions();
 
     @Mixin
     HistoryOption against = new HistoryOption();
 
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
-            description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}, as calibrated).")
+            description = "Reruns of a suspected regression before it counts (default: ${DEFAULT-VALUE}).")
     int confirmations;
 
-
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/gate-<time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
@@ -75,11 +76,12 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0, not " + confirmations);
-        Profile chosen = Catalog.profile(profile);
-        List<KvEngine> selectedEngines = selection.engines(chosen);
-        List<Workload> selectedWorkloads = selection.workloads(chosen);
+        Profile stock = Names.profile(profile);
+        Profile chosen = sizes.apply(stock);
+        List<KvEngine> selectedEngines = selection.engines(stock);
+        List<Workload> selectedWorkloads = selection.workloads(stock);
         BaselineSource source = against.source(spec);
-        Path outDir = RunOutput.outDir(out, "gate");
+        Path outDir = OutOption.check(RunOutput.outDir(out, "gate"));
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }

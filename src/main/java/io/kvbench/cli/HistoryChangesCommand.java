@@ -35,10 +35,12 @@ final class HistoryChangesCommand implements Callable<Integer> {
     static final String TRENDS_FILE = "trends.html";
     static final String MARKDOWN_FILE = "change-points.md";
 
-    @Option(names = "--history", required = true, paramLabel = "DIR", description = "History directory.")
+    @Option(names = "--history", required = true, paramLabel = "DIR",
+            description = "History directory, as `kvbench history append` writes it (required).")
     Path history;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where change-points.json and trends.html go.")
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Where change-points.json, change-points.md and trends.html go (required).")
     Path out;
 
     @Option(names = "--otava", paramLabel = "CMD",
@@ -49,14 +51,14 @@ final class HistoryChangesCommand implements Callable<Integer> {
             description = "Largest p-value of a reported change point (Otava's -P; default: ${DEFAULT-VALUE}).")
     double pValue;
 
-    @Option(names = "--min-shift", defaultValue = "0.0", paramLabel = "FRACTION",
-            description = "Smallest shift reported, 0.05 = 5 %% (Otava's -M; default: ${DEFAULT-VALUE}).")
-    double minShift;
+    @Option(names = "--min-shift", defaultValue = "0", paramLabel = "PERCENT",
+            description = "Smallest shift reported, in percent: 5 or 5%% (Otava's -M; default: ${DEFAULT-VALUE}).")
+    Percent minShift;
 
     @Option(names = "--fail-within", defaultValue = "0", paramLabel = "NIGHTS",
-            description = "Exit 1 when a worse change starts within this many newest nights of its series "
-                    + "(default: ${DEFAULT-VALUE}, report only: replayed unchanged series raised about 0.8 such alarms per "
-                    + "100 benchmark-nights, about one a night over the ci profile's benchmarks; see the README).")
+            description = "Exit 1 when a worse change starts within this many newest nights of its series (default: "
+                    + "${DEFAULT-VALUE}: report only; docs/ has the false-alarm rate measured by replaying unchanged "
+                    + "series).")
     int failWithin;
 
     @Spec
@@ -66,11 +68,10 @@ final class HistoryChangesCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history + " does not exist");
         if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not " + pValue);
-        if (!(minShift >= 0)) throw new IllegalArgumentException("--min-shift must be >= 0, not " + minShift);
         if (failWithin < 0) throw new IllegalArgumentException("--fail-within must be >= 0, not " + failWithin);
         Otava tool = Otava.resolve(otava, System.getenv());
         List<HistoryStore.Series> series = new HistoryStore(history).all();
-        ChangeDetection.Report report = ChangeDetection.detect(series, tool, new Otava.Settings(pValue, minShift),
+        ChangeDetection.Report report = ChangeDetection.detect(series, tool, new Otava.Settings(pValue, minShift.fraction()),
                 out.resolve("otava"));
         ResultsJson.write(out.resolve(ChangeDetection.Report.FILE), report);
         String trends = ChangePointsReport.trendsHtml(series, report);

@@ -9,7 +9,6 @@ import io.kvbench.report.HistoryReplayMarkdown;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
-import io.kvbench.workload.Catalog;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,23 +33,22 @@ import picocli.CommandLine.Spec;
                 "Writes <out>/replay.json and <out>/replay.md."})
 final class HistoryReplayCommand implements Callable<Integer> {
 
-    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs; repeatable.")
+    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs (calibrate's *-runs.json), repeatable.")
     List<Path> from;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (required).")
     Path out;
 
     @Option(names = "--otava", paramLabel = "CMD", description = "The otava command (default: $" + Otava.ENV + ", else otava on the PATH).")
     String otava;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME", description = "Whose gate judges the shards (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
+            description = "The profile whose gate judges the shards: a shipped one or a profile .json file "
+                    + "(default: ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--min-effect", paramLabel = "FRACTION", description = "The shard judgement's minimum effect (default: the profile's gate).")
-    Double minEffect;
-
-    @Option(names = "--alpha", paramLabel = "P", description = "The shard judgement's significance level (default: the profile's gate).")
-    Double alpha;
+    @Mixin
+    ThresholdOptions thresholds = new ThresholdOptions();
 
     @Option(names = "--nights", defaultValue = "5", paramLabel = "N", description = "Nights pooled per shard baseline (default: ${DEFAULT-VALUE}).")
     int nights;
@@ -67,16 +66,20 @@ final class HistoryReplayCommand implements Callable<Integer> {
     @Option(names = "--injected-nights", defaultValue = "10", paramLabel = "N", description = "Nights after it (default: ${DEFAULT-VALUE}).")
     int injectedNights;
 
-    @Option(names = "--p-value", defaultValue = "0.001", paramLabel = "P", description = "Otava's -P (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--p-value", defaultValue = "0.001", paramLabel = "P",
+            description = "Largest p-value of a reported change point (Otava's -P; default: ${DEFAULT-VALUE}).")
     double pValue;
 
-    @Option(names = "--min-shift", defaultValue = "0.0", paramLabel = "FRACTION", description = "Otava's -M (default: ${DEFAULT-VALUE}).")
-    double minShift;
+    @Option(names = "--min-shift", defaultValue = "0", paramLabel = "PERCENT",
+            description = "Smallest shift reported, in percent: 5 or 5%% (Otava's -M; default: ${DEFAULT-VALUE}).")
+    Percent minShift;
 
-    @Option(names = "--fail-within", defaultValue = "7", paramLabel = "NIGHTS", description = "As for history changes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fail-within", defaultValue = "7", paramLabel = "NIGHTS",
+            description = "A worse change counts as an alarm when it starts within this many newest nights of its "
+                    + "series, as for history changes (default: ${DEFAULT-VALUE}).")
     int failWithin;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "SEED", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Spec
@@ -93,8 +96,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
         Map<String, CalibrationData> sources = new LinkedHashMap<>();
         for (Path file : from) sources.put(file.getFileName().toString(), CalibrationData.read(file));
         HistoryReplay.Settings settings = new HistoryReplay.Settings(nights, confirmations, resampled, unchangedNights,
-                injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift));
-        ThresholdPolicy policy = ThresholdOptions.policy(Catalog.profile(profile).gate(), alpha, minEffect);
+                injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift.fraction()));
+        ThresholdPolicy policy = thresholds.policy(Names.profile(profile));
         List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
         ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));
         String table = HistoryReplayMarkdown.markdown(rows, settings, policy.describe());

@@ -21,7 +21,6 @@ import io.kvbench.infra.ClassPaths;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.DuetSlot;
 import io.kvbench.run.LocalRunner;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -52,28 +51,35 @@ final class InterleaveCommand implements Callable<Integer> {
     static final String JSON_FILE = InterleaveReport.JSON_FILE;
     static final String MARKDOWN_FILE = InterleaveReport.MARKDOWN_FILE;
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID", required = true, description = "Engines to compare.")
+    @Option(names = "--engines", split = ",", paramLabel = "ID", required = true,
+            description = "Engines to compare, comma-separated or repeated (required; `kvbench engines` lists them).")
     List<String> engines;
 
-    @Option(names = "--workloads", split = ",", paramLabel = "NAME", required = true, description = "Workloads to run.")
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME", required = true,
+            description = "Workloads to run, comma-separated or repeated (required; `kvbench workloads` lists them).")
     List<String> workloads;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = "NAME|FILE", description = "Profile (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
     String profile;
 
-    @Option(names = "--rounds", paramLabel = "N", description = {"Fixed rounds instead of the sequential test: each round runs A and B",
-            "once, and a benchmark that looks regressed gets --confirmations more rounds of this many (at least 2)."})
+    @Mixin
+    SizeOptions sizes = new SizeOptions();
+
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "Fixed rounds instead of the sequential test, at least 2: each round runs A and B once, and a "
+                    + "benchmark that looks regressed gets --confirmations more rounds of this many (default: the "
+                    + "sequential test chooses the rounds).")
     Integer rounds;
 
-    @Option(names = "--sequential", description = {"Run each benchmark round after round until a sequential test (Wald's, on the",
-            "per-round log ratios) accepts a slowdown of --min-effect at --alpha or its absence at --beta, or reaches",
-            "--max-rounds (the default; --rounds N runs fixed rounds instead). On this project's 2-core machine, in a duet:",
-            "50 of 51 injected slowdowns (3.2-15.6 %%; the miss achieved 1.7 %%) accepted and no alarm in 42 unchanged",
-            "sessions; with these defaults most decided in 4-5 rounds (README: Detection, measured)."})
+    @Option(names = "--sequential",
+            description = "Run each benchmark round after round until a sequential test (Wald's, on the per-round log "
+                    + "ratios) accepts a slowdown of --min-effect at --alpha or its absence at --beta, or reaches "
+                    + "--max-rounds. The default; the flag only says so (--rounds N runs fixed rounds instead). "
+                    + "docs/ has its measured detection rates.")
     boolean sequential;
 
     @Option(names = "--min-rounds", defaultValue = "" + SequentialTest.DEFAULT_MIN_ROUNDS, paramLabel = "N",
-            description = "Sequential: rounds before any decision (default: ${DEFAULT-VALUE}; see the README's Sequential A/B).")
+            description = "Sequential: rounds before any decision (default: ${DEFAULT-VALUE}).")
     int minRounds;
 
     @Option(names = "--max-rounds", defaultValue = "" + SequentialTest.DEFAULT_MAX_ROUNDS, paramLabel = "N",
@@ -84,27 +90,27 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Sequential: the miss rate aimed at for a slowdown of exactly --min-effect (default: ${DEFAULT-VALUE}).")
     double beta;
 
-    @Option(names = "--budget-minutes", paramLabel = "MINUTES", description = {"Sequential: start no round after this many",
-            "minutes (each benchmark still gets --min-rounds); a benchmark still undecided then is judged by the paired",
-            "test on its rounds, so that a CI step ends with a verdict before its timeout (default: no budget)."})
+    @Option(names = "--budget-minutes", paramLabel = "MINUTES",
+            description = "Sequential: start no round after this many minutes (each benchmark still gets --min-rounds); "
+                    + "a benchmark still undecided then is judged by the paired test on its rounds, so that a CI step "
+                    + "ends with a verdict before its timeout (default: no budget).")
     Double budgetMinutes;
 
     @Option(names = "--alpha", defaultValue = "0.01", paramLabel = "P",
-            description = "Significance level: the false-alarm rate aimed at (default: ${DEFAULT-VALUE}).")
+            description = "Significance level, a probability: the false-alarm rate aimed at (default: ${DEFAULT-VALUE}).")
     double alpha;
 
-    @Option(names = "--min-effect", defaultValue = "0.05", paramLabel = "FRACTION", description = {"Smallest slowdown that counts",
-            "(0.05 = 5 %%; default: ${DEFAULT-VALUE}, the setting the README's detection tables were measured with; the",
-            "profile's gate threshold is for stored baselines, which scatter more)."})
-    double minEffect;
+    @Option(names = "--min-effect", defaultValue = "5", paramLabel = "PERCENT",
+            description = "Smallest slowdown that counts, in percent: 5 or 5%% (default: ${DEFAULT-VALUE}%%; not the "
+                    + "profile's gate threshold, which is for stored baselines from other days).")
+    Percent minEffect;
 
-    @Option(names = "--schedule", defaultValue = "auto", paramLabel = "auto|duet|alternate", description =
-            "How A and B of a round run: duet = at the same time, each pinned to its own core of --duet-cpusets (which "
-                    + "side gets which drawn per round) with their iterations lined up, so that interference hits both "
-                    + "(Bulej et al., ICPE 2020); alternate = one after the other in a random order; auto (default) = "
-                    + "duet with the container runner on a Docker host with those cores, else alternate. On this "
-                    + "project's 2-core machine a duet round took half the time, and its rounds scattered less in 6 of 8 "
-                    + "measured cells (README: Duet runs, measured).")
+    @Option(names = "--schedule", defaultValue = "auto", paramLabel = "SCHEDULE",
+            description = "How A and B of a round run: ${COMPLETION-CANDIDATES}. duet: at the same time, each pinned to "
+                    + "its own core of --duet-cpusets (which side gets which drawn per round) with their iterations "
+                    + "lined up, so that interference hits both (Bulej et al., ICPE 2020); alternate: one after the "
+                    + "other in a random order; auto: duet with the container runner on a Docker host with those cores, "
+                    + "else alternate (default: ${DEFAULT-VALUE}).")
     Schedule scheduleChoice;
 
     enum Schedule { auto, duet, alternate }
@@ -114,8 +120,8 @@ final class InterleaveCommand implements Callable<Integer> {
     List<String> duetCpusets;
 
     @Option(names = "--confirmations", paramLabel = "N",
-            description = "With --rounds: times a benchmark that looks regressed is measured for --rounds more rounds and judged "
-                    + "on all its rounds before it counts (default: 1, as the gate's confirmation rerun).")
+            description = "With --rounds: times a benchmark that looks regressed is measured for --rounds more rounds "
+                    + "and judged on all its rounds before it counts (default: 1, as the gate's confirmation rerun).")
     Integer confirmations;
 
     @Option(names = "--a-classpath", paramLabel = "CP", description = "Class path of A (default: this kvbench's).")
@@ -124,10 +130,12 @@ final class InterleaveCommand implements Callable<Integer> {
     @Option(names = "--b-classpath", paramLabel = "CP", description = "Class path of B (default: this kvbench's).")
     String bClassPath;
 
-    @Option(names = "--a-jvm-flag", paramLabel = "FLAG", description = "Benchmark JVM flag of A (repeatable; write --a-jvm-flag=-XX:...).")
+    @Option(names = "--a-jvm-flag", paramLabel = "FLAG",
+            description = "Benchmark JVM flag of A, repeatable; write --a-jvm-flag=-XX:... (default: none).")
     List<String> aJvmFlags = List.of();
 
-    @Option(names = "--b-jvm-flag", paramLabel = "FLAG", description = "Benchmark JVM flag of B (repeatable).")
+    @Option(names = "--b-jvm-flag", paramLabel = "FLAG",
+            description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
     List<String> bJvmFlags = List.of();
 
     @Option(names = "--a-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
@@ -136,10 +144,11 @@ final class InterleaveCommand implements Callable<Integer> {
     @Option(names = "--b-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
     long bSlowdown;
 
-    @Option(names = "--seed", defaultValue = "20261121", description = "Seed of the round order (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
+            description = "Seed of the round order (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/interleave-<time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Mixin
@@ -156,17 +165,17 @@ final class InterleaveCommand implements Callable<Integer> {
         if (!fixed && confirmations != null) throw new IllegalArgumentException("--confirmations needs --rounds: the sequential test confirms by running on");
         if (fixed && budgetMinutes != null) throw new IllegalArgumentException("--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
         if (budgetMinutes != null && !(budgetMinutes >= 0)) throw new IllegalArgumentException("--budget-minutes must be >= 0, was " + budgetMinutes);
-        Profile chosen = Catalog.profile(profile);
-        var selectedEngines = Selection.engines(engines);
-        var selectedWorkloads = Selection.workloads(workloads);
+        Profile chosen = sizes.apply(Names.profile(profile));
+        var selectedEngines = Names.engines(engines);
+        var selectedWorkloads = Names.workloads(workloads);
         ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, minEffect);
-        Path outDir = RunOutput.outDir(out, "interleave");
+        Path outDir = OutOption.check(RunOutput.outDir(out, "interleave"));
         Duet duet = new Duet(duetCpusets);
         BenchmarkRunner base = where.choose(System.out);
         RoundSchedule schedule = schedule(duet, base);
         Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
         Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
-        SequentialTest test = fixed ? null : new SequentialTest(alpha, beta, minEffect, minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD);
+        SequentialTest test = fixed ? null : new SequentialTest(alpha, beta, minEffect.fraction(), minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD);
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
                 : minRounds + " to " + maxRounds + " rounds (sequential" + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";

@@ -1,6 +1,8 @@
 package io.kvbench.cli;
 
-import java.io.PrintWriter;
+import io.kvbench.infra.GitRevision;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,12 +10,12 @@ import picocli.CommandLine.Command;
  * Entry point of {@code java -jar kvbench.jar}. Exit codes: 0 success, 1 a verdict failed (regression, broken promise),
  * 2 bad input (unknown command, option, engine, file), 3 an infrastructure error (missing Docker, full disk).
  */
-@Command(name = "kvbench", mixinStandardHelpOptions = true, versionProvider = KvBench.Version.class,
+@Command(name = "kvbench", mixinStandardHelpOptions = true,
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
-        subcommands = {EnginesCommand.class, RunCommand.class, CompareCommand.class, GateCommand.class, InterleaveCommand.class,
-                BaselineCommand.class, HistoryCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class, CalibrateCommand.class,
-                ReproduceCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {EnginesCommand.class, WorkloadsCommand.class, ProfilesCommand.class, RunCommand.class,
+                CompareCommand.class, GateCommand.class, InterleaveCommand.class, BaselineCommand.class,
+                HistoryCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class,
+                CalibrateCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     @CommandLine.Spec
@@ -41,34 +43,28 @@ public final class KvBench implements Runnable {
             return cli.execute(args);
         } catch (Throwable e) {
             // Errors (and anything thrown while picocli itself handles a failure) arrive here, past its handlers.
-            return report(cli.getErr(), e);
+            return CliErrors.report(cli.getErr(), e, null);
         }
     }
 
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new KvBench());
         cli.setExitCodeExceptionMapper(e -> ExitCode.of(e).code());
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(commandLine.getErr(), e));
+        cli.registerConverter(Percent.class, new Percent.Converter());
+        cli.setParameterExceptionHandler(CliErrors::parameterError);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> CliErrors.report(commandLine.getErr(), e, commandLine));
+        // --version on every command, not only the root (mixinStandardHelpOptions gives each its -V, not a provider).
+        commands(cli).forEach(c -> c.getCommandSpec().versionProvider(new Version()));
         return cli;
     }
 
-    private static int report(PrintWriter err, Throwable e) {
-        err.println("kvbench: " + oneLine(e));
-        if (Boolean.getBoolean("kvbench.verbose")) e.printStackTrace(err);
-        err.flush();
-        return ExitCode.of(e).code();
-    }
-
-    /** The message on one line; an exception without one (a NullPointerException, an Error) says what it is. */
-    static String oneLine(Throwable e) {
-        String message = e.getMessage();
-        if (message == null || message.isBlank() || e instanceof Error || e instanceof NullPointerException
-                || e instanceof ClassCastException || e instanceof ArithmeticException || e instanceof IndexOutOfBoundsException) {
-            Throwable cause = e.getCause() != null && e.getCause() != e && e instanceof ExceptionInInitializerError ? e.getCause() : e;
-            message = cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
-                    + " (a bug of kvbench or a broken library; -Dkvbench.verbose=true shows where)";
+    /** The command and all its subcommands, depth first, each once (an alias maps to the same instance). */
+    static List<CommandLine> commands(CommandLine root) {
+        List<CommandLine> commands = new ArrayList<>(List.of(root));
+        for (CommandLine sub : root.getSubcommands().values()) {
+            if (sub.getParent() == root && !commands.contains(sub)) commands.addAll(commands(sub));
         }
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+        return commands;
     }
 
     @Override
@@ -78,11 +74,13 @@ public final class KvBench implements Runnable {
                 + String.join(", ", spec.subcommands().keySet()));
     }
 
+    /** "kvbench 0.1.0 (git revision abc...)": the jar's version and the commit results.json records. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String version = KvBench.class.getPackage().getImplementationVersion();
-            return new String[] {"kvbench " + (version == null ? "(development build)" : version)};
+            return new String[] {"kvbench " + (version == null ? "development build" : version)
+                    + " (git revision " + GitRevision.current() + ")"};
         }
     }
 }

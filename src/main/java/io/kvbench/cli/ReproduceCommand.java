@@ -2,15 +2,12 @@ package io.kvbench.cli;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,32 +21,42 @@ import picocli.CommandLine.Parameters;
  * {@code run} with the nightly profile's iterations and forks; only the records change.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-        description = "Re-run a published comparison (tc, hestia, halo, ds4j, sha1) at its published size and print its tables beside this machine's.")
+        description = {"Re-run a published comparison at its published size and print its tables beside this "
+                + "machine's.",
+                "Its results are recorded under the profile name <profile>+records=N: the profile's iterations and "
+                        + "forks, the published size (or --records)."})
 final class ReproduceCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = Names.class)
+    @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = PublishedNames.class)
     String name;
 
-    @Option(names = "--records", paramLabel = "N", description = "Records instead of the published size (a quicker, smaller run).")
+    @Option(names = "--records", paramLabel = "N",
+            description = "Records instead of the published size, for a quicker, smaller run (default: the published size).")
     Long records;
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID", description = "Only these of the table's engines.")
+    @Option(names = "--engines", split = ",", paramLabel = "ID",
+            description = "Only these of the table's engines, comma-separated or repeated (default: all of them that "
+                    + "this build has).")
     List<String> engines;
 
-    @Option(names = "--profile", defaultValue = "nightly", paramLabel = "NAME|FILE",
-            description = "Iterations, forks and heap (default: ${DEFAULT-VALUE}); its records are replaced by the published size.")
+    @Option(names = "--profile", defaultValue = "nightly", paramLabel = ProfileOption.LABEL,
+            description = "Benchmark profile giving iterations, forks and heap; its records are replaced by the published "
+                    + "size: a shipped one (`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
     String profile;
 
     @Mixin
     RunnerOptions runner;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/reproduce-NAME-<time>).")
+    @Mixin
+    ShapeOptions shapes = new ShapeOptions();
+
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     java.nio.file.Path out;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    static final class Names implements Iterable<String> {
+    static final class PublishedNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
             return Published.NAMES.iterator();
@@ -61,10 +68,11 @@ final class ReproduceCommand implements Callable<Integer> {
         Published published = Published.named(name);
         long size = records != null ? records : published.records();
         if (size < 1 || size > 100_000_000) throw new IllegalArgumentException("--records must be 1..100000000, was " + size);
+        Profile base = Names.profile(profile);
         Set<String> tableEngines = new LinkedHashSet<>();
         Set<Workload> workloads = new LinkedHashSet<>();
         for (Published.Table table : published.tables()) {
-            workloads.add(Catalog.workload(table.workload()));
+            workloads.add(Names.workload(table.workload()));
             table.rows().stream().map(Published.Row::engine).filter(e -> e != null).forEach(tableEngines::add);
         }
         if (engines != null) {
@@ -87,16 +95,17 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
-        RunCommand.measure(new RunCommand.Measurement(selected, List.copyOf(workloads), sized(Catalog.profile(profile), workloads, size),
+        Profile sized = shapes.rename(sized(base, workloads, size));
+        RunCommand.measure(new RunCommand.Measurement(selected, shapes.apply(List.copyOf(workloads)), sized,
                 "reproduce-" + name, out, null, 0), runner.resourceProfile(), runner::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 
-    /** The profile with every family of these workloads at {@code size} records. */
+    /** The profile with every family of these workloads at {@code size} records, named for it: never the stock one. */
     private static Profile sized(Profile p, Set<Workload> workloads, long size) {
-        Map<String, Long> records = new HashMap<>(p.records());
-        for (Workload w : workloads) records.put(w.family(), size);
-        return new Profile(p.name(), p.description(), records, p.forks(), p.passes(), p.readPasses(), p.operations(), p.heap(),
-                p.defaultEngines(), p.defaultWorkloads(), p.gate());
+        return RecordCopy.with(p, Profile.class, fields -> {
+            fields.put("name", p.name() + "+records=" + size);
+            for (Workload w : workloads) fields.withObject("/records").put(w.family(), size);
+        });
     }
 }

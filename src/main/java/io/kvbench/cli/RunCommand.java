@@ -8,14 +8,15 @@ import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.Progress;
 import io.kvbench.task.ResourceProfile;
 import io.kvbench.run.RunPlan;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,32 +25,30 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code kvbench run}: the main job. Measures engines on workloads and writes results and reports. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Benchmark engines on workloads, print a comparison table and write results.json, "
-                + "jmh-results.json, summary.md and report.html.")
+        description = {"Benchmark engines on workloads, print a comparison table and write results.json, "
+                + "jmh-results.json, summary.md and report.html.",
+                "Sizes are the profile's unless --records, --forks, --iterations, --value-size or --threads override "
+                        + "them; a run with an override is recorded under the profile name <profile>+<override>, so "
+                        + "that its baselines never mix with the stock profile's."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
     Selection selection;
 
-    @Option(names = "--profile", defaultValue = "overview", paramLabel = "NAME|FILE",
-            description = "smoke, overview, ci, nightly, published, or a profile .json file (default: ${DEFAULT-VALUE}: nine "
-                    + "engines, a read pass, YCSB C and B, every row's 95 percent interval meant to be within 10 percent of its score).")
+    @Option(names = "--profile", defaultValue = "overview", paramLabel = ProfileOption.LABEL,
+            description = ProfileOption.DESCRIPTION)
     String profile;
 
-    @Option(names = "--runner", defaultValue = "auto", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} "
-            + "(default: ${DEFAULT-VALUE}: a fixed-resource container per benchmark when Docker is available, else local forked JVMs).")
-    RunnerChoice.Kind runner;
+    @Mixin
+    RunnerOptions where = new RunnerOptions();
 
-    @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
-            description = "Resource profile of the benchmark containers: one-core, or a .json file (default: ${DEFAULT-VALUE}).")
-    String resources;
+    @Mixin
+    SizeOptions sizes = new SizeOptions();
 
-    @Option(names = "--base-image", paramLabel = "IMAGE",
-            description = "Base image (a JDK 17) of the benchmark containers (default: $KVBENCH_BASE_IMAGE, else "
-                    + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
-    String baseImage;
+    @Mixin
+    ShapeOptions shapes = new ShapeOptions();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: kvbench-results/run-<time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -65,11 +64,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Profile chosen = Catalog.profile(profile);
-        ResourceProfile resourceProfile = ResourceProfile.load(resources); // bad input even when it will not be used
-        measure(new Measurement(selection.engines(chosen), selection.workloads(chosen), chosen, "run", out, dataDir, slowdownTokens),
-                resourceProfile, console -> RunnerChoice.choose(runner, resourceProfile, baseImage, console),
-                spec.commandLine().getOut());
+        Profile stock = Names.profile(profile);
+        Profile chosen = shapes.rename(sizes.apply(stock));
+        List<Workload> workloads = shapes.apply(selection.workloads(stock));
+        ResourceProfile resourceProfile = where.resourceProfile(); // bad input even when it will not be used
+        measure(new Measurement(selection.engines(stock), workloads, chosen, "run", out, dataDir, slowdownTokens),
+                resourceProfile, where::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 
@@ -79,17 +79,14 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Runs the plan and writes results, reports and the table: run's job, and reproduce's with its own plan. */
-    static void measure(Measurement m, ResourceProfile resourceProfile,
-                        java.util.function.Function<PrintStream, BenchmarkRunner> chooseRunner, java.io.PrintWriter out) throws Exception {
+    static void measure(Measurement m, ResourceProfile resourceProfile, Function<PrintStream, BenchmarkRunner> chooseRunner,
+                        PrintWriter out) throws Exception {
         List<KvEngine> selectedEngines = m.engines();
         List<Workload> selectedWorkloads = m.workloads();
         Profile chosen = m.profile();
         String command = m.command();
         Path dataDir = m.dataDir();
-        Path outDir = RunOutput.outDir(m.out(), command);
-        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw new IllegalArgumentException("--out " + outDir + " is a file, not a directory");
-        }
+        Path outDir = OutOption.check(RunOutput.outDir(m.out(), command));
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }

@@ -5,22 +5,27 @@ import io.kvbench.task.ResourceProfile;
 import java.io.PrintStream;
 import picocli.CommandLine.Option;
 
-/** Where benchmarks run, as the commands that run them (gate, interleave, calibrate) take it. */
+/** Where benchmarks run, as every command that runs them (run, gate, interleave, calibrate, reproduce) takes it. */
 final class RunnerOptions {
 
-    @Option(names = "--runner", defaultValue = "auto", description = "Where benchmarks run: ${COMPLETION-CANDIDATES} "
-            + "(default: ${DEFAULT-VALUE}: a fixed-resource container when Docker is available, else local forked JVMs).")
+    @Option(names = "--runner", defaultValue = "auto", paramLabel = "RUNNER",
+            description = "Where benchmarks run: ${COMPLETION-CANDIDATES}; auto is a fixed-resource container per "
+                    + "benchmark when Docker is available, else local forked JVMs (default: ${DEFAULT-VALUE}).")
     RunnerChoice.Kind kind;
 
     @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
-            description = "Resource profile of the benchmark containers (default: ${DEFAULT-VALUE}).")
+            description = "Resource profile of the benchmark containers: a shipped one (`kvbench profiles` lists them) "
+                    + "or a resource profile .json file (default: ${DEFAULT-VALUE}).")
     String resources;
 
-    @Option(names = "--base-image", paramLabel = "IMAGE", description = "Base image (a JDK 17) of the benchmark containers.")
+    @Option(names = "--base-image", paramLabel = "IMAGE",
+            description = "Base image (a JDK 17) of the benchmark containers (default: $KVBENCH_BASE_IMAGE, else "
+                    + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
     String baseImage;
 
+    /** The resource profile, checked even when no container will use it: a typo is bad input either way. */
     ResourceProfile resourceProfile() {
-        return ResourceProfile.load(resources);
+        return Names.resources(resources);
     }
 
     BenchmarkRunner choose(PrintStream console) {

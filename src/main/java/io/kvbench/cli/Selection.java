@@ -9,37 +9,31 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --engines} and {@code --workloads} of the commands that measure (run, gate): names are resolved here, once, into
- * engines and workloads; an unknown name is bad input that lists the valid ones. Commands whose selection has other
- * defaults (interleave, calibrate, crash) declare their own options and resolve them with the static methods.
+ * {@code --engines} and {@code --workloads} of the commands whose default is the profile's set (run, gate): names are
+ * resolved here, once ({@link Names}). Commands with other defaults (interleave, calibrate, crash, reproduce, compare)
+ * declare the same names with the same labels, and resolve them with {@link Names} too.
  */
 final class Selection {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
-            description = "Engines to measure (default: the profile's default set; see `kvbench engines`).")
+            description = "Engines to measure, comma-separated or repeated (default: the profile's default set, else "
+                    + "every engine; `kvbench engines` lists them).")
     List<String> engines;
 
     @Option(names = "--workloads", split = ",", paramLabel = "NAME",
-            description = "Workloads to run (default: the profile's default set).")
+            description = "Workloads to run, comma-separated or repeated (default: the profile's default set, else every "
+                    + "workload; `kvbench workloads` lists them).")
     List<String> workloads;
 
     /** The chosen engines, else the profile's default set, else every engine. */
     List<KvEngine> engines(Profile profile) {
         List<String> ids = engines != null ? engines : profile.defaultEngines();
-        return ids.isEmpty() ? Engines.all() : engines(ids);
+        return ids.isEmpty() ? Engines.all() : Names.engines(ids);
     }
 
     /** The chosen workloads, else the profile's default set, else every workload. */
     List<Workload> workloads(Profile profile) {
         List<String> names = workloads != null ? workloads : profile.defaultWorkloads();
-        return names.isEmpty() ? Catalog.workloads() : workloads(names);
-    }
-
-    static List<KvEngine> engines(List<String> ids) {
-        return ids.stream().map(String::trim).map(Engines::byId).distinct().toList();
-    }
-
-    static List<Workload> workloads(List<String> names) {
-        return names.stream().map(String::trim).map(Catalog::workload).distinct().toList();
+        return names.isEmpty() ? Catalog.workloads() : Names.workloads(names);
     }
 }

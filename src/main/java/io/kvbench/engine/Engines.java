@@ -28,7 +28,7 @@ public final class Engines {
      */
     public record Unavailable(String adapter, String reason) {
         /** Whether {@code id} is probably this adapter's engine: "leveldb-jni" for LevelDbJniEngine. */
-        boolean mayBe(String id) {
+        public boolean mayBe(String id) {
             String simple = adapter.substring(adapter.lastIndexOf('.') + 1).replace('$', '-');
             if (simple.endsWith("Engine")) simple = simple.substring(0, simple.length() - "Engine".length());
             return simple.toLowerCase(Locale.ROOT).replace("-", "").equals(id.toLowerCase(Locale.ROOT).replace("-", ""));

@@ -59,7 +59,7 @@ class CalibrateCommandTest {
 
         CliRun again = CliRun.of("calibrate", "--from", out.resolve(CalibrationData.FILE).toString(), "--out",
                 tmp.resolve("again").toString(), "--baselines", tmp.resolve("b2").toString(), "--profile", profile,
-                "--min-effect", "0.3");
+                "--min-effect", "30");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("minimum effect 30%");
     }

@@ -53,7 +53,8 @@ class ErrorPathTest {
     void badInputByTypeNotByMessage() {
         assertThat(run(new JsonParseException(null, "broken")).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run(new UncheckedIOException(new JsonParseException(null, "broken"))).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run(new InputException(Path.of("f.json"), "score", "is -1")).err()).isEqualTo("kvbench: f.json: field 'score' is -1\n");
+        assertThat(run(new InputException(Path.of("f.json"), "score", "is -1")).err())
+                .isEqualTo("kvbench: f.json: field 'score' is -1; try: kvbench boom --help\n");
         assertThat(run(new java.nio.file.NoSuchFileException("f.json")).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run(new IOException("No space left on device")).exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(run(new InfrastructureException("no Docker")).exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());

@@ -1,6 +1,5 @@
 package io.kvbench.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -24,10 +23,6 @@ public final class HelpPrinter {
 
     /** The command and all its subcommands, depth first. */
     static List<CommandLine> all(CommandLine root) {
-        List<CommandLine> commands = new ArrayList<>(List.of(root));
-        for (CommandLine sub : root.getSubcommands().values()) {
-            if (sub.getParent() == root) commands.addAll(all(sub)); // aliases map to the same instance
-        }
-        return commands;
+        return KvBench.commands(root);
     }
 }

@@ -68,7 +68,7 @@ class InterleaveCommandTest {
         String classPath = ClassPaths.current();
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
                 "--workloads", "tc-random-read", "--rounds", "2", "--a-classpath", classPath, "--b-classpath", classPath,
-                "--min-effect", "5", "--out", out.toString());
+                "--min-effect", "500", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-random-read\\s+PASS\\s+");
         // The benchmarks ran in child JVMs on the given class path, each writing its own results.json.

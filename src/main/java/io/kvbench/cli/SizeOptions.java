@@ -1,0 +1,72 @@
+package io.kvbench.cli;
+
+import io.kvbench.workload.Profile;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * Size overrides of the commands that run benchmarks: the profile's records, forks and iterations. A profile with an
+ * override is another profile: its name gets "+records=N" (and so on), so that results.json never passes for the
+ * stock profile and its baselines and history are kept apart from the stock profile's (perf-baselines/ci+records=N).
+ */
+final class SizeOptions {
+
+    static final long MAX_RECORDS = 1_000_000_000L;
+    static final int MAX_FORKS = 100;
+    static final int MAX_ITERATIONS = 10_000;
+
+    @Option(names = "--records", paramLabel = "N",
+            description = "Records in every workload's dataset, instead of the profile's size for the workload's family "
+                    + "(default: the profile's). Results are recorded under the profile name <profile>+records=N.")
+    Long records;
+
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JMH forks per benchmark, at least 1 (default: the profile's). Recorded as <profile>+forks=N.")
+    Integer forks;
+
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "Measured JMH iterations per fork (default: the profile's; warm-up iterations stay the "
+                    + "profile's). Recorded as <profile>+iterations=N.")
+    Integer iterations;
+
+    /** The profile with the overrides given, under its overridden name; the profile itself when none is. */
+    Profile apply(Profile profile) {
+        check();
+        List<String> changes = changes();
+        if (changes.isEmpty()) return profile;
+        String name = profile.name() + "+" + String.join("+", changes);
+        return RecordCopy.with(profile, Profile.class, fields -> {
+            fields.put("name", name);
+            fields.put("description", profile.description() + " (overridden: " + String.join(", ", changes) + ")");
+            if (records != null) profile.records().keySet().forEach(f -> fields.withObject("/records").put(f, records));
+            if (forks != null) fields.put("forks", forks);
+            if (iterations != null) {
+                for (String group : List.of("passes", "readPasses", "operations")) {
+                    if (fields.hasNonNull(group)) fields.withObject("/" + group).put("measurementIterations", iterations);
+                }
+            }
+        });
+    }
+
+    /** The overrides as the profile name records them, e.g. [records=1000, forks=2]. */
+    List<String> changes() {
+        List<String> changes = new ArrayList<>();
+        if (records != null) changes.add("records=" + records);
+        if (forks != null) changes.add("forks=" + forks);
+        if (iterations != null) changes.add("iterations=" + iterations);
+        return changes;
+    }
+
+    private void check() {
+        if (records != null && (records < 1 || records > MAX_RECORDS)) {
+            throw new IllegalArgumentException("--records must be between 1 and " + MAX_RECORDS + ", was " + records);
+        }
+        if (forks != null && (forks < 1 || forks > MAX_FORKS)) {
+            throw new IllegalArgumentException("--forks must be between 1 and " + MAX_FORKS + " (never 0), was " + forks);
+        }
+        if (iterations != null && (iterations < 1 || iterations > MAX_ITERATIONS)) {
+            throw new IllegalArgumentException("--iterations must be between 1 and " + MAX_ITERATIONS + ", was " + iterations);
+        }
+    }
+}
