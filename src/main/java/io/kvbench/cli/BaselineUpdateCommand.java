@@ -35,7 +35,8 @@ final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",
             description = "Output directory of a run (holds results.json). Repeat it to record baselines that pool several "
-                    + "runs of the same benchmarks: more forks, so a lucky or unlucky run weighs less in later comparisons.")
+                    + "runs of the same benchmarks: more forks, so a lucky or unlucky run weighs less in later comparisons "
+                    + "(required).")
     List<Path> results;
 
     @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",

@@ -96,7 +96,8 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "FILE",
             description = "Analyse an earlier calibration's " + CalibrationData.FILE + " (or the committed <profile>-runs.json) "
-                    + "instead of measuring; the policy is still --profile's gate with the options given here.")
+                    + "instead of measuring; the policy is still --profile's gate with the options given here (default: "
+                    + "none, measure).")
     Path from;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)

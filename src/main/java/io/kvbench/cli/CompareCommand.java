@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                         + "(reported with its reference, does not fail)."})
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run (holds results.json).")
+    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run, holding results.json (required).")
     Path results;
 
     @Mixin

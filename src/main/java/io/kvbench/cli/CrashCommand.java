@@ -67,10 +67,10 @@ final class CrashCommand implements Callable<Integer> {
     String cpuset;
 
     @Option(names = "--fault", defaultValue = "process-kill", paramLabel = "FAULT",
-            description = "process-kill (default): SIGKILL of the writer; power-cut: SIGKILL, then a power cut of the FUSE "
-                    + "file system the store lives on (unsynced writes and unsynced directory entries are dropped; needs "
-                    + "/dev/fuse and libfuse2; writers run as local child JVMs). The check holds each engine to its declared "
-                    + "promise for that fault (`kvbench engines`).")
+            description = "What the writer suffers. process-kill: SIGKILL of the writer; power-cut: SIGKILL, then a power "
+                    + "cut of the FUSE file system the store lives on (unsynced writes and unsynced directory entries are "
+                    + "dropped; needs /dev/fuse and libfuse2; writers run as local child JVMs). The check holds each "
+                    + "engine to its declared promise for that fault, `kvbench engines` (default: ${DEFAULT-VALUE}).")
     String faultName;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)

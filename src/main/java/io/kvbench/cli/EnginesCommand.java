@@ -46,13 +46,13 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array with every declaration and flag instead of a table.")
     boolean json;
 
-    @Option(names = "--markdown", description = "Print a Markdown table (the one in README.md) instead of a text table.")
+    @Option(names = "--markdown", description = "Print the Markdown table the README shows instead of a text table.")
     boolean markdown;
 
     @Option(names = "--changed-from", paramLabel = "FILE",
             description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's (the output of "
                     + "`kvbench engines --json` of another build, e.g. a pull request's base), or that FILE lacks: the "
-                    + "engines an engine upgrade concerns."})
+                    + "engines an engine upgrade concerns (default: the table)."})
     Path changedFrom;
 
     @Spec

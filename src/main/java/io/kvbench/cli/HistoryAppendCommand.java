@@ -25,13 +25,13 @@ import picocli.CommandLine.Spec;
                 + "ones are scores."})
 final class HistoryAppendCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "A run's output directory (holds results.json); repeatable.")
+    @Option(names = "--results", required = true, paramLabel = "DIR", description = "A run's output directory, holding results.json; repeatable (required).")
     List<Path> results;
 
-    @Option(names = "--history", required = true, paramLabel = "DIR", description = "History directory (the checked-out history branch).")
+    @Option(names = "--history", required = true, paramLabel = "DIR", description = "History directory: the checked-out history branch (required).")
     Path history;
 
-    @Option(names = "--commit", required = true, paramLabel = "SHA", description = "The git commit the runs measured.")
+    @Option(names = "--commit", required = true, paramLabel = "SHA", description = "The git commit the runs measured (required).")
     String commit;
 
     @Option(names = "--time", paramLabel = "INSTANT",

@@ -17,7 +17,7 @@ final class HistoryOption {
 
     @Option(names = "--history", paramLabel = "DIR",
             description = "Judge against the pooled recent nights of the run's own machine class in this history "
-                    + "(kvbench history append) instead of --baselines.")
+                    + "(kvbench history append) instead of --baselines (default: none, judge against --baselines).")
     Path history;
 
     @Option(names = "--nights", defaultValue = "5", paramLabel = "N",

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
                 "Writes <out>/replay.json and <out>/replay.md."})
 final class HistoryReplayCommand implements Callable<Integer> {
 
-    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs (calibrate's *-runs.json), repeatable.")
+    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs (calibrate's *-runs.json), repeatable (required).")
     List<Path> from;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (required).")

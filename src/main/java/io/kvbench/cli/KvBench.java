@@ -18,6 +18,9 @@ import picocli.CommandLine.Command;
                 CalibrateCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
+    /** Columns of every help text. */
+    static final int USAGE_WIDTH = 80;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -53,6 +56,10 @@ public final class KvBench implements Runnable {
         cli.registerConverter(Percent.class, new Percent.Converter());
         cli.setParameterExceptionHandler(CliErrors::parameterError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> CliErrors.report(commandLine.getErr(), e, commandLine));
+        // One width whatever the terminal or picocli.usage.width: help texts are checked and docs/reference/cli.md is
+        // rendered at it.
+        cli.setUsageHelpWidth(USAGE_WIDTH);
+        cli.setUsageHelpAutoWidth(false);
         // --version on every command, not only the root (mixinStandardHelpOptions gives each its -V, not a provider).
         commands(cli).forEach(c -> c.getCommandSpec().versionProvider(new Version()));
         return cli;

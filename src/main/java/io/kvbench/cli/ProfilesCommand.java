@@ -41,7 +41,7 @@ final class ProfilesCommand implements Callable<Integer> {
             Listing.json(out, new Profiles(profiles, resources));
         } else {
             out.println("Benchmark profiles (--profile NAME, or a .json file of the same shape):");
-            for (Profile p : profiles) Listing.item(out, heading(p), p.description());
+            for (Profile p : profiles) Listing.item(out, heading(p), "Records: " + records(p) + ". " + p.description());
             out.println();
             out.println("Resource profiles of the benchmark containers (--resources NAME, or a .json file):");
             for (ResourceProfile r : resources) {
@@ -53,15 +53,20 @@ final class ProfilesCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** "ci  records tc 200000, ycsb 100000 ...; 2 forks; heap 2g; 8 default workloads, every engine". */
+    /** "ci  2 forks, heap 1g; by default 8 workloads on every engine". */
     private static String heading(Profile p) {
+        String workloads = p.defaultWorkloads().isEmpty() ? "every workload" : p.defaultWorkloads().size() + " workloads";
+        String engines = p.defaultEngines().isEmpty() ? "every engine" : p.defaultEngines().size() + " engines";
+        return String.format("%-10s %d fork%s, heap %s; by default %s on %s", p.name(), p.forks(), p.forks() == 1 ? "" : "s",
+                p.heap(), workloads, engines);
+    }
+
+    /** "ds4j 20000, halo 100000, ...": records per workload family, by family name. */
+    private static String records(Profile p) {
         StringBuilder records = new StringBuilder();
         for (Map.Entry<String, Long> family : new TreeMap<>(p.records()).entrySet()) {
             records.append(records.length() == 0 ? "" : ", ").append(family.getKey()).append(' ').append(family.getValue());
         }
-        String workloads = p.defaultWorkloads().isEmpty() ? "every workload" : p.defaultWorkloads().size() + " workloads";
-        String engines = p.defaultEngines().isEmpty() ? "every engine" : p.defaultEngines().size() + " engines";
-        return String.format("%-10s records %s; %d fork%s, heap %s; by default %s on %s", p.name(), records, p.forks(),
-                p.forks() == 1 ? "" : "s", p.heap(), workloads, engines);
+        return records.toString();
     }
 }

@@ -41,17 +41,20 @@ final class ReportCommand implements Callable<Integer> {
 
     /** Exactly one input: one run, or several to merge. */
     static final class Input {
-        @Option(names = "--results", required = true, paramLabel = "DIR", description = "Directory holding results.json.")
+        @Option(names = "--results", required = true, paramLabel = "DIR",
+                description = "Directory holding results.json (required: one of --results, --merge and --interleaved).")
         Path results;
 
         @Option(names = "--merge", required = true, arity = "1..*", paramLabel = "DIR",
-                description = "Output directories of several runs (shards) to merge; needs --out.")
+                description = "Output directories of several runs (shards) to merge; needs --out (required: one of "
+                        + "--results, --merge and --interleaved).")
         List<Path> merge;
 
         @Option(names = "--interleaved", required = true, arity = "1..*", paramLabel = "DIR",
                 description = "Output directories of `kvbench interleave` sessions (e.g. one per engine of a pull request's "
                         + "A/B check): one table of B against A with ratios and intervals in --out/ab-summary.md; "
-                        + "exit 1 on a confirmed regression, 3 on an ERROR.")
+                        + "exit 1 on a confirmed regression, 3 on an ERROR (required: one of --results, --merge and "
+                        + "--interleaved).")
         List<Path> interleaved;
     }
 

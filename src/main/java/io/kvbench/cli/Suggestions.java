@@ -7,8 +7,8 @@ import java.util.Locale;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
- * "did you mean ...?" for a mistyped command, option, engine, workload or profile name: the valid names that differ
- * from it only in case, that it is a prefix of (or they of it), or that are within a few edits, closest first.
+ * "did you mean ...?" for a mistyped command, option, engine, workload or profile name: the valid names closest to it,
+ * in this order: the same name in another case, names a few edits away, names it is a prefix of (or they of it).
  */
 final class Suggestions {
 
@@ -22,13 +22,15 @@ final class Suggestions {
     static List<String> closest(String typed, Collection<String> valid) {
         if (typed == null || typed.isBlank()) return List.of();
         String t = typed.toLowerCase(Locale.ROOT);
-        int allowed = Math.max(1, Math.min(3, t.length() / 3));
+        // Two edits (a swapped pair of letters, "lmbd") from four letters on; one for shorter names ("rn").
+        int allowed = t.length() < 4 ? 1 : Math.min(3, Math.max(2, t.length() / 3));
         LevenshteinDistance distance = new LevenshteinDistance(allowed);
-        return valid.stream().distinct()
+        List<Scored> close = valid.stream().distinct()
                 .map(v -> new Scored(v, score(t, v.toLowerCase(Locale.ROOT), distance)))
                 .filter(s -> s.score >= 0)
-                .sorted(Comparator.comparingInt(Scored::score).thenComparing(Scored::name))
-                .limit(MAX).map(Scored::name).toList();
+                .sorted(Comparator.comparingInt(Scored::score).thenComparing(Scored::name)).toList();
+        // Only the closest: "ycsb-c" for "YCSB-C", not ycsb-a and ycsb-b as well.
+        return close.stream().filter(s -> s.score == close.get(0).score).limit(MAX).map(Scored::name).toList();
     }
 
     /** " (did you mean a or b?)", or "" when nothing is close. */
