@@ -97,7 +97,7 @@ public final class CalibrationMarkdown {
         CalibrationReport.InterleavedPoint point = r.interleavedAsShipped().get(0);
         List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
         md.append("\n### Fixed rounds: `kvbench interleave --rounds ").append(r.interleaveRounds()).append(" --confirmations ")
-                .append(r.confirmations()).append(" --min-effect ").append(Formats.number(point.minEffect()))
+                .append(r.confirmations()).append(" --min-effect ").append(Formats.number(point.minEffect() * 100)) // a percentage
                 .append("`, disjoint sessions (alpha ").append(r.alpha()).append(")\n\n");
         md.append("| workload | engine | false alarms (A' vs A) |");
         for (String l : levelNames) md.append(" ").append(l).append(" detected |");
