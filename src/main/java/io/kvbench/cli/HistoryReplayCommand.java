@@ -6,7 +6,6 @@ import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.Otava;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.HistoryReplayMarkdown;
-import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import java.io.PrintWriter;

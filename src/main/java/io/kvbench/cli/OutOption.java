@@ -1,6 +1,5 @@
 package io.kvbench.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -25,10 +24,5 @@ final class OutOption {
             }
         }
         return out;
-    }
-
-    /** Creates the checked directory. */
-    static Path create(Path out) throws IOException {
-        return Files.createDirectories(check(out));
     }
 }

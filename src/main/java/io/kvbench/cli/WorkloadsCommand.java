@@ -33,7 +33,7 @@ final class WorkloadsCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** "ycsb-c  family ycsb, operations (read 100 %), 1 thread, key YCSB, value RANDOM 1000 B". */
+    /** "ycsb-c  family ycsb, timed operations, zipfian, 1 thread, value random 1000 B". */
     private static String heading(Workload w) {
         String measures = switch (w.phase()) {
             case WRITE_PASS -> "write pass, " + w.order().name().toLowerCase(java.util.Locale.ROOT);
