@@ -24,7 +24,7 @@ final class CliReference {
                 .append("`CliReferenceTest` fails when this page and the code differ; regenerate it with\n`")
                 .append(REGENERATE).append("`.\n")
                 .append("The conventions the commands share (names, percentages, sizes, errors, exit codes) are in\n")
-                .append("[the command-line guide](../guides/command-line.md).\n");
+                .append("[the command-line guide](../command-line.md).\n");
         for (CommandLine command : KvBench.commands(KvBench.commandLine())) {
             md.append("\n## ").append(command.getCommandSpec().qualifiedName()).append("\n\n```text\n")
                     .append(help(command).stripTrailing()).append("\n```\n");
