@@ -22,7 +22,7 @@ final class CliErrors {
     static int parameterError(ParameterException e, String[] args) {
         CommandLine where = e.getCommandLine();
         PrintWriter err = where.getErr();
-        err.println("kvbench: " + describe(e) + hint(where));
+        err.println("kvbench: " + withoutFullStop(describe(e)) + hint(where));
         if (Boolean.getBoolean("kvbench.verbose")) e.printStackTrace(err);
         err.flush();
         return ExitCode.BAD_INPUT.code();
@@ -31,10 +31,16 @@ final class CliErrors {
     /** Whatever escaped a command: one line, with the help hint when the user can fix it (bad input). */
     static int report(PrintWriter err, Throwable e, CommandLine where) {
         ExitCode code = ExitCode.of(e);
-        err.println("kvbench: " + oneLine(e) + (code == ExitCode.BAD_INPUT ? hint(where) : ""));
+        String line = code == ExitCode.BAD_INPUT ? withoutFullStop(oneLine(e)) + hint(where) : oneLine(e);
+        err.println("kvbench: " + line);
         if (Boolean.getBoolean("kvbench.verbose")) e.printStackTrace(err);
         err.flush();
         return code.code();
+    }
+
+    /** "unknown subcommand 'rn'" of picocli's "Unknown subcommand 'rn'.", so that the hint follows a clause. */
+    private static String withoutFullStop(String message) {
+        return message.endsWith(".") && !message.endsWith("..") ? message.substring(0, message.length() - 1) : message;
     }
 
     /** "; try: kvbench run --help": where the options and their defaults are. */
