@@ -57,8 +57,8 @@ final class HistoryChangesCommand implements Callable<Integer> {
 
     @Option(names = "--fail-within", defaultValue = "0", paramLabel = "NIGHTS",
             description = "Exit 1 when a worse change starts within this many newest nights of its series (default: "
-                    + "${DEFAULT-VALUE}: report only; docs/ has the false-alarm rate measured by replaying unchanged "
-                    + "series).")
+                    + "${DEFAULT-VALUE}: report only; the false-alarm rate measured by replaying unchanged series is in "
+                    + "docs/ci-nightly.md).")
     int failWithin;
 
     @Spec

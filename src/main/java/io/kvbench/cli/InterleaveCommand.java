@@ -75,7 +75,7 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Run each benchmark round after round until a sequential test (Wald's, on the per-round log "
                     + "ratios) accepts a slowdown of --min-effect at --alpha or its absence at --beta, or reaches "
                     + "--max-rounds. The default; the flag only says so (--rounds N runs fixed rounds instead). "
-                    + "docs/ has its measured detection rates.")
+                    + "Its measured detection rates: docs/methodology/sequential-test.md.")
     boolean sequential;
 
     @Option(names = "--min-rounds", defaultValue = "" + SequentialTest.DEFAULT_MIN_ROUNDS, paramLabel = "N",
