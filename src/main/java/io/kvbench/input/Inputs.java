@@ -105,6 +105,9 @@ public final class Inputs {
             message = e.getCause().getMessage(); // the record's own check, e.g. "forks must be >= 1"
         }
         message = message.lines().findFirst().orElse("").strip();
+        // Jackson names a position inside its own message as "[Source: REDACTED (`StreamReadFeature...` disabled);
+        // line: 1, column: 33]": the user's terms are the line and the column.
+        message = message.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
         if (message.length() > 300) message = message.substring(0, 300) + "...";
         boolean notJson = e instanceof StreamReadException || e.getCause() instanceof StreamReadException
                 || e instanceof StreamConstraintsException || e.getCause() instanceof StreamConstraintsException;

@@ -25,7 +25,8 @@ class CliMistakesTest {
 
     /**
      * @param args     the command line; {tmp} is a scratch directory, {file} a regular file in it, {bad} a profile
-     *                 file that is not JSON, {override} a run directory of profile smoke+records=10
+     *                 file that is not JSON, {override} a run directory of profile smoke+records=10, {truncated} one
+     *                 whose results.json ends inside its results array
      * @param code     the exit code
      * @param expected what the line must say
      */
@@ -80,7 +81,9 @@ class CliMistakesTest {
                 new Mistake("baseline update --results {override} --profile smoke --force --min-runs 1 --baselines {tmp}/b",
                         bad, "'smoke+records=10' has size overrides", "never as --profile smoke's"),
                 new Mistake("compare --results {override} --profile smoke --baselines {tmp}/b", bad,
-                        "is from profile 'smoke+records=10', not 'smoke'"));
+                        "is from profile 'smoke+records=10', not 'smoke'"),
+                new Mistake("report --results {truncated} --out {tmp}/o", bad, "results.json: field 'results' malformed JSON",
+                        "(start marker at line 1, column "));
     }
 
     @TempDir
@@ -93,9 +96,12 @@ class CliMistakesTest {
         Path bad = Files.writeString(tmp.resolve("bad.json"), "{\"name\": ");
         Path override = Files.createDirectories(tmp.resolve("override"));
         Files.writeString(override.resolve("results.json"), HostileInputTest.RESULTS.replace("\"smoke\"", "\"smoke+records=10\""));
+        Path truncated = Files.createDirectories(tmp.resolve("truncated"));
+        Files.writeString(truncated.resolve("results.json"), "{\"schemaVersion\": 1, \"results\": [");
         String[] args = Arrays.stream(mistake.args().split(" "))
                 .map(a -> a.replace("{tmp}", tmp.toString()).replace("{file}", file.toString())
-                        .replace("{bad}", bad.toString()).replace("{override}", override.toString()))
+                        .replace("{bad}", bad.toString()).replace("{override}", override.toString())
+                        .replace("{truncated}", truncated.toString()))
                 .toArray(String[]::new);
         boolean defaultOutBefore = Files.exists(Path.of("kvbench-results"));
         Map<Path, Long> before = files(tmp);
@@ -106,7 +112,7 @@ class CliMistakesTest {
         assertThat(run.err().lines().toList()).as("exactly one line on stderr").hasSize(1);
         String line = run.err().strip();
         assertThat(line).startsWith("kvbench: ").contains(mistake.expected())
-                .doesNotContain("Exception", "\tat ", "Usage:", "StreamReadFeature", "Source: ");
+                .doesNotContain("Exception", "\tat ", "Usage:", "StreamReadFeature", "Source: ", "REDACTED");
         String command = "kvbench" + (args[0].startsWith("-") || !KvBench.commandLine().getSubcommands().containsKey(args[0])
                 ? "" : " " + args[0]);
         assertThat(line).as("the hint names the command's help").contains("; try: " + command);
