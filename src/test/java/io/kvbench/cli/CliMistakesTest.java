@@ -49,7 +49,7 @@ class CliMistakesTest {
                 new Mistake("run --runner docker", bad, "invalid value for option '--runner'", "try: kvbench run --help"),
                 new Mistake("run --min-effect 5", bad, "unknown option '--min-effect'", "try: kvbench run --help"),
                 new Mistake("interleave", bad, "missing required options", "--engines", "try: kvbench interleave --help"),
-                new Mistake("engines extra", bad, "unexpected argument 'extra'", "try: kvbench engines --help"),
+                new Mistake("engines extra", bad, "unknown engine 'extra'", "try: kvbench engines --help"),
                 new Mistake("reproduce", bad, "missing required parameter: 'NAME'", "try: kvbench reproduce --help"),
                 new Mistake("run --engines RocksDB --out {tmp}/o", bad, "unknown engine 'RocksDB' (did you mean rocksdb?)",
                         "valid engines: ", "try: kvbench run --help"),
