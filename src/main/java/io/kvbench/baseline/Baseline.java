@@ -11,27 +11,45 @@ import java.util.Objects;
 
 /**
  * The accepted performance of one (engine, workload) on one machine class under one profile: the content of
- * {@code perf-baselines/<profile>/<machineClass>/<engine>/<workload>.json}.
+ * {@code perf-baselines/<profile>/<machineClass>/<engine>/<workload>.json} ({@link BaselineStore} writes and reads the
+ * file field by field).
  *
  * @param schemaVersion format version of the file
- * @param metric        {@link BenchmarkResult#THROUGHPUT} or {@link BenchmarkResult#TIME_PER_PASS}
- * @param score         the primary score (mean over samples), positive
- * @param error         half-width of the 99.9 % confidence interval; NaN when unknown (written as null)
- * @param samples       every iteration score the baseline was measured with; comparisons use them
- * @param diskBytes     {@link MetricNames#DISK_BYTES} of the run, or null when it was not recorded
- * @param context       what ran and where, copied from the result
- * @param recordedAt    ISO-8601 instant the baseline was written
- * @param reason        why it was (re)recorded, as given to {@code kvbench baseline update --reason}
+ * @param key           engine and workload
+ * @param profile       the profile it was measured with
+ * @param machineClass  the machine class it holds for
+ * @param measured      what the run measured
+ * @param recorded      when, why and from what it was recorded
  */
-public record Baseline(int schemaVersion, String engine, String workload, String profile, String machineClass,
-                       String metric, String unit, double score, double error, List<Double> samples, Long diskBytes,
-                       ResultContext context, String recordedAt, String reason) {
+public record Baseline(int schemaVersion, BenchmarkKey key, String profile, String machineClass, Measured measured,
+                       Recorded recorded) {
 
     public static final int SCHEMA_VERSION = 1;
 
-    public Baseline {
-        samples = samples == null ? List.of() : List.copyOf(samples);
-        reason = reason == null ? "" : reason;
+    /**
+     * @param metric    {@link BenchmarkResult#THROUGHPUT} or {@link BenchmarkResult#TIME_PER_PASS}
+     * @param unit      unit of the score
+     * @param score     the primary score (mean over samples), positive
+     * @param error     half-width of the 99.9 % confidence interval; NaN when unknown (written as null)
+     * @param samples   every iteration score the baseline was measured with; comparisons use them
+     * @param diskBytes {@link MetricNames#DISK_BYTES} of the run, or null when it was not recorded
+     */
+    public record Measured(String metric, String unit, double score, double error, List<Double> samples,
+                           Long diskBytes) {
+        public Measured {
+            samples = samples == null ? List.of() : List.copyOf(samples);
+        }
+    }
+
+    /**
+     * @param context    what ran and where, copied from the result
+     * @param recordedAt ISO-8601 instant the baseline was written
+     * @param reason     why it was (re)recorded, as given to {@code kvbench baseline update --reason}
+     */
+    public record Recorded(ResultContext context, String recordedAt, String reason) {
+        public Recorded {
+            reason = reason == null ? "" : reason;
+        }
     }
 
     /** The baseline a measured result becomes; the result must be OK. */
@@ -40,9 +58,10 @@ public record Baseline(int schemaVersion, String engine, String workload, String
         if (result.status() != Status.OK) {
             throw new IllegalArgumentException(result.key() + " is " + result.status() + ", only OK results become baselines");
         }
-        return new Baseline(SCHEMA_VERSION, result.engine(), result.workload(), profile, machineClass, result.metric(),
-                result.unit(), result.score(), result.error(), result.samples(), diskBytes(result), result.context(),
-                recordedAt.toString(), reason);
+        Measured measured = new Measured(result.metric(), result.unit(), result.score(), result.error(),
+                result.samples(), diskBytes(result));
+        return new Baseline(SCHEMA_VERSION, BenchmarkKey.of(result), profile, machineClass, measured,
+                new Recorded(result.context(), recordedAt.toString(), reason));
     }
 
     /** The disk footprint a result recorded, in whole bytes, or null when it recorded none. */
@@ -53,22 +72,62 @@ public record Baseline(int schemaVersion, String engine, String workload, String
 
     /** The same baseline with another disk footprint (a disk baseline's, which holds on every machine). */
     public Baseline withDiskBytes(Long bytes) {
-        return new Baseline(schemaVersion, engine, workload, profile, machineClass, metric, unit, score, error, samples, bytes,
-                context, recordedAt, reason);
+        Measured other = new Measured(metric(), unit(), score(), error(), samples(), bytes);
+        return new Baseline(schemaVersion, key, profile, machineClass, other, recorded);
     }
 
     /** True for a baseline that carries only a footprint ({@link DiskBaseline#judgingDiskOf}): no samples, no error. */
     public boolean judgesDiskOnly() {
-        return samples.isEmpty() && Double.isNaN(error) && diskBytes != null;
+        return samples().isEmpty() && Double.isNaN(error()) && diskBytes() != null;
     }
 
-    public BenchmarkKey key() {
-        return new BenchmarkKey(engine, workload);
+    public String engine() {
+        return key.engine();
+    }
+
+    public String workload() {
+        return key.workload();
+    }
+
+    public String metric() {
+        return measured.metric();
+    }
+
+    public String unit() {
+        return measured.unit();
+    }
+
+    public double score() {
+        return measured.score();
+    }
+
+    public double error() {
+        return measured.error();
+    }
+
+    public List<Double> samples() {
+        return measured.samples();
+    }
+
+    public Long diskBytes() {
+        return measured.diskBytes();
+    }
+
+    public ResultContext context() {
+        return recorded.context();
+    }
+
+    public String recordedAt() {
+        return recorded.recordedAt();
+    }
+
+    public String reason() {
+        return recorded.reason();
     }
 
     /** True when a larger score is better (throughput); false for times. */
     public boolean higherIsBetter() {
-        return BenchmarkResult.THROUGHPUT.equals(metric);
+        return BenchmarkResult.THROUGHPUT.equals(metric());
     }
 
     /**
@@ -76,8 +135,6 @@ public record Baseline(int schemaVersion, String engine, String workload, String
      * re-recording it would only churn the file.
      */
     public boolean sameMeasurementAs(Baseline other) {
-        return other != null && metric.equals(other.metric) && unit.equals(other.unit)
-                && Double.compare(score, other.score) == 0 && Double.compare(error, other.error) == 0
-                && samples.equals(other.samples) && Objects.equals(diskBytes, other.diskBytes);
+        return other != null && measured.equals(other.measured);
     }
 }

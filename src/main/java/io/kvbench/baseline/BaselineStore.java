@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.input.FlatJson;
 import io.kvbench.result.ResultContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,6 +54,7 @@ public final class BaselineStore implements BaselineSource {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .addModule(new FlatJson())
             .build();
 
     /** Line feeds (not the platform's separator) so that files are byte-identical wherever they are written. */
@@ -60,6 +63,8 @@ public final class BaselineStore implements BaselineSource {
             .withArrayIndenter(new DefaultIndenter("  ", "\n"))
             .withSeparators(Separators.createDefaultInstance()
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
+
+    private static final TypeReference<Map<String, Object>> FIELDS_BY_NAME = new TypeReference<>() { };
 
     private final Path root;
 
@@ -145,7 +150,8 @@ public final class BaselineStore implements BaselineSource {
         fields.put("error", Double.isNaN(b.error()) ? null : b.error());
         fields.put("samples", b.samples());
         fields.put("diskBytes", b.diskBytes());
-        fields.put("context", b.context());
+        // As a map, so that its fields (grouped records written as one flat object) are sorted like every other.
+        fields.put("context", MAPPER.convertValue(b.context(), FIELDS_BY_NAME));
         fields.put("recordedAt", b.recordedAt());
         fields.put("reason", b.reason());
         try {
@@ -217,8 +223,9 @@ public final class BaselineStore implements BaselineSource {
         ResultContext context = f.context();
         String recordedAt = f.instant("recordedAt");
         String reason = f.text("reason", true);
-        return new Baseline(schemaVersion, engine, workload, profile, machineClass, metric, unit, score, error, samples,
-                diskBytes, context, recordedAt, reason);
+        return new Baseline(schemaVersion, new BenchmarkKey(engine, workload), profile, machineClass,
+                new Baseline.Measured(metric, unit, score, error, samples, diskBytes),
+                new Baseline.Recorded(context, recordedAt, reason));
     }
 
     /** Typed access to the fields of one file's JSON object, failing with the file and field named. */

@@ -41,24 +41,30 @@ public final class BaselineUpdate {
         }
     }
 
+    /**
+     * The results of the run that become no baseline.
+     *
+     * @param notApplicable not-applicable results, which never become baselines
+     * @param errors        ERROR results left out (only possible with force)
+     * @param knownIssues   ERROR results that match a recorded engine bug, with the reference
+     */
+    private record LeftOut(int notApplicable, int errors, List<String> knownIssues) {
+    }
+
     private final BaselineStore store;
     private final String profile;
     private final String machineClass;
     private final List<Change> changes;
-    private final int notApplicable;
-    private final int errors;
-    private final List<String> knownIssues;
+    private final LeftOut leftOut;
     private final List<DiskBaseline> disk;
 
     private BaselineUpdate(BaselineStore store, String profile, String machineClass, List<Change> changes,
-                           int notApplicable, int errors, List<String> knownIssues, List<DiskBaseline> disk) {
+                           LeftOut leftOut, List<DiskBaseline> disk) {
         this.store = store;
         this.profile = profile;
         this.machineClass = machineClass;
         this.changes = List.copyOf(changes);
-        this.notApplicable = notApplicable;
-        this.errors = errors;
-        this.knownIssues = List.copyOf(knownIssues);
+        this.leftOut = leftOut;
         this.disk = List.copyOf(disk);
     }
 
@@ -107,8 +113,8 @@ public final class BaselineUpdate {
             }
         }
         changes.sort(Comparator.comparing(Change::key));
-        return new BaselineUpdate(store, target, machineClass, changes, notApplicable, errors, knownIssues,
-                DiskBaselines.of(perRun, target, reason, now));
+        return new BaselineUpdate(store, target, machineClass, changes,
+                new LeftOut(notApplicable, errors, List.copyOf(knownIssues)), DiskBaselines.of(perRun, target, reason, now));
     }
 
     private static void refuseUnfit(RunResults run, String profile) {
@@ -142,7 +148,7 @@ public final class BaselineUpdate {
 
     /** ERROR results that match a recorded engine bug: left out and reported, with the reference. */
     public List<String> knownIssues() {
-        return knownIssues;
+        return leftOut.knownIssues();
     }
 
     /** The disk baselines {@link #apply} writes. */
@@ -168,12 +174,12 @@ public final class BaselineUpdate {
 
     /** Not-applicable results, which never become baselines. */
     public int notApplicable() {
-        return notApplicable;
+        return leftOut.notApplicable();
     }
 
     /** ERROR results left out (only possible with force). */
     public int errors() {
-        return errors;
+        return leftOut.errors();
     }
 
     public Path directory() {

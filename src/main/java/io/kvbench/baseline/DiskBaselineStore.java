@@ -1,12 +1,15 @@
 package io.kvbench.baseline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.FlatJson;
+import io.kvbench.input.Inputs;
 import io.kvbench.result.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +37,9 @@ public final class DiskBaselineStore {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+            .addModule(new FlatJson())
             .build();
+    private static final TypeReference<Map<String, Object>> FIELDS_BY_NAME = new TypeReference<>() { };
 
     private final Path root;
 
@@ -80,7 +85,9 @@ public final class DiskBaselineStore {
 
     static String toJson(DiskBaseline d) {
         try {
-            return MAPPER.writeValueAsString(d).replace("\r\n", "\n") + "\n";
+            // As a sorted map: the fields of its grouped records, written as one flat object, sorted like the others.
+            return MAPPER.writeValueAsString(new TreeMap<>(MAPPER.convertValue(d, FIELDS_BY_NAME)))
+                    .replace("\r\n", "\n") + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize disk baseline " + d.key(), e);
         }
@@ -89,7 +96,7 @@ public final class DiskBaselineStore {
     DiskBaseline read(Path file, String profile) throws IOException {
         DiskBaseline d;
         try {
-            d = MAPPER.readValue(new String(io.kvbench.input.Inputs.readFile(file, "a disk baseline"), StandardCharsets.UTF_8), DiskBaseline.class);
+            d = MAPPER.readValue(new String(Inputs.readFile(file, "a disk baseline"), StandardCharsets.UTF_8), DiskBaseline.class);
         } catch (UnrecognizedPropertyException e) {
             throw new BaselineFormatException(file, e.getPropertyName(), "is unknown");
         } catch (JsonProcessingException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.Status;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,9 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Engine bugs kvbench has found and recorded ({@code kvbench/known-issues.json}), each with an upstream reference. A
  * benchmark that fails with a recorded engine bug is reported as that bug, not as an infrastructure error or a
- * regression, so that a gate fails only on what is new.
+ * regression, so that a gate fails only on what is new. Only a failure whose kind says the engine may be at fault
+ * ({@link FailureKind#mayBeTheEngine()}) can be one; its reason is then the engine's own error text, which is what an
+ * issue's regular expression is matched against (there is no other signal of which bug it is).
  */
 public final class KnownIssues {
 
@@ -37,7 +40,7 @@ public final class KnownIssues {
         }
 
         boolean matches(BenchmarkResult result) {
-            return matches(result.engine(), result.reason());
+            return result.kind() != null && result.kind().mayBeTheEngine() && matches(result.engine(), result.reason());
         }
 
         boolean matches(String engineId, String failure) {

@@ -113,7 +113,7 @@ public final class CalibrationAnalysis {
     private static DetectionCounts compare(ComparisonPolicy policy, BenchmarkResult before, BenchmarkResult after,
                                            List<BenchmarkResult> reruns, int confirmations) {
         Baseline baseline = Baseline.of(before, "calibration", "calibration", RECORDED, "calibration");
-        Confirmation.Outcome outcome;
+        Confirmation.Decision outcome;
         try {
             outcome = Confirmation.decide(policy, baseline, after, confirmations, attempt -> reruns.get(attempt - 1));
         } catch (Exception e) {

@@ -1,12 +1,15 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
+import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,27 +19,45 @@ import java.util.function.Predicate;
 
 /**
  * One measured run of a calibration, kept compact (what the policy needs, no context) so that the raw data can be
- * committed beside the figures and analysed again ({@code kvbench calibrate --from FILE}).
+ * committed beside the figures and analysed again ({@code kvbench calibrate --from FILE}). Written as one flat object.
  *
- * @param round    0 is the sizing run (unchanged); 1.. are the interleaved rounds
- * @param slowdown injected slowdown as a fraction (0 for an unchanged run)
- * @param tokens   Blackhole.consumeCPU tokens per operation that were injected (0 for an unchanged run)
- * @param reason   why it failed; empty when OK
- * @param forks    JMH forks the samples came from, in order
+ * @param injected   the round and the slowdown injected into it
+ * @param status     how the run ended
+ * @param reason     why it failed; empty when OK
+ * @param scores     what it measured
+ * @param finishedAt ISO-8601 instant the run finished
  */
-public record CalibrationRun(String engine, String workload, int round, double slowdown, long tokens, Status status,
-                             String reason, String metric, String unit, double score, int forks, List<Double> samples,
-                             Long diskBytes, String finishedAt) {
+public record CalibrationRun(String engine, String workload, @JsonUnwrapped Injected injected, Status status,
+                             String reason, @JsonUnwrapped Scores scores, String finishedAt) {
 
-    public CalibrationRun {
-        samples = samples == null ? List.of() : List.copyOf(samples);
-        reason = reason == null ? "" : reason;
+    /**
+     * @param round    0 is the sizing run (unchanged); 1.. are the interleaved rounds
+     * @param slowdown injected slowdown as a fraction (0 for an unchanged run)
+     * @param tokens   Blackhole.consumeCPU tokens per operation that were injected (0 for an unchanged run)
+     */
+    public record Injected(int round, double slowdown, long tokens) {
     }
 
-    static CalibrationRun of(int round, double slowdown, long tokens, BenchmarkResult r, String finishedAt) {
-        return new CalibrationRun(r.engine(), r.workload(), round, slowdown, tokens, r.status(), r.reason(), r.metric(),
-                r.unit(), r.score(), ForkSamples.forkCount(r.context()), r.samples(),
-                r.status() == Status.OK ? Baseline.diskBytes(r) : null, finishedAt);
+    /**
+     * @param forks     JMH forks the samples came from, in order
+     * @param diskBytes the store's footprint, or null when not recorded
+     */
+    public record Scores(String metric, String unit, double score, int forks, List<Double> samples, Long diskBytes) {
+        public Scores {
+            samples = samples == null ? List.of() : List.copyOf(samples);
+        }
+    }
+
+    public CalibrationRun {
+        reason = reason == null ? "" : reason;
+        injected = injected == null ? new Injected(0, 0, 0) : injected;
+        scores = scores == null ? new Scores(null, null, Double.NaN, 0, List.of(), null) : scores;
+    }
+
+    static CalibrationRun of(Injected injected, BenchmarkResult r, String finishedAt) {
+        Scores scores = new Scores(r.metric(), r.unit(), r.score(), ForkSamples.forkCount(r.context()), r.samples(),
+                r.status() == Status.OK ? Baseline.diskBytes(r) : null);
+        return new CalibrationRun(r.engine(), r.workload(), injected, r.status(), r.reason(), scores, finishedAt);
     }
 
     /** The runs that {@code keep} accepts, grouped by (engine, workload) in the order they first ran. */
@@ -53,15 +74,52 @@ public record CalibrationRun(String engine, String workload, int round, double s
     }
 
     public boolean unchanged() {
-        return slowdown == 0;
+        return slowdown() == 0;
+    }
+
+    public int round() {
+        return injected.round();
+    }
+
+    public double slowdown() {
+        return injected.slowdown();
+    }
+
+    public long tokens() {
+        return injected.tokens();
+    }
+
+    public String metric() {
+        return scores.metric();
+    }
+
+    public String unit() {
+        return scores.unit();
+    }
+
+    public double score() {
+        return scores.score();
+    }
+
+    public int forks() {
+        return scores.forks();
+    }
+
+    public List<Double> samples() {
+        return scores.samples();
+    }
+
+    public Long diskBytes() {
+        return scores.diskBytes();
     }
 
     /** The result the comparison policy judges: samples, fork count and disk use. */
     public BenchmarkResult toResult() {
-        ResultContext context = new ResultContext("", "", "", "", "", finishedAt, null, Map.of(),
-                Map.of(ForkSamples.FORKS_PARAMETER, String.valueOf(forks)));
-        Map<String, Metric> secondary = diskBytes == null ? Map.of()
-                : Map.of(MetricNames.DISK_BYTES, new Metric(diskBytes, Double.NaN, "B"));
-        return new BenchmarkResult(engine, workload, status, reason, metric, score, Double.NaN, unit, samples, secondary, context);
+        ResultContext context = new ResultContext(new Software("", "", ""), "", "", finishedAt, null, Map.of(),
+                Map.of(ForkSamples.FORKS_PARAMETER, String.valueOf(forks())));
+        Map<String, Metric> secondary = diskBytes() == null ? Map.of()
+                : Map.of(MetricNames.DISK_BYTES, new Metric(diskBytes(), Double.NaN, "B"));
+        Measurement measured = new Measurement(metric(), score(), Double.NaN, unit(), samples(), secondary);
+        return new BenchmarkResult(engine, workload, status, null, reason, measured, context);
     }
 }

@@ -6,6 +6,7 @@ import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.Progress;
+import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
 import io.kvbench.workload.Profile;
@@ -91,7 +92,7 @@ public final class CalibrationSession {
     public CalibrationData run() throws IOException, InterruptedException {
         Files.createDirectories(outDir);
         Path checkpoint = outDir.resolve(CalibrationData.FILE);
-        TokenCost cost = runner.tokenCost(outDir.resolve("token-cost"));
+        TokenCost cost = runner.tokenCostMeter().measure(outDir.resolve("token-cost"));
         say(String.format(Locale.ROOT, "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
                 cost.nanosPerToken(), cost.error()));
         CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION, plan.profile().name(), runner.name(),
@@ -105,7 +106,7 @@ public final class CalibrationSession {
                 for (Workload workload : plan.workloads()) {
                     if (outOfBudget()) return finish(data, false, machineClass, checkpoint);
                     BenchmarkResult sizing = measure(engine, workload, 0, 0, 0, log);
-                    data = data.with(CalibrationRun.of(0, 0, 0, sizing, Instant.now().toString()));
+                    data = data.with(CalibrationRun.of(new CalibrationRun.Injected(0, 0, 0), sizing, Instant.now().toString()));
                     data.write(checkpoint);
                     if (sizing.status() != Status.OK) {
                         say("  " + sizing.key() + " failed its sizing run, left out: " + sizing.reason());
@@ -129,7 +130,7 @@ public final class CalibrationSession {
                             }
                             long t = slowdown == 0 ? 0 : levels.get(slowdown);
                             BenchmarkResult r = measure(engine, workload, round, slowdown, t, log);
-                            data = data.with(CalibrationRun.of(round, slowdown, t, r, Instant.now().toString()));
+                            data = data.with(CalibrationRun.of(new CalibrationRun.Injected(round, slowdown, t), r, Instant.now().toString()));
                             data.write(checkpoint);
                         }
                     }
@@ -167,7 +168,7 @@ public final class CalibrationSession {
         RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir,
                 outDir.resolve("data"), tokens);
         long begin = System.nanoTime();
-        RunResults results = runner.run(runPlan, new Progress(log, 1), partial -> { });
+        RunResults results = RunLoop.run(runner, runPlan, new Progress(log, 1), partial -> { });
         long took = System.nanoTime() - begin;
         measuredNanos += took;
         measured++;

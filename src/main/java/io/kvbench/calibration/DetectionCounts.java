@@ -20,10 +20,6 @@ public record DetectionCounts(int comparisons, int single, int confirmed) {
         return comparisons == 0 ? Double.NaN : (double) confirmed / comparisons;
     }
 
-    public double singleRate() {
-        return comparisons == 0 ? Double.NaN : (double) single / comparisons;
-    }
-
     /** Upper end of the 95 % interval of the confirmed rate. */
     public double confirmedUpper() {
         return interval(confirmed)[1];

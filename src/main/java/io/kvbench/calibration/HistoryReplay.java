@@ -148,7 +148,7 @@ public final class HistoryReplay {
                 if (kind && !window.contains(nights.get(j))) sameKind.add(nights.get(j));
             }
             try {
-                Confirmation.Outcome outcome = Confirmation.decide(policy, baseline, nights.get(n).toResult(), s.reruns(),
+                Confirmation.Decision outcome = Confirmation.decide(policy, baseline, nights.get(n).toResult(), s.reruns(),
                         attempt -> sameKind.get((attempt - 1) % sameKind.size()).toResult());
                 judged++;
                 if (outcome.confirmed()) regressions++;

@@ -90,7 +90,7 @@ final class GateCommand implements Callable<Integer> {
         BenchmarkRunner benchmarkRunner = where.choose(System.out);
         System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per suspect, output %s%n",
                 plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);
-        Gate.Outcome outcome = new Gate(benchmarkRunner, source, policy, confirmations, System.out)
+        Gate.Judgement outcome = new Gate(benchmarkRunner, source, policy, confirmations, System.out)
                 .run(plan, key -> plan.engines().stream().anyMatch(e -> e.id().equals(key.engine()))
                         && plan.workloads().stream().anyMatch(w -> w.name().equals(key.workload())));
         ComparisonReport report = outcome.report();

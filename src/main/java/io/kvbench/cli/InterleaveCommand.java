@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.engine.Engines;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Duet;
+import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.gate.SequentialInterleaving;
@@ -181,16 +182,19 @@ final class InterleaveCommand implements Callable<Integer> {
                 : minRounds + " to " + maxRounds + " rounds (sequential" + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
         System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s), profile %s, runner %s, output %s%n",
                 selectedEngines.size() * selectedWorkloads.size(), roundsPlan, schedule.describe(), chosen.name(), base.name(), outDir);
+        InterleaveSession session = InterleaveSession.builder().engines(selectedEngines).workloads(selectedWorkloads)
+                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(seed).policy(policy)
+                .console(System.out).build();
         List<Interleaving.Result> results = fixed
-                ? Interleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, schedule, rounds,
-                        confirmations == null ? 1 : confirmations, seed, policy, System.out)
-                : SequentialInterleaving.run(selectedEngines, selectedWorkloads, chosen, outDir, a, b, schedule, test, budget, seed, policy, System.out);
+                ? Interleaving.run(session, rounds, confirmations == null ? 1 : confirmations)
+                : SequentialInterleaving.run(session, test, budget);
         int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
-        InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun, a.description(), b.description(),
-                policy.describe() + "; " + schedule.describe(),
-                policy.thresholds().alpha(), counts, results);
+        InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
+                new InterleaveReport.Configurations(a.description(), b.description()),
+                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(), policy.thresholds().alpha()),
+                counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
         PrintWriter console = spec.commandLine().getOut();
@@ -222,7 +226,7 @@ final class InterleaveCommand implements Callable<Integer> {
 
     /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */
     private static BenchmarkRunner side(BenchmarkRunner base, String classPath, List<String> jvmFlags) {
-        List<java.nio.file.Path> entries = classPath == null ? null : ClassPaths.parse(classPath);
+        List<Path> entries = classPath == null ? null : ClassPaths.parse(classPath);
         if (entries != null && entries.isEmpty()) throw new IllegalArgumentException("empty class path");
         if (base instanceof ContainerRunner container) {
             ContainerRunner r = container.withBenchmarkJvmFlags(jvmFlags);
@@ -233,7 +237,7 @@ final class InterleaveCommand implements Callable<Integer> {
     }
 
     private static String describe(String classPath, List<String> flags, long slowdown) {
-        List<java.nio.file.Path> entries = classPath == null ? List.of() : ClassPaths.parse(classPath);
+        List<Path> entries = classPath == null ? List.of() : ClassPaths.parse(classPath);
         String cp = classPath == null ? "this kvbench's class path"
                 : entries.size() <= 2 ? "class path " + classPath
                 : "class path " + entries.get(0) + " and " + (entries.size() - 1) + " more entries";

@@ -2,11 +2,13 @@ package io.kvbench.cli;
 
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.Progress;
 import io.kvbench.task.ResourceProfile;
+import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -68,18 +70,18 @@ final class RunCommand implements Callable<Integer> {
         Profile chosen = shapes.rename(sizes.apply(stock));
         List<Workload> workloads = shapes.apply(selection.workloads(stock));
         ResourceProfile resourceProfile = where.resourceProfile(); // bad input even when it will not be used
-        measure(new Measurement(selection.engines(stock), workloads, chosen, "run", out, dataDir, slowdownTokens),
+        measure(new Request(selection.engines(stock), workloads, chosen, "run", out, dataDir, slowdownTokens),
                 resourceProfile, where::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 
     /** What a measuring command runs and where it writes. */
-    record Measurement(List<KvEngine> engines, List<Workload> workloads, Profile profile, String command, Path out,
-                       Path dataDir, long slowdownTokens) {
+    record Request(List<KvEngine> engines, List<Workload> workloads, Profile profile, String command, Path out,
+                   Path dataDir, long slowdownTokens) {
     }
 
     /** Runs the plan and writes results, reports and the table: run's job, and reproduce's with its own plan. */
-    static void measure(Measurement m, ResourceProfile resourceProfile, Function<PrintStream, BenchmarkRunner> chooseRunner,
+    static void measure(Request m, ResourceProfile resourceProfile, Function<PrintStream, BenchmarkRunner> chooseRunner,
                         PrintWriter out) throws Exception {
         List<KvEngine> selectedEngines = m.engines();
         List<Workload> selectedWorkloads = m.workloads();
@@ -87,7 +89,8 @@ final class RunCommand implements Callable<Integer> {
         String command = m.command();
         Path dataDir = m.dataDir();
         Path outDir = OutOption.check(RunOutput.outDir(m.out(), command));
-        if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
+        RunLayout layout = new RunLayout(outDir);
+        if (Files.exists(layout.results())) {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
@@ -97,10 +100,9 @@ final class RunCommand implements Callable<Integer> {
         console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n", command,
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
         console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen));
-        Path resultsFile = outDir.resolve(ResultsJson.RESULTS_FILE);
-        RunResults results = benchmarkRunner.run(plan, new Progress(console, plan.size()),
-                partial -> ResultsJson.write(resultsFile, partial));
-        ResultsJson.write(resultsFile, results);
+        RunResults results = RunLoop.run(benchmarkRunner, plan, new Progress(console, plan.size()),
+                partial -> ResultsJson.write(layout.results(), partial));
+        ResultsJson.write(layout.results(), results);
         if (dataDir == null) deleteIfEmpty(plan.dataDir());
         RunOutput.write(results, outDir, out);
     }

@@ -34,7 +34,7 @@ final class ThresholdOptions {
         return policy(Catalog.PROFILES.contains(base) ? Catalog.profile(base).gate() : null, alpha, minEffect);
     }
 
-    static ThresholdPolicy policy(Profile.Gate gate, Double alpha, Percent minEffect) {
+    static ThresholdPolicy policy(Profile.GateSettings gate, Double alpha, Percent minEffect) {
         Thresholds thresholds = Thresholds.of(gate);
         if (alpha != null) thresholds = thresholds.withAlpha(alpha);
         if (minEffect != null) thresholds = thresholds.withMinEffect(minEffect.fraction());

@@ -13,9 +13,11 @@ import io.kvbench.judge.Confirmation;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.Progress;
+import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
@@ -33,16 +35,13 @@ import java.util.function.Predicate;
  */
 public final class Gate {
 
-    /** Reruns of a suspect go to {@code <out>/confirm/<engine>-<workload>-<n>}. */
-    public static final String CONFIRM_DIR = "confirm";
-
     /**
      * @param run       the first run of every benchmark
      * @param baselines what it was compared with
      * @param rows      final verdicts, confirmed where a rerun was needed
      * @param report    the rows as a report (comparison.md / comparison.json)
      */
-    public record Outcome(RunResults run, BaselineSet baselines, List<ComparisonRow> rows, ComparisonReport report) {
+    public record Judgement(RunResults run, BaselineSet baselines, List<ComparisonRow> rows, ComparisonReport report) {
 
         public boolean regressed() {
             return report.count(Verdict.REGRESSION) > 0;
@@ -81,15 +80,16 @@ public final class Gate {
     }
 
     /** Runs the plan (results.json in its output directory, checkpointed) and decides. */
-    public Outcome run(RunPlan plan, Predicate<BenchmarkKey> include) throws IOException {
-        Path resultsFile = plan.outDir().resolve(ResultsJson.RESULTS_FILE);
-        RunResults results = runner.run(plan, new Progress(console, plan.size()), partial -> ResultsJson.write(resultsFile, partial));
+    public Judgement run(RunPlan plan, Predicate<BenchmarkKey> include) throws IOException {
+        Path resultsFile = new RunLayout(plan.outDir()).results();
+        RunResults results = RunLoop.run(runner, plan, new Progress(console, plan.size()),
+                partial -> ResultsJson.write(resultsFile, partial));
         ResultsJson.write(resultsFile, results);
         return judge(plan, results, include);
     }
 
     /** Compares a finished run and confirms its suspects by rerunning them with the plan's settings. */
-    public Outcome judge(RunPlan plan, RunResults results, Predicate<BenchmarkKey> include) throws IOException {
+    public Judgement judge(RunPlan plan, RunResults results, Predicate<BenchmarkKey> include) throws IOException {
         BaselineSet baselines = store.load(results.profile(), results.machine().machineClass());
         List<ComparisonRow> rows = new ArrayList<>();
         for (ComparisonRow row : BaselineComparison.compare(results.results(), baselines, policy, include)) {
@@ -99,7 +99,7 @@ public final class Gate {
                 + " of a suspected regression, judged on pooled samples";
         ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.describe(),
                 described, rows);
-        return new Outcome(results, baselines, rows, report);
+        return new Judgement(results, baselines, rows, report);
     }
 
     private ComparisonRow confirm(RunPlan plan, ComparisonRow suspect, RunResults results, BaselineSet baselines) {
@@ -109,31 +109,30 @@ public final class Gate {
         Baseline baseline = baselines.effective(first);
         if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note() + "): confirming with up to "
                 + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
-        Confirmation.Outcome outcome;
+        Confirmation.Decision decision;
         try {
-            outcome = Confirmation.decide(policy, baseline, first, maxReruns, attempt -> rerun(plan, key, attempt));
+            decision = Confirmation.decide(policy, baseline, first, maxReruns, attempt -> rerun(plan, key, attempt));
         } catch (Exception e) {
             return error(suspect, "confirmation rerun failed: " + e.getMessage());
         }
-        if (outcome.failure() != null) return error(suspect, outcome.summary());
-        ComparisonRow row = BaselineComparison.measured(outcome.pooled(), baseline, outcome.assessment(), outcome.summary());
-        if (outcome.reruns() > 0) console.println("  " + key + ": " + row.verdict() + ", " + outcome.summary());
+        if (decision.failure() != null) return error(suspect, decision.summary());
+        ComparisonRow row = BaselineComparison.measured(decision.pooled(), baseline, decision.assessment(),
+                decision.summary());
+        if (decision.reruns() > 0) console.println("  " + key + ": " + row.verdict() + ", " + decision.summary());
         return row;
     }
 
     private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt) throws IOException {
-        Path dir = plan.outDir().resolve(CONFIRM_DIR).resolve(key.engine() + "-" + key.workload() + "-" + attempt);
-        RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), plan.profile(),
-                dir, plan.dataDir(), plan.slowdownTokens());
-        Path resultsFile = dir.resolve(ResultsJson.RESULTS_FILE);
-        RunResults rerun = runner.run(one, new Progress(console, 1), partial -> ResultsJson.write(resultsFile, partial));
-        ResultsJson.write(resultsFile, rerun);
+        RunLayout layout = new RunLayout(plan.outDir()).confirmation(key.engine() + "-" + key.workload(), attempt);
+        RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())),
+                plan.profile(), layout.dir(), plan.dataDir(), plan.slowdownTokens());
+        RunResults rerun = RunLoop.run(runner, one, new Progress(console, 1),
+                partial -> ResultsJson.write(layout.results(), partial));
+        ResultsJson.write(layout.results(), rerun);
         return rerun.results().get(0);
     }
 
     private static ComparisonRow error(ComparisonRow suspect, String why) {
-        return new ComparisonRow(suspect.engine(), suspect.workload(), Verdict.ERROR, suspect.unit(), suspect.baselineScore(),
-                suspect.measuredScore(), suspect.deltaPercent(), suspect.pValue(), suspect.confidence(),
-                "looked regressed (" + suspect.note() + "), but " + why);
+        return suspect.withVerdict(Verdict.ERROR).withNote("looked regressed (" + suspect.note() + "), but " + why);
     }
 }

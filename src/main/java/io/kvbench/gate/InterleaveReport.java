@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.judge.Verdict;
@@ -14,17 +15,50 @@ import java.util.Map;
  * What {@code kvbench interleave} writes as {@code interleave.json}: the settings of the session and B against A per
  * benchmark with the ratio of every round. Read back to combine the shards of a pull request's A/B check.
  *
- * @param alpha significance level of the paired test, for the interval of the ratio
+ * @param configurations what A and B were
+ * @param judging        how B was judged against A
+ * @param counts         rows per verdict
+ * @param results        B against A per benchmark, with the ratio of every round
  */
-public record InterleaveReport(String profile, int rounds, String a, String b, String policy, double alpha,
-                               Map<Verdict, Long> counts, List<Interleaving.Result> results) {
+public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Configurations configurations,
+                               @JsonUnwrapped Judging judging, Map<Verdict, Long> counts,
+                               List<Interleaving.Result> results) {
+
+    /** What configurations A and B were, for people. */
+    public record Configurations(String a, String b) {
+    }
+
+    /**
+     * @param policy the comparison policy and schedule, in words
+     * @param alpha  significance level of the paired test, for the interval of the ratio
+     */
+    public record Judging(String policy, double alpha) {
+    }
 
     public static final String JSON_FILE = "interleave.json";
     public static final String MARKDOWN_FILE = "interleave.md";
 
     public InterleaveReport {
+        configurations = configurations == null ? new Configurations(null, null) : configurations;
+        judging = judging == null ? new Judging(null, Double.NaN) : judging;
         results = results == null ? List.of() : List.copyOf(results);
         counts = counts == null ? Map.of() : Map.copyOf(counts);
+    }
+
+    public String a() {
+        return configurations.a();
+    }
+
+    public String b() {
+        return configurations.b();
+    }
+
+    public String policy() {
+        return judging.policy();
+    }
+
+    public double alpha() {
+        return judging.alpha();
     }
 
     /**

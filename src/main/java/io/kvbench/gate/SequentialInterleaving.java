@@ -3,25 +3,22 @@ package io.kvbench.gate;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import io.kvbench.run.Rounds;
 import io.kvbench.workload.Catalog;
-import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 
 /**
@@ -38,31 +35,34 @@ public final class SequentialInterleaving {
     private SequentialInterleaving() {
     }
 
-    public static List<Interleaving.Result> run(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
-                                                Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule, SequentialTest test, Duration budget,
-                                                long seed, ComparisonPolicy policy, PrintStream console) throws IOException {
+    /**
+     * @param test   decides per benchmark, round after round, when to stop
+     * @param budget no round starts once it is spent (a benchmark still gets the test's minimum rounds); null: none
+     */
+    public static List<Interleaving.Result> run(InterleaveSession session, SequentialTest test, Duration budget)
+            throws IOException {
         long started = System.nanoTime();
-        Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+        SessionRounds measured = new SessionRounds(session);
         Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
         List<BenchmarkKey> undecided = new ArrayList<>();
         Set<BenchmarkKey> budgetSpent = new LinkedHashSet<>();
-        for (KvEngine e : engines) for (Workload w : workloads) undecided.add(new BenchmarkKey(e.id(), w.name()));
-        Random order = new Random(seed);
+        InterleaveSession.Scope scope = session.scope();
+        for (KvEngine e : scope.engines()) for (Workload w : scope.workloads()) undecided.add(new BenchmarkKey(e.id(), w.name()));
+        PrintStream console = session.console();
         for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
-            for (BenchmarkKey key : Rounds.shuffled(undecided, order)) {
+            for (BenchmarkKey key : Rounds.shuffled(undecided, measured.order())) {
                 if (round > test.minRounds() && budget != null && System.nanoTime() - started >= budget.toNanos()) {
                     if (budgetSpent.add(key)) console.println(key + ": time budget spent, no round " + round);
                     continue;
                 }
-                Interleaving.measureRound(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())), profile, outDir,
-                        outDir.resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-"),
-                        "round " + round + " (at most " + test.maxRounds() + "): " + key + " ", a, b, schedule, order, measured, console);
+                measured.round(session.over(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload()))),
+                        scope.outDir().resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-"),
+                        "round " + round + " (at most " + test.maxRounds() + "): " + key + " ");
             }
             undecided.removeAll(budgetSpent);
             for (BenchmarkKey key : List.copyOf(undecided)) {
-                Map<String, List<BenchmarkResult>> bySide = measured.getOrDefault(key, Map.of());
-                List<BenchmarkResult> as = bySide.getOrDefault(a.name(), List.of());
-                List<BenchmarkResult> bs = bySide.getOrDefault(b.name(), List.of());
+                List<BenchmarkResult> as = measured.of(key, session.a());
+                List<BenchmarkResult> bs = measured.of(key, session.b());
                 if (!allOk(as) || !allOk(bs) || as.size() != bs.size()) {
                     undecided.remove(key); // judged as failed below: more rounds would not mend it
                     continue;
@@ -78,10 +78,10 @@ public final class SequentialInterleaving {
             }
         }
         List<Interleaving.Result> out = new ArrayList<>();
-        for (Map.Entry<BenchmarkKey, Map<String, List<BenchmarkResult>>> e : measured.entrySet()) {
-            Interleaving.Result judged = Interleaving.judge(e.getKey(), e.getValue().getOrDefault(a.name(), List.of()),
-                    e.getValue().getOrDefault(b.name(), List.of()), policy);
-            SequentialTest.Step step = steps.get(e.getKey());
+        for (BenchmarkKey key : measured.keys()) {
+            Interleaving.Result judged = Interleaving.judge(key, measured.of(key, session.a()),
+                    measured.of(key, session.b()), session.policy());
+            SequentialTest.Step step = steps.get(key);
             if (step == null || judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW) {
                 out.add(judged);
                 continue;
@@ -91,8 +91,8 @@ public final class SequentialInterleaving {
                 case CONTINUE -> ", time budget spent, so judged by the paired test";
                 default -> "";
             };
-            var row = Interleaving.withNote(judged.row(), step.describe(test) + why);
-            if (step.decision() == SequentialTest.Decision.REGRESSION) row = Interleaving.withVerdict(row, Verdict.REGRESSION);
+            ComparisonRow row = judged.row().withMoreNote(step.describe(test) + why);
+            if (step.decision() == SequentialTest.Decision.REGRESSION) row = row.withVerdict(Verdict.REGRESSION);
             out.add(new Interleaving.Result(row, judged.roundRatios()));
         }
         return out;

@@ -43,10 +43,6 @@ public final class KillableContainers {
         return JavaCommand.inImage().flags(jvmOptions).classPath(classPath).main(mainClass, arguments).build();
     }
 
-    public String imageTag() {
-        return image.tag();
-    }
-
     /**
      * Starts {@code command} in a new container with {@code readWriteDirs} mounted at the same paths; stdout text
      * reaches {@code stdout} as it arrives, and {@code ended} runs when the output ends (the process exited or was

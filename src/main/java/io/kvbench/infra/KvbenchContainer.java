@@ -29,7 +29,7 @@ import org.testcontainers.utility.DockerImageName;
  *
  * <pre>{@code try (KvbenchContainer c = new KvbenchContainer(image, "benchmark").withContainerName(name)
  *         .withCpuset("0").withMemory(bytes).withUser(KvbenchContainer.hostUser()).withReadOnlyPaths(classPath)
- *         .withCommand(command)) { Outcome o = c.runToExit(timeout); }}</pre>
+ *         .withCommand(command)) { Exit e = c.runToExit(timeout); }}</pre>
  */
 public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
 
@@ -42,7 +42,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
      * @param timedOut  it ran longer than the timeout and was killed
      * @param logs      stdout and stderr
      */
-    public record Outcome(long exitCode, boolean oomKilled, boolean timedOut, String logs, Duration took) {
+    public record Exit(long exitCode, boolean oomKilled, boolean timedOut, String logs, Duration took) {
     }
 
     private final DockerClient client = DockerEngine.client();
@@ -131,7 +131,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
     }
 
     /** Starts the process, waits for it to exit (killing it after {@code timeout}), inspects it; the caller closes. */
-    public Outcome runToExit(Duration timeout) throws InterruptedException, IOException {
+    public Exit runToExit(Duration timeout) throws InterruptedException, IOException {
         long start = System.nanoTime();
         start();
         String id = getContainerId();
@@ -142,7 +142,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
         if (!exited) client.killContainerCmd(id).exec();
         InspectContainerResponse.ContainerState state = client.inspectContainerCmd(id).exec().getState();
         Long exitCode = state.getExitCodeLong();
-        return new Outcome(exitCode == null ? -1 : exitCode, Boolean.TRUE.equals(state.getOOMKilled()), !exited,
+        return new Exit(exitCode == null ? -1 : exitCode, Boolean.TRUE.equals(state.getOOMKilled()), !exited,
                 getLogs(), Duration.ofNanos(System.nanoTime() - start));
     }
 

@@ -1,5 +1,6 @@
 package io.kvbench.infra;
 
+import io.kvbench.result.CpuIdentity;
 import io.kvbench.result.MachineInfo;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -22,13 +23,12 @@ public final class Machines {
 
     /** This JVM's view: inside a container, the cores and memory it was given. */
     public static MachineInfo current() {
-        CpuId cpu = CpuId.read();
+        CpuInfo cpu = CpuInfo.read();
         int cores = Runtime.getRuntime().availableProcessors();
         long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : -1;
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
-        MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memory, os, null, cpu.vendor(), cpu.family(),
-                cpu.model(), cpu.stepping());
+        MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memory, os, null, cpu.identity());
         return noClass.withLimits(cores, memory, machineClass(noClass, cores, memory));
     }
 
@@ -38,10 +38,11 @@ public final class Machines {
      * name but different processors get different classes.
      */
     public static String machineClass(MachineInfo machine, int cores, long memoryBytes) {
-        StringBuilder id = new StringBuilder(slug(machine.cpuModel(), machine.cpuVendor()));
-        if (machine.cpuFamily() != null) id.append("-f").append(machine.cpuFamily());
-        if (machine.cpuModelId() != null) id.append("-m").append(machine.cpuModelId());
-        if (machine.cpuStepping() != null) id.append("-s").append(machine.cpuStepping());
+        CpuIdentity cpu = machine.cpu();
+        StringBuilder id = new StringBuilder(slug(machine.cpuModel(), cpu.cpuVendor()));
+        if (cpu.cpuFamily() != null) id.append("-f").append(cpu.cpuFamily());
+        if (cpu.cpuModelId() != null) id.append("-m").append(cpu.cpuModelId());
+        if (cpu.cpuStepping() != null) id.append("-s").append(cpu.cpuStepping());
         id.append('-').append(cores).append('c');
         if (memoryBytes > 0) id.append('-').append(Math.max(1, Math.round((double) memoryBytes / GIB))).append('g');
         return id.toString();
@@ -62,19 +63,19 @@ public final class Machines {
                 .replaceAll("(^-+|-+$)", "");
     }
 
-    /** The identity of the first processor in /proc/cpuinfo; fields are null where the OS does not report them. */
-    record CpuId(String modelName, String vendor, Integer family, Integer model, Integer stepping) {
+    /** The first processor in /proc/cpuinfo: its model name and identity (parts null where the OS does not say). */
+    record CpuInfo(String modelName, CpuIdentity identity) {
 
-        static CpuId read() {
+        static CpuInfo read() {
             try {
                 return parse(Files.readAllLines(Path.of("/proc/cpuinfo")));
             } catch (IOException | RuntimeException e) {
-                return new CpuId(System.getProperty("os.arch", "unknown"), null, null, null, null); // not Linux
+                return new CpuInfo(System.getProperty("os.arch", "unknown"), CpuIdentity.UNKNOWN); // not Linux
             }
         }
 
         /** Reads the first processor's block; ARM's "CPU implementer/part" are used where x86 fields are absent. */
-        static CpuId parse(List<String> lines) {
+        static CpuInfo parse(List<String> lines) {
             String name = null, vendor = null;
             Integer family = null, model = null, stepping = null;
             for (String line : lines) {
@@ -92,7 +93,8 @@ public final class Machines {
                     default -> { }
                 }
             }
-            return new CpuId(name == null ? System.getProperty("os.arch", "unknown") : name, vendor, family, model, stepping);
+            return new CpuInfo(name == null ? System.getProperty("os.arch", "unknown") : name,
+                    new CpuIdentity(vendor, family, model, stepping));
         }
 
         private static Integer number(String value) {

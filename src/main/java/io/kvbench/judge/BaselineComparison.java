@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -52,26 +53,23 @@ public final class BaselineComparison {
             String note = notApplicable.containsKey(key)
                     ? "now not applicable: " + notApplicable.get(key)
                     : "baseline exists but this run did not measure it";
-            rows.add(new ComparisonRow(key.engine(), key.workload(), Verdict.MISSING, baseline.unit(), baseline.score(),
-                    Double.NaN, Double.NaN, Double.NaN, "-", note));
+            rows.add(ComparisonRow.unmeasured(key, Verdict.MISSING, baseline.unit(), baseline.score(), note));
         }
         rows.sort(Comparator.comparing(ComparisonRow::key));
         return rows;
     }
 
     private static ComparisonRow row(BenchmarkResult result, BaselineSet baselines, ComparisonPolicy policy) {
-        Baseline classBaseline = baselines.get(BenchmarkKey.of(result));
+        BenchmarkKey key = BenchmarkKey.of(result);
+        Baseline classBaseline = baselines.get(key);
         double before = classBaseline == null ? Double.NaN : classBaseline.score();
         if (result.status() == Status.ERROR) {
-            var known = KnownIssues.of(result);
+            String unit = classBaseline == null ? null : classBaseline.unit();
+            Optional<KnownIssues.KnownIssue> known = KnownIssues.of(result);
             if (known.isPresent()) {
-                return new ComparisonRow(result.engine(), result.workload(), Verdict.KNOWN_ISSUE,
-                        classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
-                        known.get().describe());
+                return ComparisonRow.unmeasured(key, Verdict.KNOWN_ISSUE, unit, before, known.get().describe());
             }
-            return new ComparisonRow(result.engine(), result.workload(), Verdict.ERROR,
-                    classBaseline == null ? null : classBaseline.unit(), before, Double.NaN, Double.NaN, Double.NaN, "-",
-                    "failed: " + result.reason());
+            return ComparisonRow.unmeasured(key, Verdict.ERROR, unit, before, "failed: " + result.reason());
         }
         Baseline baseline = baselines.effective(result);
         String diskNotUsed = baselines.diskNotUsed(result);
@@ -79,7 +77,7 @@ public final class BaselineComparison {
             // No throughput baseline: the score is not compared (NEW in a class that has others, NOT_COMPARED in a class
             // that has none), while disk, which holds on every machine, is judged where a disk baseline applies.
             // A source may say why it holds no baseline for this benchmark (a history with too few nights).
-            String held = baselines.unjudged().get(BenchmarkKey.of(result));
+            String held = baselines.unjudged().get(key);
             Verdict unjudged = held == null && baselines.exists() ? Verdict.NEW : Verdict.NOT_COMPARED;
             String why = held != null ? "throughput not compared: " + held
                     : baselines.exists() ? "no baseline yet"
@@ -87,13 +85,13 @@ public final class BaselineComparison {
                             + baselines.profile() + ")";
             if (baseline == null) {
                 String disk = diskNotUsed != null ? "; " + diskNotUsed : unjudged == Verdict.NEW ? "" : "; no disk baseline";
-                return new ComparisonRow(result.engine(), result.workload(), unjudged, result.unit(), Double.NaN,
-                        result.score(), Double.NaN, Double.NaN, "-", why + disk);
+                return ComparisonRow.unjudged(key, unjudged, result.unit(), result.score(), why + disk);
             }
             return measured(result, baseline, policy.assess(baseline, result), why);
         }
-        String flags = join(contextFlag(classBaseline, result), diskNotUsed);
-        return measured(result, baseline, policy.assess(baseline, result), flags);
+        String acrossRuntimes = contextFlag(classBaseline, result);
+        ComparisonRow row = measured(result, baseline, policy.assess(baseline, result), join(acrossRuntimes, diskNotUsed));
+        return acrossRuntimes == null ? row : row.asFlagged();
     }
 
     /**
@@ -144,11 +142,11 @@ public final class BaselineComparison {
             // Only the footprint had a baseline: no score to show beside the measured one.
             Verdict verdict = a.verdict() == Verdict.REGRESSION ? Verdict.REGRESSION : Verdict.NOT_COMPARED;
             String disk = a.note().isEmpty() ? "disk within tolerance of " + Formats.bytes(baseline.diskBytes()) : a.note();
-            return new ComparisonRow(result.engine(), result.workload(), verdict, result.unit(), Double.NaN, result.score(),
-                    Double.NaN, Double.NaN, "-", extraNote.isEmpty() ? disk : extraNote + "; " + disk);
+            return ComparisonRow.unjudged(BenchmarkKey.of(result), verdict, result.unit(), result.score(),
+                    extraNote.isEmpty() ? disk : extraNote + "; " + disk);
         }
-        double delta = (result.score() - baseline.score()) / baseline.score() * 100;
-        return new ComparisonRow(result.engine(), result.workload(), a.verdict(), result.unit(), baseline.score(),
-                result.score(), delta, a.pValue(), a.confidence(), note);
+        return ComparisonRow.judged(BenchmarkKey.of(result), a.verdict(), result.unit(),
+                ComparisonRow.Scores.of(baseline.score(), result.score()),
+                new ComparisonRow.Significance(a.pValue(), a.confidence()), note);
     }
 }

@@ -1,7 +1,5 @@
 package io.kvbench.judge;
 
-import io.kvbench.baseline.Baseline;
-import io.kvbench.baseline.Formats;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;

@@ -28,7 +28,7 @@ public final class Confirmation {
      * @param firstRun   the assessment of the first run alone
      * @param failure    the reason a rerun failed (its result was an ERROR), else null
      */
-    public record Outcome(Assessment assessment, BenchmarkResult pooled, int reruns, Assessment firstRun, String failure) {
+    public record Decision(Assessment assessment, BenchmarkResult pooled, int reruns, Assessment firstRun, String failure) {
 
         /** A REGRESSION of the first run that the reruns did not clear (and no rerun failed). */
         public boolean confirmed() {
@@ -50,7 +50,7 @@ public final class Confirmation {
     private Confirmation() {
     }
 
-    public static Outcome decide(ComparisonPolicy policy, Baseline baseline, BenchmarkResult first, int maxReruns,
+    public static Decision decide(ComparisonPolicy policy, Baseline baseline, BenchmarkResult first, int maxReruns,
                                  Rerun rerun) throws Exception {
         if (maxReruns < 0) throw new IllegalArgumentException("reruns must be >= 0, not " + maxReruns);
         Assessment firstRun = policy.assess(baseline, first);
@@ -60,11 +60,11 @@ public final class Confirmation {
         int reruns = 0;
         while (current.verdict() == Verdict.REGRESSION && reruns < maxReruns) {
             BenchmarkResult next = rerun.next(++reruns);
-            if (next.status() != Status.OK) return new Outcome(current, pooled, reruns, firstRun, next.reason());
+            if (next.status() != Status.OK) return new Decision(current, pooled, reruns, firstRun, next.reason());
             runs.add(next);
             pooled = Pooling.pool(runs);
             current = policy.assess(baseline, pooled);
         }
-        return new Outcome(current, pooled, reruns, firstRun, null);
+        return new Decision(current, pooled, reruns, firstRun, null);
     }
 }

@@ -2,6 +2,7 @@ package io.kvbench.judge;
 
 import io.kvbench.baseline.Baseline;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
@@ -54,15 +55,14 @@ public final class Pooling {
             double smallest = disks.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             secondary.put(MetricNames.DISK_BYTES, new Metric(smallest, Double.NaN, disk == null ? "B" : disk.unit()));
         }
-        return new BenchmarkResult(first.engine(), first.workload(), Status.OK, "", first.metric(), stats.getMean(), error,
-                first.unit(), samples, secondary, withForks(first.context(), forks));
+        Measurement pooled = new Measurement(first.metric(), stats.getMean(), error, first.unit(), samples, secondary);
+        return BenchmarkResult.measured(first.engine(), first.workload(), pooled, withForks(first.context(), forks));
     }
 
     private static ResultContext withForks(ResultContext c, int forks) {
         if (c == null) return null;
         Map<String, String> parameters = new HashMap<>(c.parameters() == null ? Map.of() : c.parameters());
         parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
-        return new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
-                c.resources(), parameters);
+        return new ResultContext(c.software(), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), parameters);
     }
 }

@@ -15,7 +15,7 @@ public final class SignificanceTests {
     }
 
     /** The gate's test and thresholds; the bootstrap policy with the defaults when the profile sets no gate. */
-    public static ThresholdPolicy forGate(Profile.Gate gate) {
+    public static ThresholdPolicy forGate(Profile.GateSettings gate) {
         return of(gate == null ? null : gate.test(), Thresholds.of(gate));
     }
 

@@ -28,7 +28,7 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
     }
 
     /** A profile's gate thresholds; the defaults when it sets none. */
-    public static Thresholds of(Profile.Gate gate) {
+    public static Thresholds of(Profile.GateSettings gate) {
         return gate == null ? DEFAULTS
                 : new Thresholds(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes());
     }

@@ -62,7 +62,7 @@ public final class ComparisonMarkdown {
                             + "`kvbench run --profile ").append(report.profile()).append(" --runner container --out r1` (three runs: r1, r2, r3) and "
                             + "`kvbench baseline update --results r1 --results r2 --results r3 --reason \"new machine class\"`.\n\n");
         }
-        long flagged = report.rows().stream().filter(r -> r.note() != null && r.note().contains(BaselineComparison.FLAGGED)).count();
+        long flagged = report.rows().stream().filter(ComparisonRow::flagged).count();
         if (flagged > 0) {
             md.append(flagged).append(flagged == 1 ? " comparison was" : " comparisons were")
                     .append(" made across a different JDK or base image (FLAGGED in the notes): re-record the baselines on this runtime before trusting them.\n\n");

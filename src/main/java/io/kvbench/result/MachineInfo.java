@@ -1,31 +1,34 @@
 package io.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
  * The machine a result was measured on. Absolute numbers do not transfer between machines, so baselines are keyed by
  * {@link #machineClass()}: the CPU's identity (vendor, family, model, stepping and the model name where the machine
  * gives one), the cores the benchmark could use and its memory. A generic model string ("AMD EPYC" in some VMs) alone
- * would put different processors into one class.
+ * would put different processors into one class. Written as one flat object.
  *
  * @param cpuModel     the model name as the OS reports it ("AMD EPYC 7763 64-Core Processor"), possibly generic
  * @param cores        cores the benchmark JVM could use
  * @param memoryBytes  memory it could use (a container's limit), -1 when unknown
  * @param os           name, version and architecture of the OS
  * @param machineClass the key of baselines and history, see {@code Machines.machineClass}
- * @param cpuVendor    vendor id ("AuthenticAMD", "GenuineIntel"); null where the OS does not say (older results)
- * @param cpuFamily    CPU family number; null when unknown
- * @param cpuModelId   CPU model number; null when unknown
- * @param cpuStepping  stepping; null when unknown
+ * @param cpu          vendor, family, model number and stepping; unknown parts null
  */
 public record MachineInfo(String cpuModel, int cores, long memoryBytes, String os, String machineClass,
-                          String cpuVendor, Integer cpuFamily, Integer cpuModelId, Integer cpuStepping) {
+                          @JsonUnwrapped CpuIdentity cpu) {
 
-    /** A machine whose CPU identity was not recorded (results written before it was). */
+    public MachineInfo {
+        cpu = cpu == null ? CpuIdentity.UNKNOWN : cpu;
+    }
+
+    /** A machine whose CPU identity was not recorded (results written before it was, a merged run's summary). */
     public MachineInfo(String cpuModel, int cores, long memoryBytes, String os, String machineClass) {
-        this(cpuModel, cores, memoryBytes, os, machineClass, null, null, null, null);
+        this(cpuModel, cores, memoryBytes, os, machineClass, CpuIdentity.UNKNOWN);
     }
 
     /** The same machine seen with other limits (a container's cores and memory), its class recomputed by the caller. */
     public MachineInfo withLimits(int cores, long memoryBytes, String machineClass) {
-        return new MachineInfo(cpuModel, cores, memoryBytes, os, machineClass, cpuVendor, cpuFamily, cpuModelId, cpuStepping);
+        return new MachineInfo(cpuModel, cores, memoryBytes, os, machineClass, cpu);
     }
 }

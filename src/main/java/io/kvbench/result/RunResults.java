@@ -22,9 +22,4 @@ public record RunResults(int schemaVersion, boolean complete, String profile, St
     public RunResults {
         results = results == null ? List.of() : List.copyOf(results);
     }
-
-    /** True when some benchmark ended in ERROR. */
-    public boolean hasErrors() {
-        return results.stream().anyMatch(r -> r.status() == Status.ERROR);
-    }
 }

@@ -1,10 +1,24 @@
 package io.kvbench.run;
 
-import io.kvbench.result.RunResults;
+import io.kvbench.infra.InfrastructureException;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MachineInfo;
+import io.kvbench.result.ResultContext;
+import io.kvbench.task.BenchmarkTask;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Where benchmarks run: a local forked JVM, or a fixed-resource container. Both take the same plan and return the same
- * results, so reports, baselines and comparisons do not care which one ran.
+ * Where benchmarks run: JMH forks of this JVM ({@link LocalRunner}), a fixed-resource container per benchmark
+ * ({@link ContainerRunner}), a child JVM on another class path ({@link ClassPathRunner}). A runner prepares a run and
+ * then executes its tasks one at a time; {@link RunLoop} does everything else (plan, not-applicable check, context,
+ * checkpoint, progress, interrupt), the same for every runner, so that reports, baselines and comparisons never care
+ * which one ran.
  */
 public interface BenchmarkRunner {
 
@@ -12,31 +26,47 @@ public interface BenchmarkRunner {
     String name();
 
     /**
-     * Runs every (engine, workload) of the plan. A combination that cannot run is recorded as NOT_APPLICABLE with the
-     * reason; one that fails is recorded as ERROR with the reason; neither stops the run. After each benchmark the
-     * results so far are handed to {@code checkpoint} marked incomplete, so that a run killed halfway leaves what it
-     * measured, and can never be mistaken for a complete one.
+     * What is the same for every benchmark of a run (an image, a cpuset), prepared once before the first.
+     *
+     * @throws InfrastructureException when nothing can run (no image, no Docker); every benchmark is then an ERROR
      */
-    RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint);
+    Setup prepare(String heap, Path dataDir, Consumer<String> note);
 
-    /**
-     * What one Blackhole.consumeCPU token costs where this runner runs benchmarks (same cores, same benchmark JVM
-     * flags), so that an injected slowdown can be sized as a share of an operation's cost. {@code workDir} receives
-     * the measurement's files.
-     */
-    TokenCost tokenCost(java.nio.file.Path workDir) throws java.io.IOException, InterruptedException;
+    /** Measures the cost of a Blackhole.consumeCPU token where this runner runs benchmarks. */
+    TokenCostMeter tokenCostMeter();
 
     /**
      * This runner as one side of a duet: its benchmarks confined to the slot's CPUs and their iterations lined up with
      * the other side's ({@link io.kvbench.bench.DuetBarrier}); empty when this runner cannot confine its benchmarks.
      */
-    default java.util.Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
-        return java.util.Optional.empty();
+    default Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
+        return Optional.empty();
     }
 
-    /** Receives the results so far, after each benchmark. */
+    /**
+     * What a runner prepared for a run.
+     *
+     * @param machine   the machine as the benchmarks will see it (a container's CPUs and memory)
+     * @param jdk       the benchmark JVM's JDK as far as known before it runs
+     * @param resources resource limits of every benchmark of the run, in the order results show them
+     * @param jvmFlags  extra benchmark JVM flags
+     * @param execution runs one task of the run
+     */
+    record Setup(MachineInfo machine, String jdk, Map<String, String> resources, List<String> jvmFlags,
+                 Execution execution) {
+        public Setup {
+            resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
+            jvmFlags = List.copyOf(jvmFlags);
+        }
+    }
+
+    /** Runs one task of a prepared run. */
     @FunctionalInterface
-    interface Checkpoint {
-        void save(RunResults partial) throws java.io.IOException;
+    interface Execution {
+        /**
+         * @param context the context to give a result the runner has to make up itself (a failure before anything ran)
+         * @param files   the run's output directory, its jmh.log and its collected JMH JSON
+         */
+        BenchmarkResult run(BenchmarkTask task, ResultContext context, RunFiles files) throws InterruptedException;
     }
 }

@@ -5,9 +5,10 @@ import io.kvbench.infra.Directories;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
-import io.kvbench.result.RunResults;
+import io.kvbench.result.RunLayout;
 import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
  * child JVM on that class path runs the task file through {@link TaskMain}, and its results.json is read back, as the
  * container runner does inside a container. The class path must hold kvbench and the engines.
  */
-public final class ClassPathRunner implements BenchmarkRunner, Executor<Void> {
+public final class ClassPathRunner implements BenchmarkRunner {
 
     private final List<Path> classPath;
     private final List<String> benchmarkJvmFlags;
@@ -50,56 +51,54 @@ public final class ClassPathRunner implements BenchmarkRunner, Executor<Void> {
     }
 
     @Override
-    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
-        return RunLoop.run(this, plan, progress, checkpoint);
+    public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
+        return new Setup(Machines.current(), "unknown (no result from the child JVM)",
+                Map.of("classPath", ClassPaths.join(classPath)), benchmarkJvmFlags, this::execute);
     }
 
-    @Override
-    public Setup<Void> prepare(String heap, Path dataDir, Consumer<String> note) {
-        return new Setup<>(Machines.current(), "unknown (no result from the child JVM)",
-                Map.of("classPath", ClassPaths.join(classPath)), benchmarkJvmFlags, null);
-    }
-
-    @Override
-    public BenchmarkResult execute(BenchmarkTask task, ResultContext context, Setup<Void> setup, RunFiles files)
+    private BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files)
             throws InterruptedException {
         String key = task.key();
-        Path innerOut = files.outDir().resolve("classpath").resolve(key);
-        Path log = files.outDir().resolve("logs").resolve(key + ".log");
+        RunLayout inner = files.layout().classPath(key);
+        Path log = files.layout().failureLog(key);
         try {
-            Directories.deleteRecursively(innerOut);
-            Files.createDirectories(innerOut);
+            Directories.deleteRecursively(inner.dir());
+            Files.createDirectories(inner.dir());
             Files.createDirectories(log.getParent());
-            Path taskFile = innerOut.resolve(TaskMain.TASK_FILE);
-            task.withDataDir(Path.of(task.dataDir()).resolve(key)).write(taskFile);
+            task.withDataDir(Path.of(task.dataDir()).resolve(key)).write(inner.task());
             List<String> command = JavaCommand.here().flags(ContainerRunner.CONTROLLER_FLAGS).classPath(classPath)
-                    .main(TaskMain.class.getName(), List.of(taskFile.toString(), innerOut.toString())).build();
-            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
-            Path inner = innerOut.resolve(ResultsJson.RESULTS_FILE);
-            if (!Files.isRegularFile(inner)) {
-                return BenchmarkResult.error(task.engine(), task.workload().name(), "the child JVM exited with code " + exit
-                        + " without results; log: " + log, context);
+                    .main(TaskMain.class.getName(), List.of(inner.task().toString(), inner.dir().toString())).build();
+            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+                    .waitFor();
+            if (!Files.isRegularFile(inner.results())) {
+                return BenchmarkResult.failed(task.engine(), task.workload().name(), FailureKind.ENGINE_FAILURE,
+                        "the child JVM exited with code " + exit + " without results; log: " + log, context);
             }
-            BenchmarkResult measured = ResultsJson.read(inner).results().get(0);
-            files.jmhJson().append(innerOut.resolve(LocalRunner.JMH_JSON));
-            ContainerRunner.appendLog(files.jmhLog(), "class path " + key, innerOut.resolve(LocalRunner.JMH_LOG));
+            BenchmarkResult measured = ResultsJson.read(inner.results()).results().get(0);
+            files.collect("class path " + key, inner);
             Files.deleteIfExists(log);
             return measured;
         } catch (IOException e) {
-            return BenchmarkResult.error(task.engine(), task.workload().name(), "cannot run the child JVM: " + e.getMessage(), context);
+            return BenchmarkResult.failed(task.engine(), task.workload().name(), FailureKind.INFRASTRUCTURE,
+                    "cannot run the child JVM: " + e.getMessage(), context);
         }
     }
 
+    /** Measures in a child JVM on this class path, with the benchmark JVM flags. */
     @Override
-    public TokenCost tokenCost(Path workDir) throws IOException, InterruptedException {
-        Path out = workDir.toAbsolutePath();
-        Files.createDirectories(out);
-        List<String> arguments = new ArrayList<>(List.of(TaskMain.TOKEN_COST, out.toString()));
-        arguments.addAll(benchmarkJvmFlags);
-        List<String> command = JavaCommand.here().classPath(classPath).main(TaskMain.class.getName(), arguments).build();
-        int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.resolve("child.log").toFile())
-                .start().waitFor();
-        if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit + "; log: " + out.resolve("child.log"));
-        return TokenCost.read(out);
+    public TokenCostMeter tokenCostMeter() {
+        return workDir -> {
+            Path out = workDir.toAbsolutePath();
+            Files.createDirectories(out);
+            List<String> arguments = new ArrayList<>(List.of(TaskMain.TOKEN_COST, out.toString()));
+            arguments.addAll(benchmarkJvmFlags);
+            List<String> command = JavaCommand.here().classPath(classPath).main(TaskMain.class.getName(), arguments)
+                    .build();
+            Path log = out.resolve("child.log");
+            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
+                    .waitFor();
+            if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit + "; log: " + log);
+            return TokenCost.read(out);
+        };
     }
 }

@@ -1,12 +1,10 @@
 package io.kvbench.run;
 
-import com.github.dockerjava.api.DockerClient;
 import io.kvbench.bench.DuetBarrier;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.DockerEngine;
 import io.kvbench.infra.GitRevision;
-import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.infra.Machines;
@@ -15,12 +13,13 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
+import io.kvbench.result.Software;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import io.kvbench.task.BenchmarkTask;
 import io.kvbench.task.ResourceProfile;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,12 +43,8 @@ import java.util.function.Consumer;
  * <p>From a test: {@code ContainerRunner.dockerAvailable()} for an assumption, then
  * {@code new ContainerRunner(ResourceProfile.load("one-core")).run(RunPlan.of(...), progress, partial -> {})}.
  */
-public final class ContainerRunner implements BenchmarkRunner, Executor<ContainerRunner.Prepared> {
+public final class ContainerRunner implements BenchmarkRunner {
 
-    /** Container output of failed benchmarks: {@code <out>/logs/<engine>-<workload>.log}. */
-    public static final String LOGS_DIR = "logs";
-    /** Each container's own output directory, {@code <out>/containers/<engine>-<workload>}; kept only on failure. */
-    public static final String CONTAINERS_DIR = "containers";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofHours(3);
 
     static final String OUT = "/kvbench/out";
@@ -59,26 +54,21 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
     /** The JMH controller in the container only forks and collects; its heap is not the benchmark's, keep it small. */
     static final List<String> CONTROLLER_FLAGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    /** Heap of the JVM that measures the token cost in a container (it holds nothing). */
-    static final String TOOL_HEAP = "256m";
-
     private final ResourceProfile resources;
     private final String baseImage;
-    private final Duration timeout;
     private final List<Path> classPath;
     private final List<String> extraJvmFlags;
     /** This runner's place in a duet (its CPUs instead of the resource profile's, the shared barrier), or null. */
     private final DuetSlot duet;
 
     public ContainerRunner(ResourceProfile resources) {
-        this(resources, null, DEFAULT_TIMEOUT, null, List.of(), null);
+        this(resources, null, null, List.of(), null);
     }
 
-    private ContainerRunner(ResourceProfile resources, String baseImage, Duration timeout, List<Path> classPath,
+    private ContainerRunner(ResourceProfile resources, String baseImage, List<Path> classPath,
                             List<String> extraJvmFlags, DuetSlot duet) {
         this.resources = resources;
         this.baseImage = baseImage;
-        this.timeout = timeout;
         this.classPath = classPath == null ? null : List.copyOf(classPath);
         this.extraJvmFlags = List.copyOf(extraJvmFlags);
         this.duet = duet;
@@ -86,12 +76,7 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
 
     /** Another base image for the runtime image (default: $KVBENCH_BASE_IMAGE, else the offline one, else Temurin). */
     public ContainerRunner withBaseImage(String image) {
-        return new ContainerRunner(resources, image, timeout, classPath, extraJvmFlags, duet);
-    }
-
-    /** How long one benchmark's container may run before it is killed (default 3 hours). */
-    public ContainerRunner withTimeout(Duration perBenchmark) {
-        return new ContainerRunner(resources, baseImage, perBenchmark, classPath, extraJvmFlags, duet);
+        return new ContainerRunner(resources, image, classPath, extraJvmFlags, duet);
     }
 
     /**
@@ -100,14 +85,14 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
      */
     public ContainerRunner withClassPath(List<Path> entries) {
         for (Path entry : entries) {
-            if (!java.nio.file.Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
         }
-        return new ContainerRunner(resources, baseImage, timeout, ClassPaths.existing(entries), extraJvmFlags, duet);
+        return new ContainerRunner(resources, baseImage, ClassPaths.existing(entries), extraJvmFlags, duet);
     }
 
     /** Extra flags for the benchmark JVMs, after the resource profile's (e.g. a setting to compare in interleave). */
     public ContainerRunner withBenchmarkJvmFlags(List<String> flags) {
-        return new ContainerRunner(resources, baseImage, timeout, classPath, flags, duet);
+        return new ContainerRunner(resources, baseImage, classPath, flags, duet);
     }
 
     /**
@@ -124,7 +109,7 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
             throw new IllegalArgumentException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
                     + resources.name() + " gives a benchmark " + wanted);
         }
-        return Optional.of(new ContainerRunner(resources, baseImage, timeout, classPath, extraJvmFlags, slot));
+        return Optional.of(new ContainerRunner(resources, baseImage, classPath, extraJvmFlags, slot));
     }
 
     /** The CPUs of the Docker host (this machine's when Docker does not say). */
@@ -147,19 +132,60 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         return resources;
     }
 
+    /** Measures in a container of this resource profile: same cpuset, same benchmark JVM flags. */
     @Override
-    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
-        return RunLoop.run(this, plan, progress, checkpoint);
+    public TokenCostMeter tokenCostMeter() {
+        return new ContainerTokenCost(this);
     }
 
     /** Everything that is the same for every benchmark of the run: image, cpuset, memory, user, class path. */
     record Prepared(RuntimeImage.Image image, String cpuset, long memoryBytes, String user, List<Path> classPath) {
+
+        /** A container of this run running {@code command}, named {@code namePrefix} and a random suffix. */
+        KvbenchContainer container(String role, String namePrefix, long memory, List<String> command) {
+            return new KvbenchContainer(image.tag(), role)
+                    .withContainerName(namePrefix + "-" + UUID.randomUUID().toString().substring(0, 8))
+                    .withCpuset(cpuset).withMemory(memory).withUser(user)
+                    .withReadOnlyPaths(classPath).withCommand(command);
+        }
+
+        /** {@code java <engine flags> <controller flags> -cp <class path> TaskMain <arguments>} in the image. */
+        List<String> controllerCommand(List<String> arguments) {
+            return JavaCommand.inImage().flags(CONTROLLER_FLAGS)
+                    .flag("-D" + GitRevision.PROPERTY + "=" + GitRevision.current())
+                    .classPath(classPath).main(TaskMain.class.getName(), arguments).build();
+        }
     }
 
     @Override
-    public Setup<Prepared> prepare(String heap, Path dataDir, Consumer<String> note) {
+    public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
+        Prepared prepared = prepared(heap, note);
+        int cores = ResourceProfile.cpus(prepared.cpuset()).size();
+        MachineInfo host = Machines.current();
+        MachineInfo expected = host.withLimits(cores, prepared.memoryBytes(),
+                Machines.machineClass(host, cores, prepared.memoryBytes()));
+        List<String> flags = jvmFlags();
+        Map<String, String> used = new LinkedHashMap<>();
+        used.put("name", resources.name());
+        used.put("cpuset", prepared.cpuset());
+        used.put("cpus", String.valueOf(cores));
+        used.put("memory", ResourceProfile.size(prepared.memoryBytes()));
+        used.put("heap", heap);
+        used.put("gc", resources.gc());
+        used.put("jvmFlags", String.join(" ", flags));
+        if (classPath != null) used.put("classPath", ClassPaths.join(classPath));
+        used.put("network", "none");
+        used.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(dataDir));
+        used.put("image", prepared.image().tag());
+        used.put("baseImage", prepared.image().baseImage());
+        used.put("baseImageId", DockerEngine.client().inspectImageCmd(prepared.image().baseImage()).exec().getId());
+        return new Setup(expected, "unknown (no result from the container)", used, flags,
+                (task, context, files) -> execute(task, context, prepared, files));
+    }
+
+    /** Image, cpuset, memory limit, user and class path of a run whose benchmark JVMs get {@code heap}. */
+    Prepared prepared(String heap, Consumer<String> note) {
         RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
-        DockerClient client = DockerEngine.client();
         int dockerCpus = dockerCpus();
         String cpuset = duet == null ? resources.cpusetFor(dockerCpus) : duet.cpuset();
         if (ResourceProfile.cpus(cpuset).last() >= dockerCpus) {
@@ -169,105 +195,80 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
         long memory = resources.memoryBytes(heap);
         if (ResourceProfile.bytes(heap) + (256L << 20) > memory) {
             note.accept("warning: heap " + heap + " and 256m for the JVM and the engine exceed the "
-                    + ResourceProfile.size(memory) + " memory limit of resource profile " + resources.name() + ": expect OOM kills");
+                    + ResourceProfile.size(memory) + " memory limit of resource profile " + resources.name()
+                    + ": expect OOM kills");
         }
-        MachineInfo host = Machines.current();
-        int cores = ResourceProfile.cpus(cpuset).size();
-        MachineInfo expected = host.withLimits(cores, memory, Machines.machineClass(host, cores, memory));
         List<Path> mounted = classPath != null ? classPath : ClassPaths.mountable();
+        return new Prepared(image, cpuset, memory, KvbenchContainer.hostUser(), mounted);
+    }
+
+    /** The benchmark JVMs' flags: the resource profile's, the extra ones, a duet side's barrier. */
+    List<String> jvmFlags() {
         List<String> flags = new ArrayList<>(resources.benchmarkJvmFlags());
         flags.addAll(extraJvmFlags);
         if (duet != null) {
             flags.add("-D" + DuetBarrier.DIR + "=" + DUET);
             flags.add("-D" + DuetBarrier.SIDES + "=" + duet.me() + "," + duet.other());
         }
-
-        Map<String, String> used = new LinkedHashMap<>();
-        used.put("name", resources.name());
-        used.put("cpuset", cpuset);
-        used.put("cpus", String.valueOf(cores));
-        used.put("memory", ResourceProfile.size(memory));
-        used.put("heap", heap);
-        used.put("gc", resources.gc());
-        used.put("jvmFlags", String.join(" ", flags));
-        if (classPath != null) used.put("classPath", ClassPaths.join(classPath));
-        used.put("network", "none");
-        used.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(dataDir));
-        used.put("image", image.tag());
-        used.put("baseImage", image.baseImage());
-        used.put("baseImageId", client.inspectImageCmd(image.baseImage()).exec().getId());
-        return new Setup<>(expected, "unknown (no result from the container)", used, flags,
-                new Prepared(image, cpuset, memory, KvbenchContainer.hostUser(), mounted));
+        return flags;
     }
 
-    @Override
-    public BenchmarkResult execute(BenchmarkTask task, ResultContext context, Setup<Prepared> setup, RunFiles files)
+    private BenchmarkResult execute(BenchmarkTask task, ResultContext context, Prepared prepared, RunFiles files)
             throws InterruptedException {
         String key = task.key();
         String engine = task.engine();
         String workload = task.workload().name();
-        Path outDir = files.outDir();
-        Path innerOut = outDir.resolve(CONTAINERS_DIR).resolve(key);
+        RunLayout layout = files.layout();
+        RunLayout inner = layout.container(key);
         Path data = Path.of(task.dataDir()).resolve(key);
-        Path log = outDir.resolve(LOGS_DIR).resolve(key + ".log");
-        Prepared prepared = setup.detail();
-        KvbenchContainer.Outcome outcome;
+        Path log = layout.failureLog(key);
+        KvbenchContainer.Exit exit;
         try {
             Files.deleteIfExists(log);
-            Directories.deleteRecursively(innerOut); // a leftover of an earlier, interrupted run into the same --out
-            Files.createDirectories(innerOut);
+            Directories.deleteRecursively(inner.dir()); // a leftover of an earlier, interrupted run into the same --out
+            Files.createDirectories(inner.dir());
             Files.createDirectories(data);
             // The container sees its output directory at OUT and its stores at DATA: the task says so.
-            task.withDataDir(Path.of(DATA)).write(innerOut.resolve(TaskMain.TASK_FILE));
-            List<String> command = controllerCommand(prepared, List.of(OUT + "/" + TaskMain.TASK_FILE, OUT));
-            try (KvbenchContainer container = container(prepared, "benchmark", "kvbench-" + key, prepared.memoryBytes(), command)
-                    .withReadWriteMount(innerOut, OUT).withReadWriteMount(data, DATA)) {
+            task.withDataDir(Path.of(DATA)).write(inner.task());
+            List<String> command = prepared.controllerCommand(List.of(OUT + "/" + RunLayout.TASK, OUT));
+            try (KvbenchContainer container = prepared.container("benchmark", "kvbench-" + key,
+                    prepared.memoryBytes(), command).withReadWriteMount(inner.dir(), OUT).withReadWriteMount(data, DATA)) {
                 if (duet != null) container.withReadWriteMount(duet.barrierDir(), DUET);
-                outcome = container.runToExit(timeout);
+                exit = container.runToExit(DEFAULT_TIMEOUT);
             }
         } catch (IOException e) {
-            return BenchmarkResult.error(engine, workload, Failures.ofIo(e), context);
+            Failures.Failure failure = Failures.ofIo(e);
+            return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         } catch (RuntimeException e) {
             if (interruptedBy(e)) throw new InterruptedException("interrupted while starting the container for " + key);
-            return BenchmarkResult.error(engine, workload, InfrastructureException.PREFIX + "cannot run container for "
-                    + key + ": " + RuntimeImage.rootMessage(e), context);
+            Failures.Failure failure = Failures.infrastructure("cannot run container for " + key + ": "
+                    + RuntimeImage.rootMessage(e));
+            return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         }
-        RunResults inner = readInner(innerOut);
-        String failure = Failures.classify(outcome, inner, Failures.readQuietly(innerOut.resolve(LocalRunner.JMH_LOG)),
-                ResourceProfile.size(prepared.memoryBytes()), timeout);
+        RunResults innerResults = readInner(inner);
+        Failures.Failure failure = Failures.ofContainer(exit, innerResults, Failures.readQuietly(inner.jmhLog()),
+                ResourceProfile.size(prepared.memoryBytes()), DEFAULT_TIMEOUT);
         if (failure != null) {
-            keepLog(log, outcome.logs());
-            BenchmarkResult error = BenchmarkResult.error(engine, workload, failure + "; log: " + log, context);
-            return inner == null || inner.results().isEmpty() ? error : withContainerContext(error, inner.results().get(0).context(), context);
+            keepLog(log, exit.logs());
+            BenchmarkResult error = BenchmarkResult.failed(engine, workload, failure.kind(),
+                    failure.reason() + "; log: " + log, context);
+            return innerResults == null || innerResults.results().isEmpty() ? error
+                    : error.withContext(merged(innerResults.results().get(0).context(), context));
         }
-        BenchmarkResult measured = inner.results().get(0);
-        files.jmhJson().append(innerOut.resolve(LocalRunner.JMH_JSON));
-        appendLog(files.jmhLog(), "container " + key, innerOut.resolve(LocalRunner.JMH_LOG));
+        BenchmarkResult measured = innerResults.results().get(0);
+        files.collect("container " + key, inner);
         if (measured.status() == Status.ERROR) {
-            keepLog(log, outcome.logs()); // the container's own output and its jmh.log (kept in innerOut) explain it
+            keepLog(log, exit.logs()); // the container's own output and its jmh.log (kept in inner) explain it
         } else {
             try {
-                Directories.deleteRecursively(innerOut);
+                Directories.deleteRecursively(inner.dir());
             } catch (IOException e) {
                 // scratch output; the measured result stands
             }
             Directories.deleteIfEmpty(data);
-            Directories.deleteIfEmpty(outDir.resolve(CONTAINERS_DIR));
+            Directories.deleteIfEmpty(layout.containers());
         }
-        return withContainerContext(measured, measured.context(), context);
-    }
-
-    /** {@code java <engine flags> <controller flags> -cp <class path> TaskMain <arguments>} for the image's JDK. */
-    private static List<String> controllerCommand(Prepared prepared, List<String> arguments) {
-        return JavaCommand.inImage().flags(CONTROLLER_FLAGS).flag("-D" + GitRevision.PROPERTY + "=" + GitRevision.current())
-                .classPath(prepared.classPath()).main(TaskMain.class.getName(), arguments).build();
-    }
-
-    private KvbenchContainer container(Prepared prepared, String role, String namePrefix, long memoryBytes, List<String> command) {
-        return new KvbenchContainer(prepared.image().tag(), role)
-                .withContainerName(namePrefix + "-" + UUID.randomUUID().toString().substring(0, 8))
-                .withCpuset(prepared.cpuset()).withMemory(memoryBytes).withUser(prepared.user())
-                .withReadOnlyPaths(prepared.classPath()).withCommand(command);
+        return measured.withContext(merged(measured.context(), context));
     }
 
     /** Testcontainers wraps an interrupt during start in its own exceptions (and clears the flag). */
@@ -279,42 +280,15 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
     }
 
     /** What the container saw (JDK, its CPUs and memory, sized parameters), plus runner, run time and resources. */
-    private BenchmarkResult withContainerContext(BenchmarkResult r, ResultContext inside, ResultContext outside) {
-        ResultContext merged = new ResultContext(inside.engineVersion(), inside.jdk(), inside.profile(), name(), outside.gitRevision(),
-                outside.time(), inside.machine(), outside.resources(), inside.parameters());
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
-                r.samples(), r.secondary(), merged);
+    private ResultContext merged(ResultContext inside, ResultContext outside) {
+        Software software = new Software(inside.engineVersion(), inside.jdk(), outside.gitRevision());
+        return new ResultContext(software, inside.profile(), name(), outside.time(), inside.machine(),
+                outside.resources(), inside.parameters());
     }
 
-    /**
-     * Measures the token cost in a container of this resource profile (same cpuset, same benchmark JVM flags), by
-     * running {@link TaskMain} {@value TaskMain#TOKEN_COST} there. Infrastructure trouble is an {@link InfrastructureException}.
-     */
-    @Override
-    public TokenCost tokenCost(Path workDir) throws IOException, InterruptedException {
-        Path out = workDir.toAbsolutePath();
-        Directories.deleteRecursively(out);
-        Files.createDirectories(out);
-        Setup<Prepared> setup = prepare(TOOL_HEAP, out, new Progress(System.out, 0)::note);
-        List<String> arguments = new ArrayList<>(List.of(TaskMain.TOKEN_COST, OUT));
-        arguments.addAll(setup.jvmFlags());
-        KvbenchContainer.Outcome outcome;
-        try (KvbenchContainer container = container(setup.detail(), "token-cost", "kvbench-token-cost",
-                resources.memoryBytes(TOOL_HEAP), controllerCommand(setup.detail(), arguments)).withReadWriteMount(out, OUT)) {
-            outcome = container.runToExit(Duration.ofMinutes(10));
-        }
-        if (outcome.exitCode() != 0 || !Files.isRegularFile(out.resolve(TokenCost.FILE))) {
-            Files.writeString(out.resolve("container.log"), outcome.logs());
-            throw new InfrastructureException("the token-cost container exited with code " + outcome.exitCode()
-                    + "; log: " + out.resolve("container.log"));
-        }
-        return TokenCost.read(out);
-    }
-
-    private static RunResults readInner(Path innerOut) {
-        Path file = innerOut.resolve(ResultsJson.RESULTS_FILE);
+    private static RunResults readInner(RunLayout inner) {
         try {
-            return Files.isRegularFile(file) ? ResultsJson.read(file) : null;
+            return Files.isRegularFile(inner.results()) ? ResultsJson.read(inner.results()) : null;
         } catch (IOException e) {
             return null; // unreadable counts as missing; Failures says so with the exit code and the log
         }
@@ -326,16 +300,6 @@ public final class ContainerRunner implements BenchmarkRunner, Executor<Containe
             Files.writeString(log, text);
         } catch (IOException e) {
             // the reason already names the failure; a log that cannot be written (full disk) must not hide it
-        }
-    }
-
-    /** Appends a child's jmh.log to the run's, under a heading naming it. */
-    static void appendLog(PrintStream jmhLog, String heading, Path innerLog) {
-        jmhLog.println("=== " + heading + " ===");
-        try {
-            if (Files.exists(innerLog)) jmhLog.print(Files.readString(innerLog));
-        } catch (IOException e) {
-            jmhLog.println("(cannot read " + innerLog + ": " + e.getMessage() + ")");
         }
     }
 }

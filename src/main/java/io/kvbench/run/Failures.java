@@ -1,8 +1,9 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.infra.InfrastructureException;
-
+import io.kvbench.infra.KvbenchContainer;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,42 +11,72 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Why a benchmark container gave no usable result. Infrastructure failures (OOM kill, full disk) carry the
- * "infrastructure:" prefix so that comparisons report them as errors of the machine, never as a regression.
+ * Why a benchmark gave no usable result, as a kind decided here and a reason for people. A full disk has no signal of
+ * its own: the OS says so only in the text of the error the engine or the JVM passes on ({@value #ENOSPC}), so that
+ * text is read here, once, and turned into {@link FailureKind#INFRASTRUCTURE}; nothing downstream reads reasons.
+ * Infrastructure reasons start with "infrastructure: " for the people reading them.
  */
 final class Failures {
 
+    /** strerror(ENOSPC), as the JVM and native engines put it into their exceptions and the log. */
     static final String ENOSPC = "No space left on device";
+
+    /**
+     * Why a benchmark failed, with its kind.
+     *
+     * @param kind   what failed
+     * @param reason one line for people
+     */
+    record Failure(FailureKind kind, String reason) {
+    }
 
     private Failures() {
     }
 
+    /** A failure whose only description is the engine's or the OS's own error text: the engine's, or a full disk. */
+    static Failure ofEngineError(String errorText) {
+        return diskFull(errorText) ? infrastructure("disk full (" + errorText + ")")
+                : new Failure(FailureKind.ENGINE_FAILURE, errorText);
+    }
+
     /**
-     * @param outcome   how the container ended
-     * @param inner     the results.json it wrote, or null
-     * @param innerLogs its jmh.log (the forked benchmark JVMs' output), or ""
-     * @return the failure reason, or null when the inner results stand
+     * @param exit        how the container ended
+     * @param inner       the results.json it wrote, or null
+     * @param innerLogs   its jmh.log (the forked benchmark JVMs' output), or ""
+     * @param memoryLimit the container's memory limit, as people read it
+     * @param timeout     how long it was allowed to run
+     * @return the failure, or null when the inner results stand
      */
-    static String classify(KvbenchContainer.Outcome outcome, RunResults inner, String innerLogs, String memoryLimit, Duration timeout) {
-        if (outcome.oomKilled()) {
-            return InfrastructureException.PREFIX + "OOM kill: a process of the container exceeded its " + memoryLimit
-                    + " memory limit (exit code " + outcome.exitCode() + ")";
+    static Failure ofContainer(KvbenchContainer.Exit exit, RunResults inner, String innerLogs, String memoryLimit,
+                               Duration timeout) {
+        if (exit.oomKilled()) {
+            return infrastructure("OOM kill: a process of the container exceeded its " + memoryLimit
+                    + " memory limit (exit code " + exit.exitCode() + ")");
         }
-        boolean fullDisk = outcome.logs().contains(ENOSPC) || innerLogs.contains(ENOSPC)
-                || inner != null && inner.results().stream().anyMatch(r -> r.reason().contains(ENOSPC));
-        if (fullDisk) return InfrastructureException.PREFIX + "disk full (" + ENOSPC + ")";
-        if (outcome.timedOut()) return "did not finish within " + Progress.format(timeout) + " and was killed";
+        if (diskFull(exit.logs()) || diskFull(innerLogs)) return infrastructure("disk full (" + ENOSPC + ")");
+        BenchmarkResult machineFailed = inner == null ? null : inner.results().stream()
+                .filter(r -> r.kind() == FailureKind.INFRASTRUCTURE).findFirst().orElse(null);
+        if (machineFailed != null) return new Failure(FailureKind.INFRASTRUCTURE, machineFailed.reason());
+        if (exit.timedOut()) {
+            return new Failure(FailureKind.TIMEOUT, "did not finish within " + Progress.format(timeout)
+                    + " and was killed");
+        }
         if (inner == null || inner.results().isEmpty()) {
-            return "the container exited with code " + outcome.exitCode() + " without results" + lastLine(outcome.logs());
+            return new Failure(FailureKind.ENGINE_FAILURE, "the container exited with code " + exit.exitCode()
+                    + " without results" + lastLine(exit.logs()));
         }
         return null;
     }
 
-    /** A host-side I/O failure (creating the directories, the mounts) as a reason. */
-    static String ofIo(IOException e) {
+    /** A host-side I/O failure (creating the directories, the mounts). */
+    static Failure ofIo(IOException e) {
         String message = String.valueOf(e.getMessage());
-        return message.contains(ENOSPC) ? InfrastructureException.PREFIX + "disk full (" + message + ")"
-                : "I/O error preparing the container: " + message;
+        return infrastructure(diskFull(message) ? "disk full (" + message + ")"
+                : "I/O error preparing the container: " + message);
+    }
+
+    static Failure infrastructure(String reason) {
+        return new Failure(FailureKind.INFRASTRUCTURE, InfrastructureException.PREFIX + reason);
     }
 
     static String readQuietly(Path file) {
@@ -56,7 +87,12 @@ final class Failures {
         }
     }
 
+    private static boolean diskFull(String osOutput) {
+        return osOutput.contains(ENOSPC);
+    }
+
     private static String lastLine(String logs) {
-        return logs.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).map(line -> ": " + line.trim()).orElse("");
+        return logs.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).map(line -> ": " + line.trim())
+                .orElse("");
     }
 }

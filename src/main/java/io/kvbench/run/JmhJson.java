@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * Collects JMH's JSON of every benchmark of a run into one array, the format JMH writes and JMH Visualizer reads.
  * Rewritten after every benchmark so that an interrupted run still leaves valid JSON of what finished.
  */
-final class JmhJson {
+public final class JmhJson {
 
     private final Path file;
     private final ArrayNode all = ResultsJson.MAPPER.createArrayNode();

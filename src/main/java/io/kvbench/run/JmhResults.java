@@ -1,9 +1,9 @@
 package io.kvbench.run;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.ResultContext;
-import io.kvbench.result.Status;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,8 +32,8 @@ final class JmhResults {
         run.getSecondaryResults().forEach((name, result) ->
                 secondary.put(name, new Metric(result.getScore(), result.getScoreError(), result.getScoreUnit())));
         String metric = workload.isPass() ? BenchmarkResult.TIME_PER_PASS : BenchmarkResult.THROUGHPUT;
-        return new BenchmarkResult(engine, workload.name(), Status.OK, "", metric, primary.getScore(),
-                primary.getScoreError(), primary.getScoreUnit(), samples, secondary, context);
+        return BenchmarkResult.measured(engine, workload.name(), new Measurement(metric, primary.getScore(),
+                primary.getScoreError(), primary.getScoreUnit(), samples, secondary), context);
     }
 
     /**

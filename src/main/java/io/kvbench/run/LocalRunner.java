@@ -8,7 +8,8 @@ import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
-import io.kvbench.result.RunResults;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.RunLayout;
 import io.kvbench.task.BenchmarkTask;
 import io.kvbench.workload.Profile;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -36,10 +38,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * own output goes to {@code jmh.log} in the output directory; raw JMH JSON of every benchmark is collected into
  * {@code jmh-results.json}.
  */
-public final class LocalRunner implements BenchmarkRunner, Executor<Void> {
-
-    public static final String JMH_LOG = "jmh.log";
-    public static final String JMH_JSON = "jmh-results.json";
+public final class LocalRunner implements BenchmarkRunner {
 
     private final Map<String, String> resources;
     private final List<String> benchmarkJvmFlags;
@@ -68,22 +67,17 @@ public final class LocalRunner implements BenchmarkRunner, Executor<Void> {
     }
 
     @Override
-    public TokenCost tokenCost(Path workDir) throws IOException {
-        return TokenCost.measure(benchmarkJvmFlags, workDir);
+    public TokenCostMeter tokenCostMeter() {
+        return workDir -> TokenCost.measure(benchmarkJvmFlags, workDir);
     }
 
     @Override
-    public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
-        return RunLoop.run(this, plan, progress, checkpoint);
-    }
-
-    @Override
-    public Setup<Void> prepare(String heap, Path dataDir, Consumer<String> note) {
+    public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
         Map<String, String> used = new LinkedHashMap<>(resources);
         used.put("heap", heap);
         used.put(ResultContext.DATA_FILE_SYSTEM, Directories.fileSystemType(dataDir));
         if (!benchmarkJvmFlags.isEmpty()) used.put("jvmFlags", String.join(" ", benchmarkJvmFlags));
-        return new Setup<>(Machines.current(), thisJdk(), used, benchmarkJvmFlags, null);
+        return new Setup(Machines.current(), thisJdk(), used, benchmarkJvmFlags, LocalRunner::execute);
     }
 
     /** The JDK of this JVM, which the forks share. */
@@ -91,24 +85,31 @@ public final class LocalRunner implements BenchmarkRunner, Executor<Void> {
         return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
     }
 
-    @Override
-    public BenchmarkResult execute(BenchmarkTask task, ResultContext context, Setup<Void> setup, RunFiles files) {
+    /** Runs one task in JMH forks of this JVM; a failure's kind is decided here, from what failed. */
+    static BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files) {
         String engine = task.engine();
         String workload = task.workload().name();
-        Path json = files.outDir().resolve(".jmh-" + task.key() + ".json");
-        Path taskFile = files.outDir().resolve(".task-" + task.key() + ".json");
+        Path json = files.layout().dir().resolve(".jmh-" + task.key() + ".json");
+        Path taskFile = files.layout().dir().resolve(".task-" + task.key() + ".json");
         try {
             task.write(taskFile);
+        } catch (IOException e) {
+            return BenchmarkResult.failed(engine, workload, FailureKind.INFRASTRUCTURE,
+                    "cannot write the task file " + taskFile + ": " + e.getMessage(), context);
+        }
+        try {
             files.jmhLog().println("=== " + engine + " x " + workload + " ===");
             Collection<RunResult> runs = new Runner(options(task, taskFile, json),
                     OutputFormatFactory.createFormatInstance(files.jmhLog(), VerboseMode.NORMAL)).run();
             files.jmhJson().append(json);
             if (runs.size() != 1) {
-                return BenchmarkResult.error(engine, workload, "JMH returned " + runs.size() + " results; see " + JMH_LOG, context);
+                return BenchmarkResult.failed(engine, workload, FailureKind.ENGINE_FAILURE, "JMH returned "
+                        + runs.size() + " results; see " + RunLayout.JMH_LOG, context);
             }
             return JmhResults.toResult(engine, task.workload(), runs.iterator().next(), context);
-        } catch (RunnerException | IOException | RuntimeException e) {
-            return BenchmarkResult.error(engine, workload, JmhResults.failureReason(e, files.outDir().resolve(JMH_LOG)), context);
+        } catch (RunnerException | RuntimeException e) {
+            Failures.Failure failure = Failures.ofEngineError(JmhResults.failureReason(e, files.layout().jmhLog()));
+            return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         } finally {
             try {
                 Files.deleteIfExists(json);
@@ -119,7 +120,7 @@ public final class LocalRunner implements BenchmarkRunner, Executor<Void> {
         }
     }
 
-    private static org.openjdk.jmh.runner.options.Options options(BenchmarkTask task, Path taskFile, Path json) {
+    private static Options options(BenchmarkTask task, Path taskFile, Path json) {
         boolean pass = task.workload().isPass();
         Profile.Iterations iterations = task.iterations();
         String method = pass ? PassBenchmark.class.getName() + ".pass" : OpsBenchmark.class.getName() + ".operation";

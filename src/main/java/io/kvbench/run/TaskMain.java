@@ -5,7 +5,9 @@ import io.kvbench.infra.GitRevision;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,8 +33,6 @@ import java.util.Map;
 public final class TaskMain {
 
     public static final String TOKEN_COST = "--token-cost";
-    /** Where a parent writes the task for the child, inside the child's output directory. */
-    public static final String TASK_FILE = "task.json";
 
     private TaskMain() {
     }
@@ -68,8 +68,8 @@ public final class TaskMain {
                 String.join(" ", task.jvmFlags()), args[1]);
         try {
             RunResults results = runHere(task, Path.of(args[1]));
-            ResultsJson.write(Path.of(args[1]).resolve(ResultsJson.RESULTS_FILE), results);
-            System.out.println("kvbench task: " + Outcomes.describe(results.results().get(0)));
+            ResultsJson.write(new RunLayout(Path.of(args[1])).results(), results);
+            System.out.println("kvbench task: " + ResultLine.describe(results.results().get(0)));
             return 0;
         } catch (IOException | RuntimeException e) {
             err.println("kvbench task: " + e.getMessage());
@@ -80,17 +80,18 @@ public final class TaskMain {
     /** Runs {@code task} in local JMH forks; jmh.log and jmh-results.json go to {@code outDir}. */
     static RunResults runHere(BenchmarkTask task, Path outDir) throws IOException {
         String startedAt = Instant.now().toString();
+        RunLayout layout = new RunLayout(outDir);
         Files.createDirectories(outDir);
         Files.createDirectories(Path.of(task.dataDir()));
         LocalRunner local = new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())),
                 task.jvmFlags());
-        Executor.Setup<Void> setup = local.prepare(task.heap(), Path.of(task.dataDir()), note -> { });
-        ResultContext context = new ResultContext(Engines.byId(task.engine()).version(), setup.jdk(), task.profile(),
-                local.name(), GitRevision.current(), startedAt, setup.machine(), setup.resources(), task.parameters());
+        BenchmarkRunner.Setup setup = local.prepare(task.heap(), Path.of(task.dataDir()), note -> { });
+        ResultContext context = new ResultContext(new Software(Engines.byId(task.engine()).version(), setup.jdk(),
+                GitRevision.current()), task.profile(), local.name(), startedAt, setup.machine(), setup.resources(),
+                task.parameters());
         BenchmarkResult result;
-        try (PrintStream jmhLog = new PrintStream(Files.newOutputStream(outDir.resolve(LocalRunner.JMH_LOG)), true)) {
-            result = local.execute(task, context, setup, new Executor.RunFiles(outDir, jmhLog,
-                    new JmhJson(outDir.resolve(LocalRunner.JMH_JSON))));
+        try (PrintStream jmhLog = new PrintStream(Files.newOutputStream(layout.jmhLog()), true)) {
+            result = LocalRunner.execute(task, context, new RunFiles(layout, jmhLog, new JmhJson(layout.jmhResults())));
         }
         return new RunResults(RunResults.SCHEMA_VERSION, true, task.profile(), local.name(), startedAt, setup.machine(),
                 List.of(result));

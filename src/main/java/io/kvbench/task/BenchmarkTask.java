@@ -1,9 +1,11 @@
 package io.kvbench.task;
 
-import io.kvbench.input.Inputs;
-import io.kvbench.input.InputException;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.FlatJson;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -22,73 +24,131 @@ import java.util.Objects;
 
 /**
  * One benchmark, fully resolved: what the benchmark JVM needs as values, so that nothing downstream looks up a profile,
- * a workload or a resource profile again. Built once at the edge (the CLI) from the parsed profile, written as JSON and
- * read by the child that runs it (a container, another kvbench build on another class path, every JMH fork). Its
- * schema is versioned like results.json because interleave hands tasks to other kvbench builds.
+ * a workload or a resource profile again. Built once at the edge (the CLI) from the parsed profile, written as JSON (one
+ * flat object) and read by the child that runs it (a container, another kvbench build on another class path, every JMH
+ * fork). Its schema is versioned like results.json because interleave hands tasks to other kvbench builds.
  *
  * @param schemaVersion  {@value #SCHEMA_VERSION} when written by this build; a newer one is refused on reading
  * @param engine         the engine's id (a fork resolves it to the adapter class it loads)
  * @param workload       the workload itself, every value of it
- * @param profile        the profile's name, a label for results
- * @param records        records of the dataset (the profile's value for the workload's family)
- * @param forks          JMH forks
- * @param threads        benchmark threads sharing one store
- * @param iterations     JMH warmup and measurement iterations for this workload
- * @param heap           -Xms = -Xmx of the benchmark JVM
- * @param resources      resource limits in force, recorded in every result's context
- * @param jvmFlags       extra benchmark JVM flags (a resource profile's GC and processor count, a setting to compare)
- * @param dataDir        where stores are created (a real disk, never tmpfs), absolute
+ * @param sizing         the profile's sizes and iterations for this workload
+ * @param environment    resources, JVM flags and data directory
  * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
  */
-public record BenchmarkTask(int schemaVersion, String engine, Workload workload, String profile, long records, int forks,
-                            int threads, Profile.Iterations iterations, String heap, Map<String, String> resources,
-                            List<String> jvmFlags, String dataDir, long slowdownTokens) {
+public record BenchmarkTask(int schemaVersion, String engine, Workload workload, @JsonUnwrapped Sizing sizing,
+                            @JsonUnwrapped Environment environment, long slowdownTokens) {
 
     public static final int SCHEMA_VERSION = 1;
     /** The system property through which a JMH fork finds its task file. */
     public static final String PROPERTY = "kvbench.task";
 
-    // Strict about unknown fields, like the workload catalogue; Workload.isPass() is derived, not a field to write.
+    // Strict about unknown fields, like the workload catalogue, also in the flat object of the grouped values;
+    // Workload.isPass() is derived, not a field to write.
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
-            .addMixIn(Workload.class, DerivedWorkloadValues.class).build();
+            .addModule(new FlatJson()).addMixIn(Workload.class, DerivedWorkloadValues.class).build();
 
     @JsonIgnoreProperties({"pass"})
     private abstract static class DerivedWorkloadValues {
     }
 
+    /**
+     * The profile's values for this workload.
+     *
+     * @param profile    the profile's name, a label for results
+     * @param records    records of the dataset (the profile's value for the workload's family)
+     * @param forks      JMH forks
+     * @param threads    benchmark threads sharing one store
+     * @param iterations JMH warmup and measurement iterations for this workload
+     * @param heap       -Xms = -Xmx of the benchmark JVM
+     */
+    public record Sizing(String profile, long records, int forks, int threads, Profile.Iterations iterations,
+                         String heap) {
+        public Sizing {
+            Objects.requireNonNull(iterations, "iterations");
+            Objects.requireNonNull(heap, "heap");
+            if (records < 1 || records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("records out of range: " + records);
+            if (forks < 1) throw new IllegalArgumentException("forks must be >= 1, was " + forks);
+            if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+            profile = profile == null ? "" : profile;
+        }
+    }
+
+    /**
+     * Where and how the benchmark JVM runs.
+     *
+     * @param resources resource limits in force, recorded in every result's context (in order)
+     * @param jvmFlags  extra benchmark JVM flags (a resource profile's GC and processor count, a setting to compare)
+     * @param dataDir   where stores are created (a real disk, never tmpfs), absolute
+     */
+    public record Environment(Map<String, String> resources, List<String> jvmFlags, String dataDir) {
+        public Environment {
+            Objects.requireNonNull(dataDir, "dataDir");
+            resources = resources == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(resources));
+            jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        }
+
+        /** An environment whose stores go under {@code dataDir}, made absolute. */
+        public static Environment of(Map<String, String> resources, List<String> jvmFlags, Path dataDir) {
+            return new Environment(resources, jvmFlags, dataDir.toAbsolutePath().toString());
+        }
+    }
+
     public BenchmarkTask {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(workload, "workload");
-        Objects.requireNonNull(iterations, "iterations");
-        Objects.requireNonNull(heap, "heap");
-        Objects.requireNonNull(dataDir, "dataDir");
-        if (records < 1 || records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("records out of range: " + records);
-        if (forks < 1) throw new IllegalArgumentException("forks must be >= 1, was " + forks);
-        if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+        Objects.requireNonNull(sizing, "sizing");
+        Objects.requireNonNull(environment, "environment");
         if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
-        profile = profile == null ? "" : profile;
-        resources = resources == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(resources)); // in order
-        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
     }
 
     /** Resolves one (engine, workload) of a parsed profile into a task. */
-    public static BenchmarkTask of(String engineId, Workload workload, Profile profile, Map<String, String> resources,
-                                   List<String> jvmFlags, Path dataDir, long slowdownTokens) {
-        return new BenchmarkTask(SCHEMA_VERSION, engineId, workload, profile.name(), profile.records(workload.family()),
-                profile.forks(), workload.threads(), profile.iterations(workload), profile.heap(), resources, jvmFlags,
-                dataDir.toAbsolutePath().toString(), slowdownTokens);
+    public static BenchmarkTask of(String engineId, Workload workload, Profile profile, Environment environment,
+                                   long slowdownTokens) {
+        Sizing sizing = new Sizing(profile.name(), profile.records(workload.family()), profile.forks(),
+                workload.threads(), profile.iterations(workload), profile.heap());
+        return new BenchmarkTask(SCHEMA_VERSION, engineId, workload, sizing, environment, slowdownTokens);
     }
 
     /** The same task with stores under another directory (a container's mount point, a per-benchmark subdirectory). */
     public BenchmarkTask withDataDir(Path dir) {
-        return new BenchmarkTask(schemaVersion, engine, workload, profile, records, forks, threads, iterations, heap,
-                resources, jvmFlags, dir.toString(), slowdownTokens);
+        Environment moved = new Environment(environment.resources(), environment.jvmFlags(), dir.toString());
+        return new BenchmarkTask(schemaVersion, engine, workload, sizing, moved, slowdownTokens);
     }
 
-    /** The same task with other resources recorded. */
-    public BenchmarkTask withResources(Map<String, String> used) {
-        return new BenchmarkTask(schemaVersion, engine, workload, profile, records, forks, threads, iterations, heap,
-                used, jvmFlags, dataDir, slowdownTokens);
+    public String profile() {
+        return sizing.profile();
+    }
+
+    public long records() {
+        return sizing.records();
+    }
+
+    public int forks() {
+        return sizing.forks();
+    }
+
+    public int threads() {
+        return sizing.threads();
+    }
+
+    public Profile.Iterations iterations() {
+        return sizing.iterations();
+    }
+
+    public String heap() {
+        return sizing.heap();
+    }
+
+    public Map<String, String> resources() {
+        return environment.resources();
+    }
+
+    public List<String> jvmFlags() {
+        return environment.jvmFlags();
+    }
+
+    public String dataDir() {
+        return environment.dataDir();
     }
 
     /** {@code <engine>-<workload>}: the name of the task's files and directories. */
@@ -99,11 +159,12 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
     /** The workload parameters as results record them. */
     public Map<String, String> parameters() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("records", String.valueOf(records));
-        p.put("threads", String.valueOf(threads));
-        p.put("forks", String.valueOf(forks));
-        p.put("iterations", iterations.warmupIterations() + " warmup + " + iterations.measurementIterations() + " measured"
-                + (workload.isPass() ? " passes" : " x " + iterations.measurementSeconds() + " s"));
+        p.put("records", String.valueOf(records()));
+        p.put("threads", String.valueOf(threads()));
+        p.put("forks", String.valueOf(forks()));
+        Profile.Iterations iterations = iterations();
+        p.put("iterations", iterations.warmupIterations() + " warmup + " + iterations.measurementIterations()
+                + " measured" + (workload.isPass() ? " passes" : " x " + iterations.measurementSeconds() + " s"));
         p.put("key", workload.key() + (workload.key() == Workload.KeyFormat.RANDOM_BYTES ? " " + workload.keyBytes() + " B" : ""));
         p.put("value", workload.value() + (workload.value() == Workload.ValueFormat.RANDOM ? " " + workload.valueBytes() + " B" : "")
                 + (workload.variableSizes() ? " variable" : ""));

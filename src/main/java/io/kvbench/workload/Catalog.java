@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.input.InputException;
+import io.kvbench.input.FlatJson;
 import io.kvbench.input.Inputs;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,9 +24,9 @@ public final class Catalog {
     /** The profiles shipped with kvbench, smallest first. */
     public static final List<String> PROFILES = List.of("smoke", "overview", "ci", "nightly", "published");
 
-    // Strict about unknown fields (a typo is an error); absent optional fields take the defaults Workload and Profile set.
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .build();
+    // Strict about unknown fields (a typo is an error), also in the flat objects of grouped records; absent optional
+    // fields take the defaults Workload and Profile set.
+    private static final ObjectMapper JSON = JsonMapper.builder().addModule(new FlatJson()).build();
     private static final Map<String, Workload> WORKLOADS = loadWorkloads();
 
     private Catalog() {
@@ -104,7 +105,7 @@ public final class Catalog {
         }
     }
 
-    private static void gate(Path file, Profile.Gate g) {
+    private static void gate(Path file, Profile.GateSettings g) {
         if (g.test() != null && !List.of("bootstrap", "welch").contains(g.test())) {
             throw new InputException(file, "gate.test", "is '" + Inputs.printable(g.test()) + "'; valid values: bootstrap, welch");
         }

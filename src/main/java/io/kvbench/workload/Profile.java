@@ -1,31 +1,24 @@
 package io.kvbench.workload;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * How big and how long a run is, read from {@code kvbench/profiles/<name>.json}: dataset sizes per workload family,
- * JMH iterations and forks, and the benchmark JVM's heap.
+ * How big and how long a run is, read from {@code kvbench/profiles/<name>.json} (one flat object): dataset sizes per
+ * workload family, JMH iterations and forks, and the benchmark JVM's heap.
  *
- * @param name             smoke, overview, ci, nightly, published, or a custom name
- * @param description      what the profile is for
- * @param records          records per workload family (tc, hestia, halo, ds4j, sha1, ycsb)
- * @param forks            JMH forks per benchmark; at least 1 (forks capture run-to-run variance)
- * @param passes           iterations of single-shot passes
- * @param readPasses       iterations of read passes where they differ from {@code passes} (null: the same): a read
- *                         pass of a fraction of a second is still compiling after a few warm-up passes (README, Noise
- *                         at its source), while more warm-up passes of a write would change the store it measures
- * @param operations       iterations and their length for timed operations
- * @param heap             -Xms = -Xmx of the benchmark JVM, e.g. "1g"
- * @param defaultEngines   engines a `kvbench run` without --engines measures (empty: all)
- * @param defaultWorkloads workloads a `kvbench run` without --workloads measures (empty: all)
- * @param gate             how far a result of this profile may move before the perf gate calls it a regression; set
- *                         from the run-to-run spread measured with this profile (null: the comparison defaults)
+ * @param name        smoke, overview, ci, nightly, published, or a custom name
+ * @param description what the profile is for
+ * @param records     records per workload family (tc, hestia, halo, ds4j, sha1, ycsb)
+ * @param jmh         forks, iterations and heap of the benchmark JVMs
+ * @param defaults    what a `kvbench run` without --engines or --workloads measures
+ * @param gate        how far a result of this profile may move before the perf gate calls it a regression; set from
+ *                    the run-to-run spread measured with this profile (null: the comparison defaults)
  */
-public record Profile(String name, String description, Map<String, Long> records, int forks, Iterations passes,
-                      Iterations readPasses, Iterations operations, String heap, List<String> defaultEngines, List<String> defaultWorkloads,
-                      Gate gate) {
+public record Profile(String name, String description, Map<String, Long> records, @JsonUnwrapped Jmh jmh,
+                      @JsonUnwrapped Defaults defaults, GateSettings gate) {
 
     /**
      * Regression thresholds of the perf gate: significance (alpha of the named test) AND a minimum relative effect for
@@ -34,8 +27,8 @@ public record Profile(String name, String description, Map<String, Long> records
      * @param test     the significance test: "bootstrap" (the default when absent) or "welch"
      * @param measured where the thresholds come from, for people
      */
-    public record Gate(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
-                       String measured) {
+    public record GateSettings(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
+                               String measured) {
     }
 
     /** JMH iteration settings; seconds apply to timed operations only. */
@@ -48,18 +41,75 @@ public record Profile(String name, String description, Map<String, Long> records
         }
     }
 
+    /**
+     * How the benchmark JVMs measure.
+     *
+     * @param forks      JMH forks per benchmark; at least 1 (forks capture run-to-run variance)
+     * @param passes     iterations of single-shot passes
+     * @param readPasses iterations of read passes where they differ from {@code passes} (null: the same): a read pass of
+     *                   a fraction of a second is still compiling after a few warm-up passes, while more warm-up passes
+     *                   of a write would change the store it measures
+     * @param operations iterations and their length for timed operations
+     * @param heap       -Xms = -Xmx of the benchmark JVM, e.g. "1g"
+     */
+    public record Jmh(int forks, Iterations passes, Iterations readPasses, Iterations operations, String heap) {
+    }
+
+    /**
+     * @param defaultEngines   engines a `kvbench run` without --engines measures (empty: all)
+     * @param defaultWorkloads workloads a `kvbench run` without --workloads measures (empty: all)
+     */
+    public record Defaults(List<String> defaultEngines, List<String> defaultWorkloads) {
+        public Defaults {
+            defaultEngines = defaultEngines == null ? List.of() : List.copyOf(defaultEngines);
+            defaultWorkloads = defaultWorkloads == null ? List.of() : List.copyOf(defaultWorkloads);
+        }
+    }
+
     public Profile {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(records, "records of profile " + name);
-        Objects.requireNonNull(passes, "passes of profile " + name);
-        Objects.requireNonNull(operations, "operations of profile " + name);
-        Objects.requireNonNull(heap, "heap of profile " + name);
-        if (forks < 1) throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was " + forks);
-        if (!heap.matches("\\d+[mMgG]")) throw new IllegalArgumentException("profile " + name + ": heap must look like 512m or 2g");
+        Objects.requireNonNull(jmh, "jmh settings of profile " + name);
+        Objects.requireNonNull(jmh.passes(), "passes of profile " + name);
+        Objects.requireNonNull(jmh.operations(), "operations of profile " + name);
+        Objects.requireNonNull(jmh.heap(), "heap of profile " + name);
+        if (jmh.forks() < 1) {
+            throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was " + jmh.forks());
+        }
+        if (!jmh.heap().matches("\\d+[mMgG]")) {
+            throw new IllegalArgumentException("profile " + name + ": heap must look like 512m or 2g");
+        }
         description = description == null ? "" : description;
-        defaultEngines = defaultEngines == null ? List.of() : List.copyOf(defaultEngines);
-        defaultWorkloads = defaultWorkloads == null ? List.of() : List.copyOf(defaultWorkloads);
+        defaults = defaults == null ? new Defaults(null, null) : defaults;
         records = Map.copyOf(records);
+    }
+
+    public int forks() {
+        return jmh.forks();
+    }
+
+    public Iterations passes() {
+        return jmh.passes();
+    }
+
+    public Iterations readPasses() {
+        return jmh.readPasses();
+    }
+
+    public Iterations operations() {
+        return jmh.operations();
+    }
+
+    public String heap() {
+        return jmh.heap();
+    }
+
+    public List<String> defaultEngines() {
+        return defaults.defaultEngines();
+    }
+
+    public List<String> defaultWorkloads() {
+        return defaults.defaultWorkloads();
     }
 
     /** Records of a workload family in this profile. */
@@ -71,8 +121,8 @@ public record Profile(String name, String description, Map<String, Long> records
 
     /** The iterations of {@code workload}: passes, read passes or operations, with at least the workload's own warm-up passes. */
     public Iterations iterations(Workload workload) {
-        if (!workload.isPass()) return operations;
-        Iterations it = workload.phase() == Workload.Phase.READ_PASS && readPasses != null ? readPasses : passes;
+        if (!workload.isPass()) return operations();
+        Iterations it = workload.phase() == Workload.Phase.READ_PASS && readPasses() != null ? readPasses() : passes();
         if (it.warmupIterations() >= workload.warmupPasses()) return it;
         return new Iterations(workload.warmupPasses(), it.warmupSeconds(), it.measurementIterations(), it.measurementSeconds());
     }

@@ -80,8 +80,9 @@ class BaselineStoreTest {
 
     /** A valid file's JSON with one field replaced by a JSON value (or removed when value is null). */
     private String validJsonWith(String field, String value) throws IOException {
-        Baseline b = new Baseline(1, "rocksdb", "tc-seq-read", "smoke", "x", "throughput", "ops/s", 1000, 5,
-                List.of(995.0, 1005.0), 42L, Fixtures.context("smoke", "x"), "2025-01-02T03:04:05Z", "why");
+        Baseline b = new Baseline(1, new BenchmarkKey("rocksdb", "tc-seq-read"), "smoke", "x",
+                new Baseline.Measured("throughput", "ops/s", 1000, 5, List.of(995.0, 1005.0), 42L),
+                new Baseline.Recorded(Fixtures.context("smoke", "x"), "2025-01-02T03:04:05Z", "why"));
         ObjectNode node = (ObjectNode) JSON.readTree(BaselineStore.toJson(b));
         assertThat(node.has(field) || field.equals("scroe")).isTrue();
         if (value == null) node.remove(field);

@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.engine.Engines;
 import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MachineInfo;
@@ -8,12 +9,19 @@ import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.run.RunPlan;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import io.kvbench.result.Software;
+import io.kvbench.result.Measurement;
+import io.kvbench.result.FailureKind;
 
 /** Constructed results and baselines for tests (public: the CLI tests use it too). */
 public final class Fixtures {
@@ -31,9 +39,7 @@ public final class Fixtures {
     }
 
     public static ResultContext context(String profile, String machineClass) {
-        return new ResultContext("1.2.3", "OpenJDK 64-Bit Server VM 17.0.15", profile, "local", "abc1234",
-                "2025-01-02T03:00:00Z", machine(machineClass), Map.of("heap", "1g", "cpuset", "0-1"),
-                Map.of("records", "100000", "valueSize", "100"));
+        return new ResultContext(new Software("1.2.3", "OpenJDK 64-Bit Server VM 17.0.15", "abc1234"), profile, "local", "2025-01-02T03:00:00Z", machine(machineClass), Map.of("heap", "1g", "cpuset", "0-1"), Map.of("records", "100000", "valueSize", "100"));
     }
 
     /** An OK throughput result whose score is the mean of the samples and error a 99.9 % half-width. */
@@ -50,22 +56,19 @@ public final class Fixtures {
                     * Math.sqrt(var / samples.length); // as JMH computes it
         }
         String unit = BenchmarkResult.THROUGHPUT.equals(metric) ? "ops/s" : "s/op";
-        return new BenchmarkResult(engine, workload, Status.OK, "", metric, mean, error, unit,
-                Arrays.stream(samples).boxed().toList(), Map.of(), context(PROFILE, MACHINE_CLASS));
+        return new BenchmarkResult(engine, workload, Status.OK, null, "", new Measurement(metric, mean, error, unit, Arrays.stream(samples).boxed().toList(), Map.of()), context(PROFILE, MACHINE_CLASS));
     }
 
     /** The same result with a disk footprint recorded. */
     public static BenchmarkResult withDisk(BenchmarkResult r, long bytes) {
         Map<String, Metric> secondary = new HashMap<>(r.secondary());
         secondary.put(MetricNames.DISK_BYTES, new Metric(bytes, Double.NaN, "B"));
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
-                r.unit(), r.samples(), secondary, r.context());
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), secondary), r.context());
     }
 
     /** The same result with another error estimate. */
     public static BenchmarkResult withError(BenchmarkResult r, double error) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), error,
-                r.unit(), r.samples(), r.secondary(), r.context());
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), error, r.unit(), r.samples(), r.secondary()), r.context());
     }
 
     /** The same result recorded as {@code forks} JMH forks of equal length (samples in fork order). */
@@ -73,10 +76,8 @@ public final class Fixtures {
         ResultContext c = r.context();
         Map<String, String> parameters = new HashMap<>(c.parameters());
         parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
-        ResultContext forked = new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(),
-                c.time(), c.machine(), c.resources(), parameters);
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
-                r.unit(), r.samples(), r.secondary(), forked);
+        ResultContext forked = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), parameters);
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), forked);
     }
 
     /** A throughput result of several forks, each given as its own samples. */
@@ -92,8 +93,25 @@ public final class Fixtures {
         return out;
     }
 
+    /** A failure of the engine. */
     public static BenchmarkResult failed(String engine, String workload, String reason) {
-        return BenchmarkResult.error(engine, workload, reason, context(PROFILE, MACHINE_CLASS));
+        return failed(engine, workload, FailureKind.ENGINE_FAILURE, reason);
+    }
+
+    public static BenchmarkResult failed(String engine, String workload, FailureKind kind, String reason) {
+        return BenchmarkResult.failed(engine, workload, kind, reason, context(PROFILE, MACHINE_CLASS));
+    }
+
+    /**
+     * A plan of the fixtures' profile (the smoke profile's sizes under {@link #PROFILE}, so that its results meet the
+     * fixtures' baselines), for runners that stand in for real ones.
+     */
+    public static RunPlan plan(String engine, String workload, Path outDir) {
+        Profile smoke = Catalog.profile("smoke");
+        Profile named = new Profile(PROFILE, smoke.description(), smoke.records(), smoke.jmh(), smoke.defaults(),
+                smoke.gate());
+        return new RunPlan(List.of(Engines.byId(engine)), List.of(Catalog.workload(workload)), named,
+                outDir, outDir.resolve("data"), 0);
     }
 
     public static BenchmarkResult notApplicable(String engine, String workload, String reason) {

@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.kvbench.result.Software;
+import io.kvbench.result.Measurement;
 
 /**
  * What holds where: throughput baselines bind only on their machine class, disk baselines on every machine of the same
@@ -44,8 +46,7 @@ class PortableDiskTest {
         ResultContext c = r.context();
         Map<String, String> resources = new java.util.HashMap<>(c.resources());
         resources.put(ResultContext.DATA_FILE_SYSTEM, fs);
-        return with(r, new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(),
-                c.machine(), resources, c.parameters()));
+        return with(r, new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), resources, c.parameters()));
     }
 
     private static BenchmarkResult ext4(BenchmarkResult r) {
@@ -119,12 +120,14 @@ class PortableDiskTest {
         recordOnHomeClass(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)));
         BenchmarkResult otherJdk = withJdk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), "OpenJDK 64-Bit Server VM 21.0.2");
         ComparisonRow row = compareOn(MACHINE_CLASS, otherJdk).get(0);
+        assertThat(row.flagged()).isTrue();
         assertThat(row.note()).contains(BaselineComparison.FLAGGED).contains("JDK OpenJDK 64-Bit Server VM 21.0.2")
                 .contains("baseline: OpenJDK 64-Bit Server VM 17.0.15");
         ComparisonReport report = ComparisonReport.of(PROFILE, MACHINE_CLASS, root.toString(), "p", List.of(row));
         assertThat(ComparisonMarkdown.markdown(report)).contains("1 comparison was made across a different JDK or base image");
-        assertThat(compareOn(MACHINE_CLASS, ok("rocksdb", "ycsb-c", normal(3, 10, 1000, 10))).get(0).note())
-                .doesNotContain(BaselineComparison.FLAGGED);
+        ComparisonRow sameRuntime = compareOn(MACHINE_CLASS, ok("rocksdb", "ycsb-c", normal(3, 10, 1000, 10))).get(0);
+        assertThat(sameRuntime.flagged()).isFalse();
+        assertThat(sameRuntime.note()).doesNotContain(BaselineComparison.FLAGGED);
     }
 
     @Test
@@ -142,18 +145,15 @@ class PortableDiskTest {
 
     private static BenchmarkResult withVersion(BenchmarkResult r, String version) {
         ResultContext c = r.context();
-        return with(r, new ResultContext(version, c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
-                c.resources(), c.parameters()));
+        return with(r, new ResultContext(new Software(version, c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters()));
     }
 
     private static BenchmarkResult withJdk(BenchmarkResult r, String jdk) {
         ResultContext c = r.context();
-        return with(r, new ResultContext(c.engineVersion(), jdk, c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
-                Map.of(), c.parameters()));
+        return with(r, new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), Map.of(), c.parameters()));
     }
 
     private static BenchmarkResult with(BenchmarkResult r, ResultContext c) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
-                r.unit(), r.samples(), r.secondary(), c);
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), c);
     }
 }

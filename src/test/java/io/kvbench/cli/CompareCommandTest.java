@@ -24,6 +24,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.kvbench.result.Measurement;
 
 class CompareCommandTest {
 
@@ -165,8 +166,7 @@ class CompareCommandTest {
         writeRun(new RunResults(1, true, PROFILE, "local", "t", null, List.of()));
         assertThat(compare().err()).contains("field 'machine' is missing");
 
-        BenchmarkResult noScore = new BenchmarkResult("rocksdb", "w", io.kvbench.result.Status.OK, "", "throughput",
-                Double.NaN, Double.NaN, "ops/s", List.of(), null, null);
+        BenchmarkResult noScore = new BenchmarkResult("rocksdb", "w", io.kvbench.result.Status.OK, null, "", new Measurement("throughput", Double.NaN, Double.NaN, "ops/s", List.of(), null), null);
         writeRun(run(noScore));
         CliRun unscored = compare();
         assertThat(unscored.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());

@@ -2,7 +2,7 @@ package io.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.gate.Gate;
+import io.kvbench.result.RunLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class GateCommandTest {
                 "--out", gate.toString());
         assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILED.code());
         assertThat(slow.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
-        assertThat(gate.resolve(Gate.CONFIRM_DIR).resolve("rocksdb-ycsb-c-1").resolve("results.json")).isRegularFile();
+        assertThat(new RunLayout(gate).confirmation("rocksdb-ycsb-c", 1).results()).isRegularFile();
         assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**").contains("confirmation rerun");
         assertThat(gate.resolve("summary.md")).isNotEmptyFile();
     }

@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.kvbench.result.Software;
+import io.kvbench.result.Measurement;
 
 /** {@code kvbench report --merge}: shards written by the real writer, merged through the CLI in-process. */
 class ReportMergeTest {
@@ -68,10 +70,8 @@ class ReportMergeTest {
     /** The same result measured with other resources (the context's resource map replaced). */
     private static BenchmarkResult withResources(BenchmarkResult r, Map<String, String> resources) {
         ResultContext c = r.context();
-        ResultContext changed = new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(),
-                c.time(), c.machine(), resources, c.parameters());
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
-                r.unit(), r.samples(), r.secondary(), changed);
+        ResultContext changed = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), resources, c.parameters());
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), changed);
     }
 
     private static RunResults startedAt(String instant, RunResults run) {

@@ -9,12 +9,10 @@ import io.kvbench.baseline.Fixtures;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.Verdict;
-import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
-import io.kvbench.run.Progress;
-import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
+import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,11 +21,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,16 +62,19 @@ class DuetTest {
         }
 
         @Override
-        public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
+        public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
             assertThat(cpuset).as("a duet runs only pinned runners").isNotNull();
-            try {
-                together.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
-                throw new AssertionError("the other side of the round did not run at the same time", e);
-            }
-            runs.add(side + "@" + cpuset);
-            dataDirs.add(plan.dataDir());
-            return Fixtures.run(ok("rocksdb", "ycsb-c", normal(runs.size(), 10, mean, mean * 0.005)));
+            return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "pinnable", Map.of(), List.of(),
+                    (task, context, files) -> {
+                        try {
+                            together.await(10, TimeUnit.SECONDS);
+                        } catch (BrokenBarrierException | TimeoutException e) {
+                            throw new AssertionError("the other side of the round did not run at the same time", e);
+                        }
+                        runs.add(side + "@" + cpuset);
+                        dataDirs.add(Path.of(task.dataDir()));
+                        return ok("rocksdb", "ycsb-c", normal(runs.size(), 10, mean, mean * 0.005));
+                    });
         }
 
         @Override
@@ -83,17 +86,19 @@ class DuetTest {
         }
 
         @Override
-        public TokenCost tokenCost(Path workDir) {
-            return new TokenCost(1, 0);
+        public TokenCostMeter tokenCostMeter() {
+            return workDir -> new TokenCost(1, 0);
         }
     }
 
     @Test
     void bothSidesOfEveryRoundRunAtOnceOnTheirOwnCpusetAndBothAssignmentsOccur() throws IOException {
-        List<Interleaving.Result> results = Interleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c")),
-                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
-                new Interleaving.Side("B", new PinnableRunner("B", 800, null), 0, "B"), new Duet(List.of("0", "1")), 8, 0, 7,
-                new BootstrapPolicy(), quiet);
+        InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
+                .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)
+                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
+                        new Interleaving.Side("B", new PinnableRunner("B", 800, null), 0, "B"))
+                .schedule(new Duet(List.of("0", "1"))).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
+        List<Interleaving.Result> results = Interleaving.run(session, 8, 0);
 
         assertThat(runs).hasSize(16).contains("A@0", "A@1", "B@0", "B@1");
         for (int round = 0; round < 8; round++) {

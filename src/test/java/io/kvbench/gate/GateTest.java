@@ -7,15 +7,17 @@ import static io.kvbench.baseline.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.RunResults;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.RunLayout;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.run.Progress;
 import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
+import io.kvbench.run.TokenCostMeter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -24,6 +26,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,10 +40,13 @@ class GateTest {
     BaselineStore store;
     RunPlan plan;
 
-    /** Hands out scripted results of rocksdb / ycsb-c, one per run, and records the plans it was given. */
+    /**
+     * Stands in for a runner that measures: hands out scripted results, one per benchmark the run loop gives it, and
+     * records the output directory of each run.
+     */
     static final class ScriptedRunner implements BenchmarkRunner {
         final Deque<BenchmarkResult> script = new ArrayDeque<>();
-        final List<RunPlan> plans = new ArrayList<>();
+        final List<Path> runs = new ArrayList<>();
 
         @Override
         public String name() {
@@ -47,14 +54,17 @@ class GateTest {
         }
 
         @Override
-        public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
-            plans.add(plan);
-            return io.kvbench.baseline.Fixtures.run(script.removeFirst());
+        public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
+            return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "scripted", Map.of(), List.of(),
+                    (task, context, files) -> {
+                        runs.add(files.layout().dir());
+                        return script.removeFirst();
+                    });
         }
 
         @Override
-        public TokenCost tokenCost(Path workDir) {
-            return new TokenCost(1, 0);
+        public TokenCostMeter tokenCostMeter() {
+            return workDir -> new TokenCost(1, 0);
         }
     }
 
@@ -65,12 +75,12 @@ class GateTest {
     void baselines() throws IOException {
         store = new BaselineStore(tmp.resolve("baselines"));
         store.writeAll(List.of(baseline(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)))));
-        plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", tmp.resolve("out"));
+        plan = Fixtures.plan("rocksdb", "ycsb-c", tmp.resolve("out"));
     }
 
     private ComparisonRow gate(int reruns, BenchmarkResult... script) throws IOException {
         runner.script.addAll(List.of(script));
-        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), reruns, quiet).run(plan, key -> true);
+        Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), reruns, quiet).run(plan, key -> true);
         assertThat(runner.script).as("every scripted run used").isEmpty();
         return outcome.rows().get(0);
     }
@@ -86,7 +96,7 @@ class GateTest {
     @Test
     void aSteadyRunNeedsNoRerun() throws IOException {
         assertThat(gate(2, steady(2)).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(runner.plans).hasSize(1);
+        assertThat(runner.runs).hasSize(1);
     }
 
     @Test
@@ -94,10 +104,9 @@ class GateTest {
         ComparisonRow row = gate(2, slow(3), slow(4), slow(5));
         assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(row.note()).contains("slower").contains("confirmed by 2 reruns (pooled 30 samples of 3 runs)");
-        assertThat(runner.plans).hasSize(3);
-        RunPlan rerun = runner.plans.get(1);
-        assertThat(rerun.outDir()).isEqualTo(tmp.resolve("out").resolve(Gate.CONFIRM_DIR).resolve("rocksdb-ycsb-c-1"));
-        assertThat(rerun.size()).isEqualTo(1);
+        assertThat(runner.runs).hasSize(3);
+        assertThat(runner.runs.get(1)).isEqualTo(new RunLayout(tmp.resolve("out").toAbsolutePath())
+                .confirmation("rocksdb-ycsb-c", 1).dir());
     }
 
     @Test
@@ -105,7 +114,7 @@ class GateTest {
         ComparisonRow row = gate(2, slow(6), steady(7));
         assertThat(row.verdict()).isEqualTo(Verdict.PASS);
         assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs").contains("first run: slower");
-        assertThat(runner.plans).as("stops at the first rerun that clears it").hasSize(2);
+        assertThat(runner.runs).as("stops at the first rerun that clears it").hasSize(2);
     }
 
     @Test
@@ -117,7 +126,7 @@ class GateTest {
 
     @Test
     void aFailedRerunIsAnErrorNotAVerdict() throws IOException {
-        ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", "infrastructure: OOM kill"));
+        ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", FailureKind.INFRASTRUCTURE, "infrastructure: OOM kill"));
         assertThat(row.verdict()).isEqualTo(Verdict.ERROR);
         assertThat(row.note()).contains("looked regressed").contains("confirmation rerun 1 failed: infrastructure: OOM kill");
     }
@@ -126,29 +135,29 @@ class GateTest {
     void aKnownEngineIssueIsNeitherRerunNorFailed() throws IOException {
         store.writeAll(List.of(baseline(ok("leveldb-java", "ycsb-a", 1, 2))));
         runner.script.add(failed("leveldb-java", "ycsb-a", "Could not open table 000007.sst"));
-        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet)
+        Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet)
                 .run(plan, key -> key.engine().equals("leveldb-java"));
         assertThat(outcome.rows()).singleElement().satisfies(r -> assertThat(r.verdict()).isEqualTo(Verdict.KNOWN_ISSUE));
         assertThat(outcome.regressed()).isFalse();
         assertThat(outcome.failedToMeasure()).isFalse();
-        assertThat(runner.plans).hasSize(1);
+        assertThat(runner.runs).hasSize(1);
     }
 
     @Test
     void aBenchmarkThatGoesMissingFailsTheGate() throws IOException {
         // The run measures another workload only: rocksdb / ycsb-c keeps its baseline but has no result.
         runner.script.add(ok("rocksdb", "ycsb-a", normal(10, 10, 1000, 10)));
-        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet).run(plan, key -> true);
+        Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet).run(plan, key -> true);
         assertThat(outcome.rows()).extracting(ComparisonRow::verdict).containsExactly(Verdict.NEW, Verdict.MISSING);
         assertThat(outcome.lostCoverage()).as("a MISSING benchmark fails the gate").isTrue();
         assertThat(outcome.regressed()).isFalse();
-        assertThat(runner.plans).as("nothing to confirm").hasSize(1);
+        assertThat(runner.runs).as("nothing to confirm").hasSize(1);
     }
 
     @Test
     void aCompleteRunLosesNoCoverage() throws IOException {
         runner.script.add(steady(11));
-        Gate.Outcome outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(plan, key -> true);
+        Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(plan, key -> true);
         assertThat(outcome.lostCoverage()).isFalse();
     }
 }

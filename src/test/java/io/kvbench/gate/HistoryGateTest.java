@@ -3,6 +3,7 @@ package io.kvbench.gate;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.baseline.Fixtures;
 import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.HistoryFixtures;
 import io.kvbench.history.HistoryStore;
@@ -27,11 +28,11 @@ class HistoryGateTest {
     private final GateTest.ScriptedRunner runner = new GateTest.ScriptedRunner();
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
 
-    private Gate.Outcome gate(int nights, BenchmarkResult... script) throws Exception {
+    private Gate.Judgement gate(int nights, BenchmarkResult... script) throws Exception {
         Path history = tmp.resolve("history");
         HistoryFixtures.nights(new HistoryStore(history), MACHINE_CLASS, nights, 1000);
         runner.script.addAll(List.of(script));
-        RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", tmp.resolve("out"));
+        RunPlan plan = Fixtures.plan("rocksdb", "ycsb-c", tmp.resolve("out"));
         return new Gate(runner, HistoryBaselines.source(history, 5), new BootstrapPolicy(), 1, quiet).run(plan, key -> true);
     }
 
@@ -41,18 +42,18 @@ class HistoryGateTest {
 
     @Test
     void aTwentyPercentDropThatPersistsIsAConfirmedRegression() throws Exception {
-        Gate.Outcome outcome = gate(5, at(1, 800), at(2, 800));
+        Gate.Judgement outcome = gate(5, at(1, 800), at(2, 800));
         ComparisonRow row = outcome.rows().get(0);
         assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(row.note()).contains("confirmed by 1 rerun");
         assertThat(outcome.report().baselines()).contains("history").contains("last 5 OK nights");
-        assertThat(runner.plans).hasSize(2);
+        assertThat(runner.runs).hasSize(2);
     }
 
     @Test
     void anUnchangedRunPasses() throws Exception {
         assertThat(gate(5, at(3, 1000)).rows().get(0).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(runner.plans).hasSize(1);
+        assertThat(runner.runs).hasSize(1);
     }
 
     @Test

@@ -29,9 +29,11 @@ class InterleavingConfirmationTest {
     /** One scripted runner per side; A's runs around 1000, B's as given per round. */
     private List<Interleaving.Result> session(int rounds, int confirmations, GateTest.ScriptedRunner a, GateTest.ScriptedRunner b)
             throws IOException {
-        return Interleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c")), Catalog.profile("smoke"),
-                tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE,
-                rounds, confirmations, 7, new BootstrapPolicy(), quiet);
+        InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
+                .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)
+                .sides(new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"))
+                .schedule(RoundSchedule.ALTERNATE).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
+        return Interleaving.run(session, rounds, confirmations);
     }
 
     private static void script(GateTest.ScriptedRunner runner, double... means) {

@@ -9,11 +9,9 @@ import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
-import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.run.Progress;
-import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
+import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,17 +48,22 @@ class SequentialInterleavingTest {
         }
 
         @Override
-        public RunResults run(RunPlan plan, Progress progress, Checkpoint checkpoint) {
-            assertThat(plan.size()).as("one benchmark per run: only the undecided ones go on").isEqualTo(1);
-            String workload = plan.workloads().get(0).name();
-            runs.merge(workload, 1, Integer::sum);
-            double mean = means.get(workload).getAsDouble();
-            return Fixtures.run(ok("rocksdb", workload, normal(seed++, 10, mean, mean * 0.005)));
+        public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
+            int[] benchmarks = {0};
+            return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "generated", Map.of(), List.of(),
+                    (task, context, files) -> {
+                        assertThat(++benchmarks[0]).as("one benchmark per run: only the undecided ones go on")
+                                .isEqualTo(1);
+                        String workload = task.workload().name();
+                        runs.merge(workload, 1, Integer::sum);
+                        double mean = means.get(workload).getAsDouble();
+                        return ok("rocksdb", workload, normal(seed++, 10, mean, mean * 0.005));
+                    });
         }
 
         @Override
-        public TokenCost tokenCost(Path workDir) {
-            return new TokenCost(1, 0);
+        public TokenCostMeter tokenCostMeter() {
+            return workDir -> new TokenCost(1, 0);
         }
     }
 
@@ -68,9 +72,12 @@ class SequentialInterleavingTest {
     }
 
     private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b, Duration budget) throws IOException {
-        return SequentialInterleaving.run(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")),
-                Catalog.profile("smoke"), tmp, new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"), RoundSchedule.ALTERNATE, test, budget,
-                7, new BootstrapPolicy(), quiet);
+        InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
+                .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
+                .profile(Catalog.profile("smoke")).outDir(tmp)
+                .sides(new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"))
+                .schedule(RoundSchedule.ALTERNATE).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
+        return SequentialInterleaving.run(session, test, budget);
     }
 
     @Test

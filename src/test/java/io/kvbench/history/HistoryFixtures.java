@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import io.kvbench.result.Software;
+import io.kvbench.result.Measurement;
 
 /** Constructed nights for the history tests (public: the CLI and gate tests use it too). */
 public final class HistoryFixtures {
@@ -37,10 +39,8 @@ public final class HistoryFixtures {
 
     public static BenchmarkResult onClass(BenchmarkResult r, String machineClass) {
         ResultContext c = r.context();
-        ResultContext moved = new ResultContext(c.engineVersion(), c.jdk(), c.profile(), c.runner(), c.gitRevision(), c.time(),
-                Fixtures.machine(machineClass), onExt4(c.resources()), c.parameters());
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
-                r.samples(), r.secondary(), moved);
+        ResultContext moved = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), Fixtures.machine(machineClass), onExt4(c.resources()), c.parameters());
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), moved);
     }
 
     /** A complete run of the results on the first result's machine class, started at {@code time}. */

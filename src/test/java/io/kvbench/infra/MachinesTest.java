@@ -2,6 +2,7 @@ package io.kvbench.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.result.CpuIdentity;
 import io.kvbench.result.MachineInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class MachinesTest {
         MachineInfo nothing = new MachineInfo("", 4, -1, "os", null);
         assertThat(Machines.machineClass(nothing, 4, -1)).isEqualTo("unknown-cpu-4c");
         MachineInfo intel = new MachineInfo("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz", 2, 8 * GIB, "os", null,
-                "GenuineIntel", 6, 106, 6);
+                new CpuIdentity("GenuineIntel", 6, 106, 6));
         assertThat(Machines.machineClass(intel, 2, 8 * GIB)).isEqualTo("intel-xeon-gold-6338-f6-m106-s6-2c-8g")
                 .matches("[a-z0-9-]+");
     }
@@ -54,9 +55,8 @@ class MachinesTest {
     }
 
     private static String classOf(List<String> cpuinfo, int cores, long memory) {
-        Machines.CpuId cpu = Machines.CpuId.parse(cpuinfo);
-        MachineInfo m = new MachineInfo(cpu.modelName(), cores, memory, "Linux", null, cpu.vendor(), cpu.family(),
-                cpu.model(), cpu.stepping());
+        Machines.CpuInfo cpu = Machines.CpuInfo.parse(cpuinfo);
+        MachineInfo m = new MachineInfo(cpu.modelName(), cores, memory, "Linux", null, cpu.identity());
         return Machines.machineClass(m, cores, memory);
     }
 }

@@ -66,7 +66,7 @@ class PerfGateTest {
         RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
         ThresholdPolicy policy = SignificanceTests.forGate(profile.gate());
         // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
-        Gate.Outcome outcome = new Gate(new ContainerRunner(ResourceProfile.load(ResourceProfile.DEFAULT)),
+        Gate.Judgement outcome = new Gate(new ContainerRunner(ResourceProfile.load(ResourceProfile.DEFAULT)),
                 new BaselineStore(BaselineStore.DEFAULT_ROOT), policy, CONFIRMATIONS, System.out)
                 .run(plan, key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
         RunResults results = outcome.run();

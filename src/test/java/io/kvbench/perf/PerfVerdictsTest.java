@@ -8,13 +8,13 @@ import io.kvbench.judge.Verdict;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.opentest4j.TestAbortedException;
+import io.kvbench.baseline.BenchmarkKey;
 
 /** Which perf-gate verdicts fail, which skip with their reason, which pass: a lost benchmark must never just skip. */
 class PerfVerdictsTest {
 
     private static ComparisonRow row(Verdict verdict) {
-        return new ComparisonRow("rocksdb", "ycsb-c", verdict, "ops/s", 1000, Double.NaN, Double.NaN, Double.NaN, "-",
-                "the note");
+        return new ComparisonRow(new BenchmarkKey("rocksdb", "ycsb-c"), verdict, "ops/s", new ComparisonRow.Scores(1000, Double.NaN, Double.NaN), new ComparisonRow.Significance(Double.NaN, "-"), "the note", false);
     }
 
     @ParameterizedTest

@@ -8,6 +8,9 @@ import io.kvbench.result.RunResults;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.kvbench.result.Software;
+import io.kvbench.result.Measurement;
+import io.kvbench.result.FailureKind;
 
 /**
  * A container run's reports name the JDK that ran the benchmarks. ContainerRunner gives the results it decides on the
@@ -24,14 +27,12 @@ class ContainerRunJdkTest {
             BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once: no updates after the first read", jdk(PLACEHOLDER))));
 
     private static BenchmarkResult measured(BenchmarkResult r) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
-                r.samples(), r.secondary(), jdk(CONTAINER_JDK));
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), jdk(CONTAINER_JDK));
     }
 
     private static ResultContext jdk(String jdk) {
         ResultContext c = SampleResults.context("1.0", Map.of());
-        return new ResultContext(c.engineVersion(), jdk, c.profile(), c.runner(), c.gitRevision(), c.time(), c.machine(),
-                c.resources(), c.parameters());
+        return new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters());
     }
 
     @Test
@@ -48,7 +49,7 @@ class ContainerRunJdkTest {
     @Test
     void aRunThatMeasuredNothingKeepsWhatItHas() {
         RunResults nothing = SampleResults.run(List.of(
-                BenchmarkResult.error("rocksdb", "ycsb-c", "infrastructure: no Docker", jdk(PLACEHOLDER))));
+                BenchmarkResult.failed("rocksdb", "ycsb-c", FailureKind.ENGINE_FAILURE, "infrastructure: no Docker", jdk(PLACEHOLDER))));
         assertThat(RunHeader.of(nothing).jdk()).isEqualTo(PLACEHOLDER);
     }
 }

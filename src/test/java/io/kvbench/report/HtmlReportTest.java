@@ -16,6 +16,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import io.kvbench.result.Measurement;
+import io.kvbench.result.FailureKind;
 
 class HtmlReportTest {
 
@@ -137,15 +139,14 @@ class HtmlReportTest {
         String disk = put.substring(put.indexOf("Disk space"));
         assertThat(disk.indexOf(">mapdb</text>")).as("the charts' engine order").isLessThan(disk.indexOf(">rocksdb</text>"));
 
-        BenchmarkResult bare = new BenchmarkResult("a", "w", Status.OK, "", BenchmarkResult.THROUGHPUT, 5, 1, "ops/s",
-                List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%")), null);
+        BenchmarkResult bare = new BenchmarkResult("a", "w", Status.OK, null, "", new Measurement(BenchmarkResult.THROUGHPUT, 5, 1, "ops/s", List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%"))), null);
         String page = HtmlReport.render(SampleResults.run(List.of(bare)));
         assertThat(page).doesNotContain("Disk space").contains("<td>50.0%</td>", "<td>—</td>");
     }
 
     @Test
     void aWorkloadWithoutScoresSaysSo() {
-        String page = HtmlReport.render(SampleResults.run(List.of(BenchmarkResult.error("a", "w", "crashed", null))));
+        String page = HtmlReport.render(SampleResults.run(List.of(BenchmarkResult.failed("a", "w", FailureKind.ENGINE_FAILURE, "crashed", null))));
         assertThat(page).contains("No engine produced a score for this workload.", "crashed").doesNotContain("<svg");
         assertBalanced(page);
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.kvbench.result.Measurement;
 
 class ReproductionTest {
 
@@ -95,8 +96,7 @@ class ReproductionTest {
     }
 
     private static BenchmarkResult atRecords(BenchmarkResult r, Map<String, String> parameters) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
-                r.samples(), r.secondary(), SampleResults.context("1.0", parameters));
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), SampleResults.context("1.0", parameters));
     }
 
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
@@ -110,7 +110,6 @@ class ReproductionTest {
 
     private static BenchmarkResult result(String engine, double seconds) {
         BenchmarkResult r = SampleResults.timePerPass(engine, "tc-random-read", seconds, seconds / 20);
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(), r.unit(),
-                r.samples(), r.secondary(), SampleResults.context("1", Map.of("records", "100000")));
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), SampleResults.context("1", Map.of("records", "100000")));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvbench.result.BenchmarkResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.kvbench.result.FailureKind;
 
 class SummaryMarkdownTest {
 
@@ -53,7 +54,7 @@ class SummaryMarkdownTest {
     void dataIsEscapedSoItCannotInjectHtmlOrBreakTheTable() {
         assertThat(md).doesNotContain("<script>").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         String pipe = SummaryMarkdown.render(SampleResults.run(List.of(
-                BenchmarkResult.error("e|x", "w", "a | b *c* [d](e)", null))), null);
+                BenchmarkResult.failed("e|x", "w", FailureKind.ENGINE_FAILURE, "a | b *c* [d](e)", null))), null);
         assertThat(pipe).contains("| e\\|x | **ERROR** (a \\| b \\*c\\* \\[d\\](e)) |  |  |  |  |");
     }
 }

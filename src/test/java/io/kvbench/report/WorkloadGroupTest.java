@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.kvbench.result.BenchmarkResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.kvbench.result.FailureKind;
 
 class WorkloadGroupTest {
 
@@ -42,7 +43,7 @@ class WorkloadGroupTest {
         WorkloadGroup group = WorkloadGroup.rank("scan", List.of(
                 BenchmarkResult.notApplicable("h", "scan", "hash", null),
                 throughput("z", "scan", 5, 1),
-                BenchmarkResult.error("e", "scan", "boom", null),
+                BenchmarkResult.failed("e", "scan", FailureKind.ENGINE_FAILURE, "boom", null),
                 BenchmarkResult.notApplicable("g", "scan", "hash", null),
                 throughput("y", "scan", 7, 1)));
         assertThat(engines(group)).containsExactly("y", "z", "e", "g", "h");
@@ -66,7 +67,7 @@ class WorkloadGroupTest {
 
     @Test
     void aWorkloadWithNothingMeasuredHasNoUnitAndNoBest() {
-        WorkloadGroup group = WorkloadGroup.rank("w", List.of(BenchmarkResult.error("a", "w", "x", null)));
+        WorkloadGroup group = WorkloadGroup.rank("w", List.of(BenchmarkResult.failed("a", "w", FailureKind.ENGINE_FAILURE, "x", null)));
         assertThat(group.unit()).isNull();
         assertThat(group.measuredRows()).isEmpty();
         assertThat(group.direction()).isEmpty();

@@ -34,8 +34,7 @@ class IntervalsTest {
     }
 
     private static BenchmarkResult result(List<Double> samples) {
-        return new BenchmarkResult("lmdb", "ycsb-c", Status.OK, "", BenchmarkResult.THROUGHPUT, 11, 0, "ops/s",
-                samples, Map.of(), SampleResults.context("1", Map.of()));
+        return new BenchmarkResult("lmdb", "ycsb-c", Status.OK, null, "", new Measurement(BenchmarkResult.THROUGHPUT, 11, 0, "ops/s", samples, Map.of()), SampleResults.context("1", Map.of()));
     }
 
     @Test

@@ -11,7 +11,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import java.nio.file.Files;
@@ -60,7 +62,8 @@ class ContainerRunnerTest {
         Path out = tmp.resolve("run");
         RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c"), TINY, out);
 
-        RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> ResultsJson.write(out.resolve("partial.json"), partial));
+        RunResults results = RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")), plan, progress(plan),
+                partial -> ResultsJson.write(out.resolve("partial.json"), partial));
 
         assertThat(results.complete()).isTrue();
         assertThat(results.runner()).isEqualTo("container");
@@ -78,10 +81,11 @@ class ContainerRunnerTest {
             assertThat(r.context().resources().get("image")).startsWith("kvbench-runtime:");
         });
         assertThat(ResultsJson.read(out.resolve("partial.json")).results()).hasSize(2);
-        assertThat(out.resolve(LocalRunner.JMH_JSON)).isNotEmptyFile();
-        assertThat(Files.readString(out.resolve(LocalRunner.JMH_LOG))).contains("-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1");
-        assertThat(out.resolve(ContainerRunner.CONTAINERS_DIR)).doesNotExist();
-        assertThat(out.resolve(ContainerRunner.LOGS_DIR)).doesNotExist();
+        RunLayout layout = new RunLayout(out);
+        assertThat(layout.jmhResults()).isNotEmptyFile();
+        assertThat(Files.readString(layout.jmhLog())).contains("-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1");
+        assertThat(layout.containers()).doesNotExist();
+        assertThat(layout.failureLog("rocksdb-ycsb-c").getParent()).doesNotExist();
         assertThat(containers(false)).isEqualTo(containersBefore);
     }
 
@@ -99,10 +103,12 @@ class ContainerRunnerTest {
         List<String> workloads = List.of("tc-random-read", "ycsb-c");
         ExecutorService both = Executors.newFixedThreadPool(2);
         try {
-            Future<RunResults> a = both.submit(() -> oneCore.inDuet(new DuetSlot("0", barrier, "A", "B")).orElseThrow()
-                    .run(RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("a")), new Progress(System.out, 2), partial -> { }));
-            Future<RunResults> b = both.submit(() -> oneCore.inDuet(new DuetSlot("1", barrier, "B", "A")).orElseThrow()
-                    .run(RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("b")), new Progress(System.out, 2), partial -> { }));
+            Future<RunResults> a = both.submit(() -> RunLoop.run(oneCore.inDuet(new DuetSlot("0", barrier, "A", "B"))
+                    .orElseThrow(), RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("a")),
+                    new Progress(System.out, 2), partial -> { }));
+            Future<RunResults> b = both.submit(() -> RunLoop.run(oneCore.inDuet(new DuetSlot("1", barrier, "B", "A"))
+                    .orElseThrow(), RunPlan.of(List.of("rocksdb"), workloads, TINY, tmp.resolve("b")),
+                    new Progress(System.out, 2), partial -> { }));
             assertThat(a.get(5, TimeUnit.MINUTES).results()).hasSize(2).allSatisfy(r -> {
                 assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
                 assertThat(r.context().resources()).containsEntry("cpuset", "0").containsEntry("cpus", "1");
@@ -133,13 +139,14 @@ class ContainerRunnerTest {
         ResourceProfile tooSmall = ResourceProfile.load(Path.of("src/test/resources/oom-resources.json").toString());
 
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
-        RunResults results = new ContainerRunner(tooSmall).run(plan, progress(plan), partial -> { });
+        RunResults results = RunLoop.run(new ContainerRunner(tooSmall), plan, progress(plan), partial -> { });
 
         BenchmarkResult r = results.results().get(0);
         assertThat(r.status()).isEqualTo(Status.ERROR);
+        assertThat(r.kind()).isEqualTo(FailureKind.INFRASTRUCTURE);
         assertThat(r.reason()).startsWith("infrastructure: ").contains("OOM").contains("128m");
         assertThat(r.context().runner()).isEqualTo("container");
-        assertThat(out.resolve(ContainerRunner.LOGS_DIR).resolve("rocksdb-ycsb-c.log")).isNotEmptyFile();
+        assertThat(new RunLayout(out).failureLog("rocksdb-ycsb-c")).isNotEmptyFile();
         assertThat(containers(false)).isEqualTo(containersBefore);
     }
 
@@ -158,10 +165,12 @@ class ContainerRunnerTest {
             // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
             RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
-            RunResults results = new ContainerRunner(ResourceProfile.load("one-core")).run(plan, progress(plan), partial -> { });
+            RunResults results = RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")), plan, progress(plan),
+                    partial -> { });
 
             BenchmarkResult r = results.results().get(0);
             assertThat(r.status()).isEqualTo(Status.ERROR);
+            assertThat(r.kind()).isEqualTo(FailureKind.INFRASTRUCTURE);
             assertThat(r.reason()).startsWith("infrastructure: disk full");
             assertThat(containers(false)).isEqualTo(containersBefore);
         } finally {
@@ -175,8 +184,8 @@ class ContainerRunnerTest {
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
         AtomicReference<RunResults> results = new AtomicReference<>();
         Path partial = out.resolve("partial.json");
-        Thread run = new Thread(() -> results.set(new ContainerRunner(ResourceProfile.load("one-core"))
-                .run(plan, progress(plan), p -> ResultsJson.write(partial, p))));
+        Thread run = new Thread(() -> results.set(RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")),
+                plan, progress(plan), p -> ResultsJson.write(partial, p))));
         run.start();
         await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
 

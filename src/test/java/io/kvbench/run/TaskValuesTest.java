@@ -28,8 +28,8 @@ class TaskValuesTest {
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), profile.toString(), tmp.resolve("out"));
         Files.delete(profile);
 
-        RunResults results = new LocalRunner().run(plan, new Progress(new PrintStream(OutputStream.nullOutputStream()), 1),
-                partial -> { });
+        RunResults results = RunLoop.run(new LocalRunner(), plan,
+                new Progress(new PrintStream(OutputStream.nullOutputStream()), 1), partial -> { });
 
         assertThat(results.results()).singleElement().satisfies(r -> {
             assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);

@@ -78,8 +78,8 @@ class TimedRegionMetricsTest {
 
     private BenchmarkResult run(String workload, List<String> benchmarkJvmFlags, String name) {
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of(workload), PROFILE, tmp.resolve(name));
-        RunResults results = new LocalRunner(Map.of("cpus", "test"), benchmarkJvmFlags)
-                .run(plan, new Progress(new PrintStream(OutputStream.nullOutputStream()), plan.size()), partial -> { });
+        RunResults results = RunLoop.run(new LocalRunner(Map.of("cpus", "test"), benchmarkJvmFlags), plan,
+                new Progress(new PrintStream(OutputStream.nullOutputStream()), plan.size()), partial -> { });
         BenchmarkResult result = results.results().get(0);
         assertThat(result.status()).as(result.reason()).isEqualTo(Status.OK);
         return result;

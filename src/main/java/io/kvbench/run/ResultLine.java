@@ -4,9 +4,9 @@ import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
 
 /** A one-line summary of a result for progress output. */
-final class Outcomes {
+final class ResultLine {
 
-    private Outcomes() {
+    private ResultLine() {
     }
 
     static String describe(BenchmarkResult r) {

@@ -1,0 +1,133 @@
+package io.kvbench.gate;
+
+import io.kvbench.engine.KvEngine;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The settings of one interleave session: what it measures, its two sides, how a round runs them, and how B is judged
+ * against A. Built by name:
+ *
+ * <pre>{@code InterleaveSession.builder().engines(engines).workloads(workloads).profile(profile).outDir(dir)
+ *         .sides(a, b).schedule(RoundSchedule.ALTERNATE).seed(7).policy(policy).console(System.out).build()}</pre>
+ *
+ * @param scope    the benchmarks, their profile and where their output goes
+ * @param a        the configuration judged against
+ * @param b        the configuration judged
+ * @param schedule how the two sides of a round run
+ * @param seed     seed of the order of the sides (and benchmarks) in each round
+ * @param policy   judges B against A
+ * @param console  where progress goes
+ */
+public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule,
+                                long seed, ComparisonPolicy policy, PrintStream console) {
+
+    /**
+     * @param engines   engines to measure
+     * @param workloads workloads to run on each engine
+     * @param profile   sizes and iterations
+     * @param outDir    where each round's results and the sides' stores go
+     */
+    public record Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir) {
+        public Scope {
+            engines = List.copyOf(engines);
+            workloads = List.copyOf(workloads);
+            Objects.requireNonNull(profile, "profile");
+            Objects.requireNonNull(outDir, "outDir");
+        }
+    }
+
+    public InterleaveSession {
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(a, "side A");
+        Objects.requireNonNull(b, "side B");
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(console, "console");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The same session over other benchmarks (a confirmation of one benchmark, one round of one benchmark). */
+    InterleaveSession over(List<KvEngine> engines, List<Workload> workloads) {
+        return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir()), a, b, schedule,
+                seed, policy, console);
+    }
+
+    /** Builds a session by name; every setting but the seed (default 0) is required. */
+    public static final class Builder {
+        private List<KvEngine> engines;
+        private List<Workload> workloads;
+        private Profile profile;
+        private Path outDir;
+        private Interleaving.Side a;
+        private Interleaving.Side b;
+        private RoundSchedule schedule;
+        private long seed;
+        private ComparisonPolicy policy;
+        private PrintStream console;
+
+        private Builder() {
+        }
+
+        public Builder engines(List<KvEngine> value) {
+            engines = value;
+            return this;
+        }
+
+        public Builder workloads(List<Workload> value) {
+            workloads = value;
+            return this;
+        }
+
+        public Builder profile(Profile value) {
+            profile = value;
+            return this;
+        }
+
+        public Builder outDir(Path value) {
+            outDir = value;
+            return this;
+        }
+
+        public Builder sides(Interleaving.Side sideA, Interleaving.Side sideB) {
+            a = sideA;
+            b = sideB;
+            return this;
+        }
+
+        public Builder schedule(RoundSchedule value) {
+            schedule = value;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            seed = value;
+            return this;
+        }
+
+        public Builder policy(ComparisonPolicy value) {
+            policy = value;
+            return this;
+        }
+
+        public Builder console(PrintStream value) {
+            console = value;
+            return this;
+        }
+
+        public InterleaveSession build() {
+            Objects.requireNonNull(engines, "engines");
+            Objects.requireNonNull(workloads, "workloads");
+            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, seed, policy,
+                    console);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.kvbench.gate;
+
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.infra.Directories;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunLayout;
+import io.kvbench.result.RunResults;
+import io.kvbench.run.Progress;
+import io.kvbench.run.RunLoop;
+import io.kvbench.run.RunPlan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The rounds of one interleave session and what they measured, per benchmark and side, in round order. The order of
+ * the sides in each round (and of the benchmarks, where the caller shuffles them) comes from one seeded source, so a
+ * rerun with the same seed runs the same order.
+ */
+final class SessionRounds {
+
+    private final InterleaveSession session;
+    private final Random order;
+    private final Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+
+    SessionRounds(InterleaveSession session) {
+        this.session = session;
+        this.order = new Random(session.seed());
+    }
+
+    Random order() {
+        return order;
+    }
+
+    /** Every benchmark measured so far, in the order first measured. */
+    List<BenchmarkKey> keys() {
+        return List.copyOf(measured.keySet());
+    }
+
+    /** The results of one side of one benchmark, in round order. */
+    List<BenchmarkResult> of(BenchmarkKey key, Interleaving.Side side) {
+        return measured.getOrDefault(key, Map.of()).getOrDefault(side.name(), List.of());
+    }
+
+    /** Runs every benchmark of {@code over} for {@code rounds} rounds; their directories start with {@code prefix}. */
+    void measure(InterleaveSession over, String prefix, int rounds) throws IOException {
+        for (int round = 1; round <= rounds; round++) {
+            String label = prefix + "round " + round + "/" + rounds + ": ";
+            round(over, session.scope().outDir().resolve(prefix + "round-" + round + "-"), label);
+        }
+    }
+
+    /**
+     * One round of the benchmarks of {@code over}, both sides as the schedule says; side X writes into
+     * {@code dirPrefix + X} ({@code round-3-B}) and its stores into {@code outDir/data-X}, so that a duet's sides never
+     * share a store.
+     */
+    void round(InterleaveSession over, Path dirPrefix, String label) throws IOException {
+        Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
+        InterleaveSession.Scope scope = over.scope();
+        List<RunResults> both = session.schedule().run(session.a(), session.b(), order, scratch, side -> {
+            session.console().println(label + side.name() + " (" + side.description() + ")");
+            RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
+            RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(),
+                    scope.outDir().resolve("data-" + side.name()), side.slowdownTokens());
+            RunResults results = RunLoop.run(side.runner(), plan, new Progress(session.console(), plan.size()),
+                    partial -> ResultsJson.write(layout.results(), partial));
+            ResultsJson.write(layout.results(), results);
+            return results;
+        });
+        Directories.deleteIfEmpty(scratch);
+        record(both.get(0), session.a());
+        record(both.get(1), session.b());
+    }
+
+    private void record(RunResults results, Interleaving.Side side) {
+        for (BenchmarkResult r : results.results()) {
+            measured.computeIfAbsent(BenchmarkKey.of(r), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(side.name(), k -> new ArrayList<>()).add(r);
+        }
+    }
+}
