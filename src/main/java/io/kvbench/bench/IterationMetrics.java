@@ -84,9 +84,10 @@ public final class IterationMetrics {
     /** What the iteration published, with the timed region's readings (ended now if no teardown ended it). */
     static synchronized Snapshot snapshot() {
         timedRegionEnds();
-        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, END.wallNanos - START.wallNanos,
-                difference(START.cpuNanos, END.cpuNanos), difference(START.deviceBytesWritten, END.deviceBytesWritten),
-                difference(START.threadCpuNanos, END.threadCpuNanos), operations);
+        TimedRegion timed = new TimedRegion(END.wallNanos - START.wallNanos, difference(START.cpuNanos, END.cpuNanos),
+                difference(START.deviceBytesWritten, END.deviceBytesWritten),
+                difference(START.threadCpuNanos, END.threadCpuNanos));
+        return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, timed, operations);
     }
 
     private static long difference(long start, long end) {
@@ -94,15 +95,23 @@ public final class IterationMetrics {
     }
 
     /**
-     * @param timedWallNanos          wall-clock length of the timed region
-     * @param timedCpuNanos           CPU time of the whole process over it; -1 where the JVM cannot tell
-     * @param timedDeviceBytesWritten bytes the process sent to the storage layer over it; -1 without /proc/self/io
-     * @param timedThreadCpuNanos     CPU time of the marking thread over it (meaningful with one benchmark thread,
-     *                                which marks both ends); -1 where the JVM cannot tell
-     * @param operations              operations the benchmark threads completed (records, for a pass)
+     * What the readings at the two ends of the timed region say about it.
+     *
+     * @param wallNanos          wall-clock length of the timed region
+     * @param cpuNanos           CPU time of the whole process over it; -1 where the JVM cannot tell
+     * @param deviceBytesWritten bytes the process sent to the storage layer over it; -1 without /proc/self/io
+     * @param threadCpuNanos     CPU time of the marking thread over it (meaningful with one benchmark thread, which
+     *                           marks both ends); -1 where the JVM cannot tell
      */
-    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes, long timedWallNanos,
-                    long timedCpuNanos, long timedDeviceBytesWritten, long timedThreadCpuNanos, long operations) {
+    record TimedRegion(long wallNanos, long cpuNanos, long deviceBytesWritten, long threadCpuNanos) {
+    }
+
+    /**
+     * @param timed      the timed region's clocks and counters
+     * @param operations operations the benchmark threads completed (records, for a pass)
+     */
+    record Snapshot(Histogram latencies, long logicalBytesWritten, long diskBytes, TimedRegion timed,
+                    long operations) {
     }
 
     /** One set of readings; mutable and reused, so that marking the region allocates nothing but the /proc read. */

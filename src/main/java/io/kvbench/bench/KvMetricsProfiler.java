@@ -39,6 +39,7 @@ public final class KvMetricsProfiler implements InternalProfiler {
                                                        IterationResult result) {
         IterationMetrics.Snapshot snapshot = IterationMetrics.snapshot();
         if (iterationParams.getType() != IterationType.MEASUREMENT) return List.of();
+        IterationMetrics.TimedRegion timed = snapshot.timed();
 
         List<Result> results = new ArrayList<>();
         Histogram latencies = snapshot.latencies();
@@ -52,15 +53,15 @@ public final class KvMetricsProfiler implements InternalProfiler {
         if (snapshot.diskBytes() >= 0) results.add(bytes(MetricNames.DISK_BYTES, snapshot.diskBytes()));
         long storeFiles = IterationMetrics.storeFiles();
         if (storeFiles >= 0) results.add(new ScalarResult(MetricNames.STORE_FILES, storeFiles, "files", AggregationPolicy.AVG));
-        if (snapshot.timedCpuNanos() >= 0 && snapshot.timedWallNanos() > 0) {
-            results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * snapshot.timedCpuNanos() / snapshot.timedWallNanos(),
+        if (timed.cpuNanos() >= 0 && timed.wallNanos() > 0) {
+            results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * timed.cpuNanos() / timed.wallNanos(),
                     "%", AggregationPolicy.AVG));
         }
         // One benchmark thread marks both ends of the timed region, so the reading is its own CPU time; with several
         // threads the two marks may come from different threads and say nothing.
-        if (benchmarkParams.getThreads() == 1 && snapshot.timedThreadCpuNanos() >= 0 && snapshot.operations() > 0) {
+        if (benchmarkParams.getThreads() == 1 && timed.threadCpuNanos() >= 0 && snapshot.operations() > 0) {
             results.add(new ScalarResult(MetricNames.THREAD_CPU_NS_PER_OP,
-                    (double) snapshot.timedThreadCpuNanos() / snapshot.operations(), "ns/op", AggregationPolicy.AVG));
+                    (double) timed.threadCpuNanos() / snapshot.operations(), "ns/op", AggregationPolicy.AVG));
         }
         long peakRss = ProcessProbes.peakRssBytes();
         if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B", AggregationPolicy.MAX));
@@ -68,8 +69,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
         if (rss >= 0) {
             results.add(bytes(MetricNames.NATIVE_BYTES, Math.max(0, rss - ProcessProbes.committedHeapBytes())));
         }
-        if (snapshot.timedDeviceBytesWritten() >= 0) {
-            long written = snapshot.timedDeviceBytesWritten();
+        if (timed.deviceBytesWritten() >= 0) {
+            long written = timed.deviceBytesWritten();
             results.add(bytes(MetricNames.IO_WRITE_BYTES, written));
             if (snapshot.logicalBytesWritten() > 0) {
                 results.add(new ScalarResult(MetricNames.WRITE_AMPLIFICATION,

@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.ResultsJson;
@@ -9,36 +10,96 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything a calibration measured, written after every run ({@value #FILE} in its output directory) so that an
- * interrupted or over-budget calibration keeps what it has, and committed beside the figures as the raw data.
+ * Everything a calibration measured, written after every run ({@value #FILE} in its output directory, one flat object)
+ * so that an interrupted or over-budget calibration keeps what it has, and committed beside the figures as the raw
+ * data.
  *
- * @param resources     the resource profile of the benchmark containers, or "local"
- * @param nanosPerToken what one Blackhole.consumeCPU token cost where the benchmarks ran
- * @param slowdowns     injected slowdown levels (0.05 = 5 %)
- * @param complete      false while running, and when the time budget or an interrupt ended it early
+ * @param conditions where it ran
+ * @param tokenCost  what one Blackhole.consumeCPU token cost there
+ * @param design     what it measured and injected
+ * @param complete   false while running, and when the time budget or an interrupt ended it early
  */
-public record CalibrationData(int schemaVersion, String profile, String runner, String resources, String machineClass,
-                              double nanosPerToken, double nanosPerTokenError, List<String> engines,
-                              List<String> workloads, List<Double> slowdowns, int rounds, String startedAt,
-                              boolean complete, List<CalibrationRun> runs) {
+public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions conditions,
+                              @JsonUnwrapped TokenCostFigures tokenCost, @JsonUnwrapped Design design,
+                              String startedAt, boolean complete, List<CalibrationRun> runs) {
 
     public static final int SCHEMA_VERSION = 1;
     public static final String FILE = "calibration-runs.json";
 
+    /**
+     * @param resources    the resource profile of the benchmark containers, or "local"
+     * @param machineClass the machine class of the benchmarks; empty until the first one ran
+     */
+    public record Conditions(String profile, String runner, String resources, String machineClass) {
+    }
+
+    /** What one Blackhole.consumeCPU token cost where the benchmarks ran, and its error. */
+    public record TokenCostFigures(double nanosPerToken, double nanosPerTokenError) {
+    }
+
+    /**
+     * @param slowdowns injected slowdown levels (0.05 = 5 %)
+     * @param rounds    interleaved rounds after the sizing run
+     */
+    public record Design(List<String> engines, List<String> workloads, List<Double> slowdowns, int rounds) {
+    }
+
     public CalibrationData {
+        conditions = conditions == null ? new Conditions(null, null, null, null) : conditions;
+        tokenCost = tokenCost == null ? new TokenCostFigures(Double.NaN, Double.NaN) : tokenCost;
+        design = design == null ? new Design(null, null, null, 0) : design;
         runs = runs == null ? List.of() : List.copyOf(runs);
     }
 
     CalibrationData with(CalibrationRun run) {
         List<CalibrationRun> more = new ArrayList<>(runs);
         more.add(run);
-        return new CalibrationData(schemaVersion, profile, runner, resources, machineClass, nanosPerToken,
-                nanosPerTokenError, engines, workloads, slowdowns, rounds, startedAt, false, more);
+        return new CalibrationData(schemaVersion, conditions, tokenCost, design, startedAt, false, more);
     }
 
-    CalibrationData completed(boolean complete, String machineClass) {
-        return new CalibrationData(schemaVersion, profile, runner, resources, machineClass, nanosPerToken,
-                nanosPerTokenError, engines, workloads, slowdowns, rounds, startedAt, complete, runs);
+    CalibrationData completed(boolean done, String measuredOn) {
+        Conditions where = new Conditions(profile(), runner(), resources(), measuredOn);
+        return new CalibrationData(schemaVersion, where, tokenCost, design, startedAt, done, runs);
+    }
+
+    public String profile() {
+        return conditions.profile();
+    }
+
+    public String runner() {
+        return conditions.runner();
+    }
+
+    public String resources() {
+        return conditions.resources();
+    }
+
+    public String machineClass() {
+        return conditions.machineClass();
+    }
+
+    public double nanosPerToken() {
+        return tokenCost.nanosPerToken();
+    }
+
+    public double nanosPerTokenError() {
+        return tokenCost.nanosPerTokenError();
+    }
+
+    public List<String> engines() {
+        return design.engines();
+    }
+
+    public List<String> workloads() {
+        return design.workloads();
+    }
+
+    public List<Double> slowdowns() {
+        return design.slowdowns();
+    }
+
+    public int rounds() {
+        return design.rounds();
     }
 
     public static CalibrationData read(Path file) {

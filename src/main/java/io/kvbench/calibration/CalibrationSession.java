@@ -41,21 +41,16 @@ import java.util.Random;
 public final class CalibrationSession {
 
     /**
-     * @param slowdowns levels to inject (0.05 = 5 %)
-     * @param rounds    interleaved rounds after the sizing run
+     * What is injected into the interleaved rounds.
+     *
+     * @param slowdowns         levels to inject (0.05 = 5 %)
+     * @param rounds            interleaved rounds after the sizing run
      * @param unchangedPerRound unchanged runs per benchmark and round: 2 gives each round an A and an A' beside the
-     *                  injected runs, so that interleaved comparisons (A' vs A) can count false alarms too
-     * @param budget    machine time at most; no run starts that the mean run time says would end after it
-     * @param seed      for the order of variants within a round
+     *                          injected runs, so that interleaved comparisons (A' vs A) can count false alarms too
      */
-    public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile,
-                       List<Double> slowdowns, int rounds, int unchangedPerRound, Duration budget, long seed) {
-
-        public Plan {
-            engines = List.copyOf(engines);
-            workloads = List.copyOf(workloads);
+    public record Injection(List<Double> slowdowns, int rounds, int unchangedPerRound) {
+        public Injection {
             slowdowns = List.copyOf(slowdowns);
-            if (engines.isEmpty() || workloads.isEmpty()) throw new IllegalArgumentException("no engine or workload selected");
             if (slowdowns.isEmpty()) throw new IllegalArgumentException("no slowdown level given");
             for (double s : slowdowns) {
                 if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not " + s);
@@ -65,10 +60,37 @@ public final class CalibrationSession {
                 throw new IllegalArgumentException("unchanged runs per round must be 1 or 2, not " + unchangedPerRound);
             }
         }
+    }
+
+    /**
+     * @param injection what the interleaved rounds inject
+     * @param budget    machine time at most; no run starts that the mean run time says would end after it
+     * @param seed      for the order of variants within a round
+     */
+    public record Plan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Injection injection,
+                       Duration budget, long seed) {
+
+        public Plan {
+            engines = List.copyOf(engines);
+            workloads = List.copyOf(workloads);
+            if (engines.isEmpty() || workloads.isEmpty()) throw new IllegalArgumentException("no engine or workload selected");
+        }
+
+        public List<Double> slowdowns() {
+            return injection.slowdowns();
+        }
+
+        public int rounds() {
+            return injection.rounds();
+        }
+
+        public int unchangedPerRound() {
+            return injection.unchangedPerRound();
+        }
 
         /** Benchmark runs the plan makes if the budget allows. */
         public int runs() {
-            return engines.size() * workloads.size() * (1 + rounds * (unchangedPerRound + slowdowns.size()));
+            return engines.size() * workloads.size() * (1 + rounds() * (unchangedPerRound() + slowdowns().size()));
         }
     }
 
@@ -95,9 +117,11 @@ public final class CalibrationSession {
         TokenCost cost = runner.tokenCostMeter().measure(outDir.resolve("token-cost"));
         say(String.format(Locale.ROOT, "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
                 cost.nanosPerToken(), cost.error()));
-        CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION, plan.profile().name(), runner.name(),
-                resources, "", cost.nanosPerToken(), cost.error(), plan.engines().stream().map(KvEngine::id).toList(),
-                plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds(),
+        CalibrationData.Design design = new CalibrationData.Design(plan.engines().stream().map(KvEngine::id).toList(),
+                plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds());
+        CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION,
+                new CalibrationData.Conditions(plan.profile().name(), runner.name(), resources, ""),
+                new CalibrationData.TokenCostFigures(cost.nanosPerToken(), cost.error()), design,
                 Instant.now().toString(), false, List.of());
         String machineClass = "";
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("runs.log")), true)) {

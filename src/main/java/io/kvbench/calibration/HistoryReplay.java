@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.history.Otava;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -32,16 +34,66 @@ import java.util.Random;
 public final class HistoryReplay {
 
     /**
-     * @param window          nights pooled into a per-shard baseline (the nightly's --nights)
-     * @param reruns          confirmation reruns of the per-shard judgement (the gate's --confirmations)
+     * The replay's settings, written as one flat object.
+     *
+     * @param shards   the per-shard judgement the nightly makes
+     * @param series   the resampled series
+     * @param flagging when a change point counts
+     * @param seed     of the resampling
+     * @param otava    Otava's own settings
+     */
+    public record Settings(@JsonUnwrapped Shards shards, @JsonUnwrapped Series series, @JsonUnwrapped Flagging flagging,
+                           long seed, Otava.Settings otava) {
+
+        public int window() {
+            return shards.window();
+        }
+
+        public int reruns() {
+            return shards.reruns();
+        }
+
+        public int resampled() {
+            return series.resampled();
+        }
+
+        public int unchangedNights() {
+            return series.unchangedNights();
+        }
+
+        public int injectedNights() {
+            return series.injectedNights();
+        }
+
+        public int tolerance() {
+            return flagging.tolerance();
+        }
+
+        public int failWithin() {
+            return flagging.failWithin();
+        }
+    }
+
+    /**
+     * @param window nights pooled into a per-shard baseline (the nightly's --nights)
+     * @param reruns confirmation reruns of the per-shard judgement (the gate's --confirmations)
+     */
+    public record Shards(int window, int reruns) {
+    }
+
+    /**
      * @param resampled       resampled series per benchmark and level (0: recorded order only)
      * @param unchangedNights nights before the step in a resampled series
      * @param injectedNights  nights after it
-     * @param tolerance       a change point within this many nights of the step counts as finding it
-     * @param failWithin      the changes command's --fail-within: a worse change within these newest nights alarms
      */
-    public record Settings(int window, int reruns, int resampled, int unchangedNights, int injectedNights, int tolerance,
-                           int failWithin, long seed, Otava.Settings otava) {
+    public record Series(int resampled, int unchangedNights, int injectedNights) {
+    }
+
+    /**
+     * @param tolerance  a change point within this many nights of the step counts as finding it
+     * @param failWithin the changes command's --fail-within: a worse change within these newest nights alarms
+     */
+    public record Flagging(int tolerance, int failWithin) {
     }
 
     /** A series: nights in order; {@code step} is the first injected night, -1 when all are unchanged. */
@@ -49,19 +101,72 @@ public final class HistoryReplay {
     }
 
     /**
-     * The figures of one (source, benchmark, level, recorded or resampled).
+     * The figures of one (source, benchmark, level, recorded or resampled), written as one flat object.
      *
+     * @param findings  what Otava found in its series
+     * @param judgement what the per-shard judgement made of the recorded order
+     */
+    public record Row(String source, @JsonUnwrapped BenchmarkKey key, double level, boolean resampled,
+                      @JsonUnwrapped Findings findings, @JsonUnwrapped Judgement judgement) {
+
+        public String engine() {
+            return key.engine();
+        }
+
+        public String workload() {
+            return key.workload();
+        }
+
+        public int series() {
+            return findings.series();
+        }
+
+        public List<Integer> nightsToFlag() {
+            return findings.nightsToFlag();
+        }
+
+        public int changePoints() {
+            return findings.changePoints();
+        }
+
+        public int alarmNights() {
+            return findings.alarmNights();
+        }
+
+        public int nights() {
+            return findings.nights();
+        }
+
+        public int seriesNights() {
+            return findings.seriesNights();
+        }
+
+        public int judged() {
+            return judgement.judged();
+        }
+
+        public int regressions() {
+            return judgement.regressions();
+        }
+    }
+
+    /**
+     * @param series       series of the row
      * @param nightsToFlag per step series, injected nights seen when Otava first flagged the step (-1: never)
      * @param changePoints change points in the full unchanged-only series (level 0), any direction
      * @param alarmNights  nights on which a worse change lay within the newest failWithin nights (level 0: false alarms)
      * @param nights       nights on which the history was analysed (level 0: one per prefix) or step series (levels)
      * @param seriesNights nights of the full series, summed (what change points are counted against)
-     * @param judged       per-shard judgements (recorded order only)
-     * @param regressions  of them, confirmed regressions
      */
-    public record Row(String source, String engine, String workload, double level, boolean resampled, int series,
-                      List<Integer> nightsToFlag, int changePoints, int alarmNights, int nights, int seriesNights, int judged,
-                      int regressions) {
+    public record Findings(int series, List<Integer> nightsToFlag, int changePoints, int alarmNights, int nights,
+                        int seriesNights) {
+    }
+
+    /**
+     * @param judged      per-shard judgements (recorded order only)
+     * @param regressions of them, confirmed regressions
+     */
+    public record Judgement(int judged, int regressions) {
     }
 
     private HistoryReplay() {
@@ -78,11 +183,11 @@ public final class HistoryReplay {
         }
         Map<String, List<Otava.Found>> found = new HashMap<>();
         for (Otava.Found f : otava.analyze(inputs, settings.otava(), workDir)) found.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f);
-        Map<String, Row> rows = new java.util.LinkedHashMap<>();
+        Map<String, Row> rows = new LinkedHashMap<>();
         for (Plan plan : plans) {
             String rowKey = plan.source() + "|" + plan.key() + "|" + plan.level() + "|" + plan.resampled();
-            Row row = rows.getOrDefault(rowKey, new Row(plan.source(), plan.key().engine(), plan.key().workload(), plan.level(),
-                    plan.resampled(), 0, List.of(), 0, 0, 0, 0, 0, 0));
+            Row row = rows.getOrDefault(rowKey, new Row(plan.source(), plan.key(), plan.level(), plan.resampled(),
+                    new Findings(0, List.of(), 0, 0, 0, 0), new Judgement(0, 0)));
             rows.put(rowKey, add(row, plan, found, policy, settings));
         }
         return List.copyOf(rows.values());
@@ -117,8 +222,8 @@ public final class HistoryReplay {
             judged += counts[0];
             regressions += counts[1];
         }
-        return new Row(row.source(), row.engine(), row.workload(), row.level(), row.resampled(), row.series() + 1, toFlag,
-                changePoints, alarms, nights, row.seriesNights() + size, judged, regressions);
+        return new Row(row.source(), row.key(), row.level(), row.resampled(), new Findings(row.series() + 1, toFlag,
+                changePoints, alarms, nights, row.seriesNights() + size), new Judgement(judged, regressions));
     }
 
     /**

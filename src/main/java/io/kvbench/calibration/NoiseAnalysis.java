@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class NoiseAnalysis {
 
     /** The probability with which a slowdown of the reported size is caught. */
     public static final double POWER = 0.95;
-    /** The slowdown that {@link Noise#interleavedRoundsFor10} sizes the rounds for. */
+    /** The slowdown that {@link Detectable#interleavedRoundsFor10} sizes the rounds for. */
     public static final double TARGET = 0.10;
     /** The paired test needs at least this many rounds ({@code kvbench interleave} pools fewer). */
     static final int MIN_PAIRED_ROUNDS = 3;
@@ -40,29 +41,92 @@ public final class NoiseAnalysis {
     static final int MAX_ROUNDS = 50;
 
     /**
-     * Noise figures of one (engine, workload); fractions (0.05 = 5 %), NaN where the runs cannot tell.
+     * Noise figures of one (engine, workload), written as one flat object; fractions (0.05 = 5 %), NaN where the runs
+     * cannot tell.
      *
-     * @param runToRun          coefficient of variation of the unchanged runs' means
-     * @param forkError         median over unchanged runs of the standard error of the run's mean from its fork means
-     * @param iterationCv       median coefficient of variation of the iterations within a fork
-     * @param completeRounds    rounds with a run at every level, the ones the two-way model uses
-     * @param neighbour         standard deviation (log scale) of a run around its round and level: noise that even
-     *                          runs made minutes apart share no part of
-     * @param drift             standard deviation (log scale) of the round effects: the machine's drift between rounds
-     * @param unexplained       share of the run-to-run variance that the runs' own forks do not explain (0..1)
-     * @param storedBaselineMde smallest slowdown a comparison of one run with a baseline of {@code baselineRuns} runs
-     *                          recorded at another time catches with probability {@link #POWER}, any minimum effect
-     *                          aside
-     * @param interleavedMde    the same for {@code kvbench interleave} with {@code rounds} rounds (A and B adjacent in
-     *                          time, so drift cancels)
-     * @param interleavedRoundsFor10 rounds {@code kvbench interleave} needs to catch a {@link #TARGET} slowdown with
-     *                          probability {@link #POWER} (at least {@value #MIN_PAIRED_ROUNDS}; -1 above
-     *                          {@value #MAX_ROUNDS} or when the runs cannot tell)
+     * @param spread     how far unchanged runs spread, and how much of it their own forks explain
+     * @param roundEffects the two-way model's split of a run's noise into its neighbours' and the rounds' drift
+     * @param detectable the smallest slowdowns a comparison catches, and the rounds interleave needs
      */
-    public record Noise(String engine, String workload, String metric, int unchangedRuns, double runToRun,
-                        double forkError, double iterationCv, int completeRounds, double neighbour, double drift,
-                        double unexplained, int baselineRuns, double storedBaselineMde, int rounds,
-                        double interleavedMde, int interleavedRoundsFor10) {
+    public record Noise(String engine, String workload, String metric, @JsonUnwrapped Spread spread,
+                        @JsonUnwrapped RoundNoise roundEffects, @JsonUnwrapped Detectable detectable) {
+
+        public int unchangedRuns() {
+            return spread.unchangedRuns();
+        }
+
+        public double runToRun() {
+            return spread.runToRun();
+        }
+
+        public double forkError() {
+            return spread.forkError();
+        }
+
+        public double iterationCv() {
+            return spread.iterationCv();
+        }
+
+        public int completeRounds() {
+            return roundEffects.completeRounds();
+        }
+
+        public double neighbour() {
+            return roundEffects.neighbour();
+        }
+
+        public double drift() {
+            return roundEffects.drift();
+        }
+
+        public double unexplained() {
+            return roundEffects.unexplained();
+        }
+
+        public double storedBaselineMde() {
+            return detectable.storedBaselineMde();
+        }
+
+        public double interleavedMde() {
+            return detectable.interleavedMde();
+        }
+
+        public int interleavedRoundsFor10() {
+            return detectable.interleavedRoundsFor10();
+        }
+    }
+
+    /**
+     * @param unchangedRuns unchanged runs of the benchmark
+     * @param runToRun      coefficient of variation of the unchanged runs' means
+     * @param forkError     median over unchanged runs of the standard error of the run's mean from its fork means
+     * @param iterationCv   median coefficient of variation of the iterations within a fork
+     */
+    public record Spread(int unchangedRuns, double runToRun, double forkError, double iterationCv) {
+    }
+
+    /**
+     * @param completeRounds rounds with a run at every level, the ones the two-way model uses
+     * @param neighbour      standard deviation (log scale) of a run around its round and level: noise that even runs
+     *                       made minutes apart share no part of
+     * @param drift          standard deviation (log scale) of the round effects: the machine's drift between rounds
+     * @param unexplained    share of the run-to-run variance that the runs' own forks do not explain (0..1)
+     */
+    public record RoundNoise(int completeRounds, double neighbour, double drift, double unexplained) {
+    }
+
+    /**
+     * @param storedBaselineMde      smallest slowdown a comparison of one run with a baseline of {@code baselineRuns}
+     *                               runs recorded at another time catches with probability {@link #POWER}, any minimum
+     *                               effect aside
+     * @param interleavedMde         the same for {@code kvbench interleave} with {@code rounds} rounds (A and B adjacent
+     *                               in time, so drift cancels)
+     * @param interleavedRoundsFor10 rounds {@code kvbench interleave} needs to catch a {@link #TARGET} slowdown with
+     *                               probability {@link #POWER} (at least {@value #MIN_PAIRED_ROUNDS}; -1 above
+     *                               {@value #MAX_ROUNDS} or when the runs cannot tell)
+     */
+    public record Detectable(int baselineRuns, double storedBaselineMde, int rounds, double interleavedMde,
+                             int interleavedRoundsFor10) {
     }
 
     private NoiseAnalysis() {
@@ -136,9 +200,10 @@ public final class NoiseAnalysis {
                 break;
             }
         }
-        return new Noise(first.engine(), first.workload(), first.metric(), unchanged.size(), runToRun, forkError,
-                iterationCv, model.rounds, neighbour, Math.sqrt(model.driftVariance), unexplained, baselineRuns, stored,
-                rounds, interleaved, roundsFor10);
+        return new Noise(first.engine(), first.workload(), first.metric(),
+                new Spread(unchanged.size(), runToRun, forkError, iterationCv),
+                new RoundNoise(model.rounds, neighbour, Math.sqrt(model.driftVariance), unexplained),
+                new Detectable(baselineRuns, stored, rounds, interleaved, roundsFor10));
     }
 
     /** A log-scale difference as the policy's "worse": fewer ops/s for throughput, a longer pass otherwise. */

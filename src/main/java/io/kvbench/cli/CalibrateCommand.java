@@ -132,8 +132,10 @@ final class CalibrateCommand implements Callable<Integer> {
             if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--from " + from + " is not a file");
             data = CalibrationData.read(from);
         } else {
+            CalibrationSession.Injection injection = new CalibrationSession.Injection(
+                    slowdowns.stream().map(Percent::fraction).toList(), rounds, unchangedPerRound);
             CalibrationSession.Plan plan = new CalibrationSession.Plan(Names.engines(engines),
-                    Names.workloads(workloads), chosen, slowdowns.stream().map(Percent::fraction).toList(), rounds, unchangedPerRound,
+                    Names.workloads(workloads), chosen, injection,
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);
             console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s, %d rounds: up to %d runs, "
@@ -145,8 +147,9 @@ final class CalibrateCommand implements Callable<Integer> {
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));
         }
-        CalibrationReport report = CalibrationReport.of(data, testName, policy.thresholds(), confirmations, baselineRuns,
-                interleaveRounds, gridAlphas, gridEffects.stream().map(Percent::fraction).toList());
+        CalibrationReport report = CalibrationReport.of(data, new CalibrationReport.Settings(testName,
+                policy.thresholds(), confirmations, baselineRuns, interleaveRounds),
+                new CalibrationReport.Grid(gridAlphas, gridEffects.stream().map(Percent::fraction).toList()));
         String machineClass = data.machineClass().isBlank() ? "unknown" : data.machineClass();
         Path figures = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),
                 BaselineStore.segment("profile", data.profile()));

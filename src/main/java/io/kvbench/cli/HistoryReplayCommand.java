@@ -94,8 +94,9 @@ final class HistoryReplayCommand implements Callable<Integer> {
         Otava tool = Otava.resolve(otava, System.getenv());
         Map<String, CalibrationData> sources = new LinkedHashMap<>();
         for (Path file : from) sources.put(file.getFileName().toString(), CalibrationData.read(file));
-        HistoryReplay.Settings settings = new HistoryReplay.Settings(nights, confirmations, resampled, unchangedNights,
-                injectedNights, 2, failWithin, seed, new Otava.Settings(pValue, minShift.fraction()));
+        HistoryReplay.Settings settings = new HistoryReplay.Settings(new HistoryReplay.Shards(nights, confirmations),
+                new HistoryReplay.Series(resampled, unchangedNights, injectedNights),
+                new HistoryReplay.Flagging(2, failWithin), seed, new Otava.Settings(pValue, minShift.fraction()));
         ThresholdPolicy policy = thresholds.policy(Names.profile(profile));
         List<HistoryReplay.Row> rows = HistoryReplay.replay(sources, policy, tool, settings, out.resolve("otava"));
         ResultsJson.write(out.resolve("replay.json"), Map.of("settings", settings, "rows", rows));

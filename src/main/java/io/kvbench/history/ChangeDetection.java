@@ -57,8 +57,10 @@ public final class ChangeDetection {
         BenchmarkResult r = first.result();
         double shift = f.shiftPercent();
         boolean worse = r.higherIsBetter() ? shift < 0 : shift > 0;
-        return new ChangePoint(series.profile(), series.machineClass(), series.key().engine(), series.key().workload(),
-                r.metric(), r.unit(), f.index(), first.time(), before.commit(), first.commit(), shift,
-                worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue(), ok.size() - f.index());
+        return new ChangePoint(new ChangePoint.SeriesId(series.profile(), series.machineClass(), series.key().engine(),
+                series.key().workload(), r.metric(), r.unit()),
+                new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit()),
+                new ChangePoint.Shift(shift, worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue()),
+                ok.size() - f.index());
     }
 }

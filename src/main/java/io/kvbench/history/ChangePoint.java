@@ -1,31 +1,104 @@
 package io.kvbench.history;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.Locale;
+
 /**
- * A persistent shift in one series, as change-points.json lists it.
+ * A persistent shift in one series, as change-points.json lists it (one flat object).
  *
- * @param night              index of the first night at the new level (0 = the oldest night of the series)
- * @param time               time of that night
- * @param lastCommitBefore   the commit of the night before: the change came after it ...
- * @param firstCommitAfter   ... and by this commit (git log lastCommitBefore..firstCommitAfter is the suspect range)
- * @param shiftPercent       mean after / mean before - 1, in percent
- * @param direction          "worse" or "better" for the metric (lower throughput or a longer pass is worse)
- * @param nightsSince        nights from this one to the newest, counting both (1 = the newest night)
+ * @param series      the series it was found in
+ * @param at          where in the series, by night and commit
+ * @param shift       how far and which way
+ * @param nightsSince nights from this one to the newest, counting both (1 = the newest night)
  */
-public record ChangePoint(String profile, String machineClass, String engine, String workload, String metric,
-                          String unit, int night, String time, String lastCommitBefore, String firstCommitAfter,
-                          double shiftPercent, String direction, double pValue, int nightsSince) {
+public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, @JsonUnwrapped Shift shift,
+                          int nightsSince) {
+
+    /** The series: profile, machine class, benchmark and its metric. */
+    public record SeriesId(String profile, String machineClass, String engine, String workload, String metric,
+                           String unit) {
+    }
+
+    /**
+     * @param night            index of the first night at the new level (0 = the oldest night of the series)
+     * @param time             time of that night
+     * @param lastCommitBefore the commit of the night before: the change came after it ...
+     * @param firstCommitAfter ... and by this commit (git log lastCommitBefore..firstCommitAfter is the suspect range)
+     */
+    public record At(int night, String time, String lastCommitBefore, String firstCommitAfter) {
+    }
+
+    /**
+     * @param shiftPercent mean after / mean before - 1, in percent
+     * @param direction    "worse" or "better" for the metric (lower throughput or a longer pass is worse)
+     * @param pValue       Otava's p-value of the change
+     */
+    public record Shift(double shiftPercent, String direction, double pValue) {
+    }
 
     public static final String WORSE = "worse";
     public static final String BETTER = "better";
 
     public boolean worse() {
-        return WORSE.equals(direction);
+        return WORSE.equals(direction());
     }
 
     /** "a1b2c3d..e4f5a6b -12.3 %": what the chart writes beside the change. */
     public String label() {
-        return shortSha(lastCommitBefore) + ".." + shortSha(firstCommitAfter) + " " + String.format(java.util.Locale.ROOT,
-                "%+.1f %%", shiftPercent) + " (" + direction + ")";
+        return shortSha(lastCommitBefore()) + ".." + shortSha(firstCommitAfter()) + " "
+                + String.format(Locale.ROOT, "%+.1f %%", shiftPercent()) + " (" + direction() + ")";
+    }
+
+    public String profile() {
+        return series.profile();
+    }
+
+    public String machineClass() {
+        return series.machineClass();
+    }
+
+    public String engine() {
+        return series.engine();
+    }
+
+    public String workload() {
+        return series.workload();
+    }
+
+    public String metric() {
+        return series.metric();
+    }
+
+    public String unit() {
+        return series.unit();
+    }
+
+    public int night() {
+        return at.night();
+    }
+
+    public String time() {
+        return at.time();
+    }
+
+    public String lastCommitBefore() {
+        return at.lastCommitBefore();
+    }
+
+    public String firstCommitAfter() {
+        return at.firstCommitAfter();
+    }
+
+    public double shiftPercent() {
+        return shift.shiftPercent();
+    }
+
+    public String direction() {
+        return shift.direction();
+    }
+
+    public double pValue() {
+        return shift.pValue();
     }
 
     public static String shortSha(String sha) {

@@ -1,8 +1,10 @@
 package io.kvbench.workload;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.engine.Engines;
+import io.kvbench.input.FlatJson;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import java.io.IOException;
@@ -17,20 +19,66 @@ import java.util.List;
  * conditions they were measured under, so that a run can be set beside them. Engines the source measured and kvbench
  * does not have keep their row with a null engine id: the table stays complete, and they take no part in comparisons.
  *
- * @param name           what {@code kvbench reproduce NAME} takes
- * @param title          the source's own name for it
- * @param source         where the figures are published
- * @param hardware       the machine they came from
- * @param jdk            the JDK and its flags
- * @param engineVersions what the source says of its engine versions
- * @param date           when, as far as the source says
- * @param unit           "s/op" (lower is better) or "ops/s" (higher is better); a table may have its own
- * @param records        the dataset size of the published figures, and what {@code reproduce} runs; a table may have its own
- * @param notes          what else a reader needs (method, what was left out and why)
- * @param tables         one per kvbench workload
+ * @param name   what {@code kvbench reproduce NAME} takes
+ * @param title  the source's own name for it
+ * @param origin where, on what and when the figures were measured
+ * @param scale  the unit and dataset size of its figures
+ * @param notes  what else a reader needs (method, what was left out and why)
+ * @param tables one per kvbench workload
  */
-public record Published(String name, String title, String source, String hardware, String jdk, String engineVersions,
-                        String date, String unit, long records, String notes, List<Table> tables) {
+public record Published(String name, String title, @JsonUnwrapped Origin origin, @JsonUnwrapped Scale scale,
+                        String notes, List<Table> tables) {
+
+    /**
+     * @param source         where the figures are published
+     * @param hardware       the machine they came from
+     * @param jdk            the JDK and its flags
+     * @param engineVersions what the source says of its engine versions
+     * @param date           when, as far as the source says
+     */
+    public record Origin(String source, String hardware, String jdk, String engineVersions, String date) {
+    }
+
+    /**
+     * @param unit    "s/op" (lower is better) or "ops/s" (higher is better); a table may have its own
+     * @param records the dataset size of the published figures, and what {@code reproduce} runs; a table may have its
+     *                own
+     */
+    public record Scale(String unit, long records) {
+    }
+
+    public Published {
+        origin = origin == null ? new Origin(null, null, null, null, null) : origin;
+        scale = scale == null ? new Scale(null, 0) : scale;
+    }
+
+    public String source() {
+        return origin.source();
+    }
+
+    public String hardware() {
+        return origin.hardware();
+    }
+
+    public String jdk() {
+        return origin.jdk();
+    }
+
+    public String engineVersions() {
+        return origin.engineVersions();
+    }
+
+    public String date() {
+        return origin.date();
+    }
+
+    public String unit() {
+        return scale.unit();
+    }
+
+    public long records() {
+        return scale.records();
+    }
 
     /** The shipped comparisons. */
     public static final List<String> NAMES = List.of("tc", "hestia", "halo", "ds4j", "sha1");
@@ -57,7 +105,7 @@ public record Published(String name, String title, String source, String hardwar
     public record Row(String engine, String label, double value) {
     }
 
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper JSON = JsonMapper.builder().addModule(new FlatJson()).build();
 
     /** A shipped comparison by name. */
     public static Published named(String name) {
@@ -113,8 +161,7 @@ public record Published(String name, String title, String source, String hardwar
                 }
             }
         }
-        return new Published(p.name(), p.title(), p.source(), p.hardware(), p.jdk(), p.engineVersions(), p.date(), p.unit(),
-                p.records(), p.notes(), List.copyOf(tables));
+        return new Published(p.name(), p.title(), p.origin(), p.scale(), p.notes(), List.copyOf(tables));
     }
 
     private static void unit(Path file, String field, String unit) {

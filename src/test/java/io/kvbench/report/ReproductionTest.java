@@ -14,8 +14,7 @@ import io.kvbench.result.Measurement;
 
 class ReproductionTest {
 
-    private static final Published SOURCE = new Published("t", "Test table", "https://example.org", "a PC", "JDK 8", "old",
-            "2017", "s/op", 1_000_000, "", List.of(new Published.Table("tc-random-read", "Random Read", 1_000_000L, "s/op", List.of(
+    private static final Published SOURCE = new Published("t", "Test table", new Published.Origin("https://example.org", "a PC", "JDK 8", "old", "2017"), new Published.Scale("s/op", 1_000_000), "", List.of(new Published.Table("tc-random-read", "Random Read", 1_000_000L, "s/op", List.of(
                     new Published.Row("lmdb", "LMDB", 1.0),
                     new Published.Row("xodus-btree", "Xodus", 2.0),
                     new Published.Row("mapdb", "MapDB", 4.0),
@@ -62,8 +61,7 @@ class ReproductionTest {
 
     @Test
     void throughputsArePrintedInWholeOperationsAndTheFastestIsTheHighest() {
-        Published opsSource = new Published("h", "Hestia", "https://example.org", "a Mac", "JDK 21", "n/s", "n/s", "ops/s",
-                10_000_000, "", List.of(new Published.Table("hestia-seq-read", "Sequential read", 10_000_000L, "ops/s", List.of(
+        Published opsSource = new Published("h", "Hestia", new Published.Origin("https://example.org", "a Mac", "JDK 21", "n/s", "n/s"), new Published.Scale("ops/s", 10_000_000), "", List.of(new Published.Table("hestia-seq-read", "Sequential read", 10_000_000L, "ops/s", List.of(
                         new Published.Row("chronicle-map", "ChronicleMap", 1_707_702),
                         new Published.Row("rocksdb", "RocksDB", 109_551)))));
         Reproduction r = Reproduction.of(opsSource, opsSource.tables().get(0), SampleResults.run(List.of(

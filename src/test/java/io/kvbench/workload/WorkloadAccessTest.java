@@ -26,7 +26,8 @@ class WorkloadAccessTest {
         Workload perOperation = Catalog.workload(name + "-per-op");
         assertThat(perOperation.access()).isEqualTo(Workload.Access.OPERATION);
         assertThat(perOperation).usingRecursiveComparison()
-                .ignoringFields("name", "description", "source", "access", "accessSource").isEqualTo(published);
+                .ignoringFields("name", "about.description", "about.source", "calls.access", "calls.accessSource")
+                .isEqualTo(published);
     }
 
     @Test
