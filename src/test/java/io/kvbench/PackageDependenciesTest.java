@@ -137,7 +137,7 @@ class PackageDependenciesTest {
     }
 
     /** The code with comments, string and character literals (text blocks included) blanked. */
-    private static String withoutCommentsAndStrings(String code) {
+    static String withoutCommentsAndStrings(String code) {
         StringBuilder out = new StringBuilder(code.length());
         int i = 0;
         while (i < code.length()) {
@@ -191,7 +191,7 @@ class PackageDependenciesTest {
         done.add(node);
     }
 
-    private static List<Path> sources() {
+    static List<Path> sources() {
         try (Stream<Path> files = Files.walk(MAIN)) {
             return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
         } catch (IOException e) {

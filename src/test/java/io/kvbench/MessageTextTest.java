@@ -1,0 +1,106 @@
+package io.kvbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * No exit code, verdict or report line depends on matching message text: what failed is a kind decided where it
+ * failed (FailureKind, a verdict enum, an exception type), and reasons, messages and notes are for people. Checked on
+ * the code of src/main/java (comments and strings blanked): a reason, message, note, failure, log or output tested
+ * with contains, startsWith, endsWith, matches, equals or a regular expression is an error, except in the places below
+ * that read text another program wrote and have no other signal, each with its reason.
+ */
+class MessageTextTest {
+
+    /** A text that says why (a reason, a message, a log) tested for what it contains. */
+    private static final Pattern TEXT_TEST = Pattern.compile(
+            "\\b(\\w*(?:reason|Reason|message|Message|note|Note|failure|Failure|logs|Logs|output|Output|summary|Summary))"
+                    + "(\\(\\))?\\.(contains|startsWith|endsWith|matches|equals|equalsIgnoreCase|regionMatches)\\("
+                    + "|\\.matcher\\(\\s*\\w*(?:reason|Reason|message|Message|failure|Failure|note|Note)");
+
+    /** Places that read another program's text, by file and the text test, with the reason it is the only signal. */
+    static final Map<String, String> EXTERNAL_TEXT = Map.of(
+            "run/Failures.java: osOutput.contains(",
+            "a full disk has no signal but the OS's strerror(ENOSPC) text in the error the engine or the JVM passes "
+                    + "on; read here once and turned into FailureKind.INFRASTRUCTURE",
+            "baseline/KnownIssues.java: .matcher(failure",
+            "which recorded engine bug a failure is shows only in the engine's own error text; matched only for "
+                    + "failures whose kind may be the engine's",
+            "infra/DockerEngine.java: message.contains(",
+            "Docker's error text, to add a hint to the message a person reads; the exit code comes from the type",
+            "input/Inputs.java: getMessage().contains(",
+            "the wording of an input error from the JDK's NullPointerException text; the exit code comes from the type");
+
+    /**
+     * Places of crash/ (and the crash results' readers) that still decide by message text: the crash refactor (issue 34,
+     * its crash/ part) gives crash results a kind and removes them from this list, which is deleted when it lands.
+     */
+    static final Set<String> CRASH_REFACTOR_PENDING = Set.of(
+            "crash/CrashLoop.java: failure.startsWith(",
+            "crash/WriterOutput.java: failure.startsWith(",
+            "cli/CrashCommand.java: reason().startsWith(",
+            "report/EngineTable.java: reason().contains(");
+
+    @Test
+    void noDecisionReadsMessageText() {
+        List<String> found = textTests();
+        List<String> unexplained = new ArrayList<>();
+        for (String place : found) {
+            if (!EXTERNAL_TEXT.containsKey(place) && !CRASH_REFACTOR_PENDING.contains(place)) unexplained.add(place);
+        }
+        assertThat(unexplained).as("message text tested in src/main: decide by a kind (FailureKind, a verdict, an "
+                + "exception type) where the failure happens, or add the place to EXTERNAL_TEXT with why the text is "
+                + "another program's and the only signal").isEmpty();
+    }
+
+    @Test
+    void everyExceptionIsStillNeeded() {
+        Set<String> found = new TreeSet<>(textTests());
+        Set<String> listed = new TreeSet<>(EXTERNAL_TEXT.keySet());
+        listed.addAll(CRASH_REFACTOR_PENDING);
+        listed.removeAll(found);
+        assertThat(listed).as("listed places that no longer test message text: remove them from the list").isEmpty();
+    }
+
+    @Test
+    void theCheckSeesCodeNotCommentsOrStrings() {
+        String code = "class A { boolean b(BenchmarkResult r, String m) {\n"
+                + "  // r.reason().contains(\"x\") in a comment\n"
+                + "  String s = \"reason.startsWith(\";\n"
+                + "  return r.reason().startsWith(PREFIX) || e.getMessage().contains(\"y\") || status.equals(OK); } }";
+        assertThat(textTests("x/A.java", code)).containsExactly("x/A.java: reason().startsWith(",
+                "x/A.java: getMessage().contains(");
+    }
+
+    private static List<String> textTests() {
+        List<String> found = new ArrayList<>();
+        Path root = Path.of("src", "main", "java", "io", "kvbench");
+        for (Path file : PackageDependenciesTest.sources()) {
+            try {
+                found.addAll(textTests(root.relativize(file).toString().replace('\\', '/'), Files.readString(file)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return found;
+    }
+
+    private static List<String> textTests(String file, String code) {
+        List<String> found = new ArrayList<>();
+        Matcher m = TEXT_TEST.matcher(PackageDependenciesTest.withoutCommentsAndStrings(code));
+        while (m.find()) found.add(file + ": " + m.group().replaceAll("\\s+", ""));
+        return found;
+    }
+}
