@@ -7,7 +7,6 @@ import io.kvbench.result.ResultContext;
 import io.kvbench.result.Status;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The accepted performance of one (engine, workload) on one machine class under one profile: the content of

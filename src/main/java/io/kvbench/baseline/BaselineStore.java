@@ -1,20 +1,19 @@
 package io.kvbench.baseline;
 
-import io.kvbench.result.AtomicFiles;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.kvbench.result.BenchmarkResult;
 import io.kvbench.input.FlatJson;
+import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,6 @@
 package io.kvbench.baseline;
 
 import io.kvbench.result.AtomicFiles;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -12,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**

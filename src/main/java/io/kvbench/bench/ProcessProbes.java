@@ -1,8 +1,10 @@
 package io.kvbench.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,13 +22,13 @@ final class ProcessProbes {
 
     /** CPU time of the whole process (all threads, JIT and GC included), in ns. */
     static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /**
      * CPU time of the calling thread, in ns; -1 where the JVM cannot tell. Unlike wall time it does not grow while the

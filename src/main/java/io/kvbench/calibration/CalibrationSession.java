@@ -1,11 +1,13 @@
 package io.kvbench.calibration;
 
+import io.kvbench.baseline.Formats;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.Progress;
+import io.kvbench.run.Rounds;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
@@ -18,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import io.kvbench.run.Rounds;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -218,7 +219,7 @@ public final class CalibrationSession {
     }
 
     static String percent(double fraction) {
-        return io.kvbench.baseline.Formats.number(fraction * 100);
+        return Formats.number(fraction * 100);
     }
 
     private void say(String line) {

@@ -2,6 +2,7 @@ package io.kvbench.calibration;
 
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.result.BenchmarkResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class SequentialReplay {
     }
 
     public static List<Figures> analyse(List<CalibrationRun> runs, SequentialTest test) {
-        List<Figures> out = new java.util.ArrayList<>();
+        List<Figures> out = new ArrayList<>();
         CalibrationRun.byBenchmark(runs, run -> run.round() > 0).forEach((key, group) -> {
             List<InterleavedReplay.Round> rounds = InterleavedReplay.completeRounds(group);
             if (rounds.size() < test.minRounds()) return;

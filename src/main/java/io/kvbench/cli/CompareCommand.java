@@ -20,6 +20,7 @@ import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -113,7 +114,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Null for all engines; an engine that is neither registered nor in the run is a typo, not an empty filter. */
     private Set<String> engineFilter(RunResults run) {
-        List<String> engines = new java.util.ArrayList<>();
+        List<String> engines = new ArrayList<>();
         if (this.engines != null) engines.addAll(this.engines);
         if (oldEngines != null) engines.addAll(oldEngines);
         if (engines.isEmpty()) return null;

@@ -1,13 +1,13 @@
 package io.kvbench.cli;
 
 import io.kvbench.engine.Engines;
-import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Duet;
+import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.gate.SequentialInterleaving;
-import io.kvbench.judge.ComparisonReport;
+import io.kvbench.infra.ClassPaths;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
@@ -18,7 +18,6 @@ import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ClassPathRunner;
-import io.kvbench.infra.ClassPaths;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.DuetSlot;
 import io.kvbench.run.LocalRunner;

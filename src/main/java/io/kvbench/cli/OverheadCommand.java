@@ -1,12 +1,13 @@
 package io.kvbench.cli;
 
 import io.kvbench.bench.HarnessOverheadBenchmark;
-import io.kvbench.report.TextTable;
 import io.kvbench.infra.JavaCommand;
+import io.kvbench.report.TextTable;
 import io.kvbench.run.Rounds;
 import io.kvbench.task.BenchmarkTask;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,13 +26,14 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code kvbench overhead}: what the harness adds over calling LMDB and RocksDB directly. On a shared machine the speed
@@ -124,7 +126,7 @@ final class OverheadCommand implements Callable<Integer> {
                 BenchmarkTask.Environment.of(Map.of(), List.of(), data), 0);
     }
 
-    private org.openjdk.jmh.runner.options.Options options(BenchmarkTask task, String variant, Path tasks) throws java.io.IOException {
+    private Options options(BenchmarkTask task, String variant, Path tasks) throws IOException {
         Path taskFile = tasks.resolve(task.key() + ".json");
         task.write(taskFile);
         Profile.Iterations it = task.iterations();

@@ -4,17 +4,17 @@ import io.kvbench.baseline.ResultsInput;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
-import io.kvbench.result.AtomicFiles;
-
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.Units;
+import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -94,7 +94,7 @@ final class ReportCommand implements Callable<Integer> {
 
     private int abSummary(List<Path> dirs) throws IOException {
         if (out == null) throw new IllegalArgumentException("--interleaved needs --out DIR (where ab-summary.md goes)");
-        List<InterleaveReport> reports = new java.util.ArrayList<>();
+        List<InterleaveReport> reports = new ArrayList<>();
         for (Path dir : dirs) reports.add(InterleaveReport.read(dir));
         AbSummary summary = new AbSummary(reports);
         String md = summary.markdown("Performance A/B: this pull request (B) against its merge base (A)");

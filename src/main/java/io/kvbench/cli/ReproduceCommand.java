@@ -5,7 +5,9 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
+import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,14 +53,14 @@ final class ReproduceCommand implements Callable<Integer> {
     ShapeOptions shapes = new ShapeOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
-    java.nio.file.Path out;
+    Path out;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     static final class PublishedNames implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
+        public Iterator<String> iterator() {
             return Published.NAMES.iterator();
         }
     }

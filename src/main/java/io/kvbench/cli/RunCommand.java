@@ -7,11 +7,12 @@ import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.Progress;
-import io.kvbench.task.ResourceProfile;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
+import io.kvbench.task.ResourceProfile;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -21,9 +22,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code kvbench run}: the main job. Measures engines on workloads and writes results and reports. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -122,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
     private static void deleteIfEmpty(Path dir) {
         try {
             Files.deleteIfExists(dir);
-        } catch (java.io.IOException notEmpty) {
+        } catch (IOException notEmpty) {
             // kept on purpose
         }
     }

@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Workload;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,12 +37,12 @@ final class WorkloadsCommand implements Callable<Integer> {
     /** "ycsb-c  family ycsb, timed operations, zipfian, 1 thread, value random 1000 B". */
     private static String heading(Workload w) {
         String measures = switch (w.phase()) {
-            case WRITE_PASS -> "write pass, " + w.order().name().toLowerCase(java.util.Locale.ROOT);
-            case READ_PASS -> "read pass, " + w.order().name().toLowerCase(java.util.Locale.ROOT);
-            case OPERATIONS -> "timed operations, " + w.distribution().name().toLowerCase(java.util.Locale.ROOT);
+            case WRITE_PASS -> "write pass, " + w.order().name().toLowerCase(Locale.ROOT);
+            case READ_PASS -> "read pass, " + w.order().name().toLowerCase(Locale.ROOT);
+            case OPERATIONS -> "timed operations, " + w.distribution().name().toLowerCase(Locale.ROOT);
         };
         String value = w.value() == Workload.ValueFormat.RANDOM ? "random " + w.valueBytes() + " B"
-                : w.value().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+                : w.value().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         return String.format("%-24s family %s, %s, %d thread%s, value %s%s", w.name(), w.family(), measures, w.threads(),
                 w.threads() == 1 ? "" : "s", value, w.variableSizes() ? " (variable)" : "");
     }

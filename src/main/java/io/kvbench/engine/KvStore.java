@@ -1,5 +1,7 @@
 package io.kvbench.engine;
 
+import java.util.Arrays;
+
 /**
  * One open store. Public methods are final: they check the input once, the same way for every engine (so a bad call
  * fails with the same clear message everywhere), then call the adapter's {@code do*} method. The checks are a null
@@ -254,8 +256,8 @@ public abstract class KvStore implements AutoCloseable {
 
     /** True when {@code key} lies in [from, to) with null meaning open; for adapters that filter ranges themselves. */
     protected static boolean inRange(byte[] key, byte[] fromInclusive, byte[] toExclusive) {
-        return (fromInclusive == null || java.util.Arrays.compareUnsigned(key, fromInclusive) >= 0)
-                && (toExclusive == null || java.util.Arrays.compareUnsigned(key, toExclusive) < 0);
+        return (fromInclusive == null || Arrays.compareUnsigned(key, fromInclusive) >= 0)
+                && (toExclusive == null || Arrays.compareUnsigned(key, toExclusive) < 0);
     }
 
     private void checkOpen() {

@@ -37,11 +37,11 @@ public final class Directories {
      * footprints depend on it (XFS preallocates, for one), so results record it and disk baselines are only compared
      * on the same type.
      */
-    public static String fileSystemType(java.nio.file.Path dir) {
+    public static String fileSystemType(Path dir) {
         try {
-            java.nio.file.Files.createDirectories(dir);
-            return java.nio.file.Files.getFileStore(dir).type();
-        } catch (java.io.IOException | RuntimeException e) {
+            Files.createDirectories(dir);
+            return Files.getFileStore(dir).type();
+        } catch (IOException | RuntimeException e) {
             return "unknown";
         }
     }

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The JVM flags the engines need (module opens/exports, Chronicle's no-network switches), from pom.xml. */
 public final class JvmFlags {
@@ -34,8 +35,8 @@ public final class JvmFlags {
         }
         if (javaFeatureVersion >= 24) {
             // Newer JDKs warn about JNI and sun.misc.Unsafe; the engines use both by design.
-            return java.util.stream.Stream.concat(flags.stream(),
-                    java.util.stream.Stream.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")).toList();
+            return Stream.concat(flags.stream(),
+                    Stream.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")).toList();
         }
         return flags;
     }

@@ -1,5 +1,6 @@
 package io.kvbench.infra;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.kvbench.result.CpuIdentity;
 import io.kvbench.result.MachineInfo;
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class Machines {
     public static MachineInfo current() {
         CpuInfo cpu = CpuInfo.read();
         int cores = Runtime.getRuntime().availableProcessors();
-        long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+        long memory = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : -1;
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
         MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memory, os, null, cpu.identity());

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.utility.DockerImageName;
@@ -91,7 +92,7 @@ public final class RuntimeImage {
         if (present(client, tag)) return new Image(tag, baseImage, true, Duration.ofNanos(System.nanoTime() - start));
         try {
             new ImageFromDockerfile(tag, false).withFileFromString("Dockerfile", text).get(timeout.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new InfrastructureException("building image " + tag + " on " + baseImage + " took longer than " + timeout.toSeconds() + " s");
         } catch (RuntimeException e) {
             throw new InfrastructureException("cannot build image " + tag + " on " + baseImage + ": " + rootMessage(e), e);

@@ -1,7 +1,6 @@
 package io.kvbench.report;
 
 import io.kvbench.baseline.Formats;
-import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writing files so that no reader (a CI upload, a comparison, a person) ever sees half of one, and a failure leaves the
@@ -51,8 +53,8 @@ public final class AtomicFiles {
      * Writes several files all-or-nothing as far as the file system allows: every content is first staged in full, and
      * only when all are on disk is each renamed over its target; a failure before that leaves every old file intact.
      */
-    public static void writeAll(java.util.Map<Path, String> contents) throws IOException {
-        java.util.Map<Path, Path> temps = new java.util.LinkedHashMap<>();
+    public static void writeAll(Map<Path, String> contents) throws IOException {
+        Map<Path, Path> temps = new LinkedHashMap<>();
         try {
             for (var e : contents.entrySet()) temps.put(e.getKey(), stage(e.getKey(), e.getValue()));
             for (var it = temps.entrySet().iterator(); it.hasNext(); ) {

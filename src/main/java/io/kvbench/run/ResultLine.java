@@ -1,7 +1,7 @@
 package io.kvbench.run;
 
-import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Intervals;
 
 /** A one-line summary of a result for progress output. */
 final class ResultLine {

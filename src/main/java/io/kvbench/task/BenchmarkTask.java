@@ -2,14 +2,14 @@ package io.kvbench.task;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.kvbench.input.FlatJson;
-import io.kvbench.input.InputException;
-import io.kvbench.input.Inputs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.FlatJson;
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.kvbench.workload;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Random;
 
 /**
@@ -76,6 +77,6 @@ public final class Keys {
     }
 
     private static String hex(byte[] bytes) {
-        return java.util.HexFormat.of().withUpperCase().formatHex(bytes);
+        return HexFormat.of().withUpperCase().formatHex(bytes);
     }
 }

@@ -1,5 +1,6 @@
 package io.kvbench.workload;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /** The order in which a pass visits records: an array of record indexes, computed before measuring. */
@@ -30,6 +31,6 @@ public final class Orders {
             }
         }
         int count = passLength(records, fraction);
-        return count == records ? indexes : java.util.Arrays.copyOf(indexes, count);
+        return count == records ? indexes : Arrays.copyOf(indexes, count);
     }
 }

@@ -3,11 +3,14 @@ package io.kvbench.baseline;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.ForkSamples;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.MachineInfo;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
@@ -19,9 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
-import io.kvbench.result.FailureKind;
 
 /** Constructed results and baselines for tests (public: the CLI tests use it too). */
 public final class Fixtures {

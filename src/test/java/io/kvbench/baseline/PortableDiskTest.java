@@ -1,13 +1,5 @@
 package io.kvbench.baseline;
 
-import io.kvbench.judge.BaselineComparison;
-import io.kvbench.judge.ComparisonPolicy;
-import io.kvbench.judge.ComparisonReport;
-import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.RunPooling;
-import io.kvbench.judge.Verdict;
-import io.kvbench.judge.WelchPolicy;
-import io.kvbench.report.ComparisonMarkdown;
 import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
 import static io.kvbench.baseline.Fixtures.PROFILE;
 import static io.kvbench.baseline.Fixtures.normal;
@@ -16,9 +8,19 @@ import static io.kvbench.baseline.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.judge.BaselineComparison;
+import io.kvbench.judge.ComparisonPolicy;
+import io.kvbench.judge.ComparisonReport;
+import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.RunPooling;
+import io.kvbench.judge.Verdict;
+import io.kvbench.judge.WelchPolicy;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
 
 /**
  * What holds where: throughput baselines bind only on their machine class, disk baselines on every machine of the same

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
@@ -24,7 +25,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kvbench.result.Measurement;
 
 class CompareCommandTest {
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonRow;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kvbench.baseline.BenchmarkKey;
 
 /** The commands the pull-request A/B workflow runs besides interleave: which engines a bump concerns, one summary table. */
 class PullRequestAbCommandsTest {

@@ -13,10 +13,12 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
 
 /** {@code kvbench report --merge}: shards written by the real writer, merged through the CLI in-process. */
 class ReportMergeTest {

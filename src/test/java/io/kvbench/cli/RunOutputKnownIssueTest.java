@@ -3,9 +3,11 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,8 +17,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.kvbench.result.Software;
-import io.kvbench.result.FailureKind;
 
 /**
  * `kvbench run` says what compare says: a failure that matches an engine bug in known-issues.json is a KNOWN_ISSUE with

@@ -2,16 +2,16 @@ package io.kvbench.history;
 
 import io.kvbench.baseline.Fixtures;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
 
 /** Constructed nights for the history tests (public: the CLI and gate tests use it too). */
 public final class HistoryFixtures {

@@ -3,12 +3,12 @@ package io.kvbench.perf;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.opentest4j.TestAbortedException;
-import io.kvbench.baseline.BenchmarkKey;
 
 /** Which perf-gate verdicts fail, which skip with their reason, which pass: a lost benchmark must never just skip. */
 class PerfVerdictsTest {

@@ -3,14 +3,14 @@ package io.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
-import io.kvbench.result.FailureKind;
 
 /**
  * A container run's reports name the JDK that ran the benchmarks. ContainerRunner gives the results it decides on the

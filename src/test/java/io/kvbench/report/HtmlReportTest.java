@@ -3,6 +3,8 @@ package io.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
@@ -16,8 +18,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import io.kvbench.result.Measurement;
-import io.kvbench.result.FailureKind;
 
 class HtmlReportTest {
 

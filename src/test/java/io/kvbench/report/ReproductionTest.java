@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.RunResults;
 import io.kvbench.workload.Published;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import io.kvbench.result.Measurement;
 
 class ReproductionTest {
 

@@ -1,20 +1,20 @@
 package io.kvbench.report;
 
-import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.Intervals;
 import io.kvbench.result.MachineInfo;
+import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import io.kvbench.result.Software;
-import io.kvbench.result.Measurement;
-import io.kvbench.result.FailureKind;
 
 /** Runs built in code, shaped like real ones: six engines, four workloads, wide ranges, n/a and error rows. */
 public final class SampleResults {

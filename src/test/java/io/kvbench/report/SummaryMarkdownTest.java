@@ -3,9 +3,9 @@ package io.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.kvbench.result.FailureKind;
 
 class SummaryMarkdownTest {
 

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.kvbench.result.FailureKind;
 
 class WorkloadGroupTest {
 

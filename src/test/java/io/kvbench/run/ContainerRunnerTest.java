@@ -1,30 +1,29 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.KvbenchContainer;
-import io.kvbench.infra.DockerEngine;
-import io.kvbench.infra.GitRevision;
-import io.kvbench.task.ResourceProfile;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
+import io.kvbench.infra.DockerEngine;
+import io.kvbench.infra.GitRevision;
+import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.task.ResourceProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.Future;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ExecutorService;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Assumptions;

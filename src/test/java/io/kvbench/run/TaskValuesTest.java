@@ -2,10 +2,10 @@ package io.kvbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.result.Status;
 import io.kvbench.result.RunResults;
-import java.io.PrintStream;
+import io.kvbench.result.Status;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

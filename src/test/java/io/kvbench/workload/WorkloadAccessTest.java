@@ -3,12 +3,12 @@ package io.kvbench.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvbench.input.InputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.Engines;
+import io.kvbench.input.InputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

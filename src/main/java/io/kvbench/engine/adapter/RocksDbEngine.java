@@ -1,24 +1,25 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.WritePass;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.rocksdb.Options;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
 /** RocksDB through its JNI binding, with default options (WAL on, no fsync per write). */
 public final class RocksDbEngine implements KvEngine {
@@ -71,7 +72,7 @@ public final class RocksDbEngine implements KvEngine {
             return new Store(this, RocksDB.open(rocksOptions, dir.toString()), rocksOptions);
         } catch (RocksDBException e) {
             rocksOptions.close();
-            throw new io.kvbench.engine.KvException(id(), "cannot open store in " + dir, e);
+            throw new KvException(id(), "cannot open store in " + dir, e);
         }
     }
 
