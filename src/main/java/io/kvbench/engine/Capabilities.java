@@ -37,11 +37,13 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
     }
 
     /**
+     * The keys and values a store accepts; every engine stores zero-length values and reads them back as zero-length
+     * (the contract tests check it).
+     *
      * @param maxKeyBytes   the longest key the store accepts (keys are 1..maxKeyBytes bytes)
      * @param maxValueBytes the longest value the store accepts
-     * @param emptyValues   zero-length values are stored and read back as zero-length
      */
-    public record Limits(int maxKeyBytes, int maxValueBytes, boolean emptyValues) {
+    public record Limits(int maxKeyBytes, int maxValueBytes) {
 
         public Limits {
             if (maxKeyBytes < 1 || maxValueBytes < 0) {
@@ -90,10 +92,6 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
         return limits.maxValueBytes();
     }
 
-    public boolean emptyValues() {
-        return limits.emptyValues();
-    }
-
     public static Builder builder() {
         return new Builder();
     }
@@ -108,7 +106,6 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
         private boolean writeOnce;
         private int maxKeyBytes = Integer.MAX_VALUE;
         private int maxValueBytes = Integer.MAX_VALUE;
-        private boolean emptyValues = true;
         private Durability durability;
         private EngineSettings settings;
         private String notes = "";
@@ -163,11 +160,6 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
             return this;
         }
 
-        public Builder noEmptyValues() {
-            this.emptyValues = false;
-            return this;
-        }
-
         public Builder durability(Durability.Guarantee processKill, Durability.Guarantee powerLoss,
                                   boolean prefixConsistent, String setting, String source) {
             this.durability = new Durability(processKill, powerLoss, prefixConsistent, setting, source);
@@ -187,7 +179,7 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
 
         public Capabilities build() {
             return new Capabilities(new Access(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce),
-                    new Limits(maxKeyBytes, maxValueBytes, emptyValues), durability, settings, notes);
+                    new Limits(maxKeyBytes, maxValueBytes), durability, settings, notes);
         }
     }
 }

@@ -17,7 +17,6 @@ public abstract class KvStore implements AutoCloseable {
     private final String engineId;
     private final int maxKeyBytes;
     private final int maxValueBytes;
-    private final boolean emptyValues;
     private final boolean scans;
     private final boolean rangeScans;
     private volatile boolean closed;
@@ -27,7 +26,6 @@ public abstract class KvStore implements AutoCloseable {
         this.engineId = engine.id();
         this.maxKeyBytes = caps.maxKeyBytes();
         this.maxValueBytes = caps.maxValueBytes();
-        this.emptyValues = caps.emptyValues();
         this.scans = caps.scans();
         this.rangeScans = caps.rangeScans();
     }
@@ -276,9 +274,6 @@ public abstract class KvStore implements AutoCloseable {
         if (value == null) throw new KvException(engineId, "null value: values must be non-null byte arrays");
         if (value.length > maxValueBytes) {
             throw new KvException(engineId, "value too long: " + value.length + " bytes, limit " + maxValueBytes + " bytes");
-        }
-        if (value.length == 0 && !emptyValues) {
-            throw new KvException(engineId, "empty value: the engine does not store zero-length values");
         }
     }
 }

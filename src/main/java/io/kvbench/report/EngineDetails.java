@@ -28,7 +28,7 @@ public final class EngineDetails {
         field(out, "order", EngineFacts.order(c) + (c.writeOnce() ? ", write-once (sealed by the first read)" : ""));
         field(out, "threads", EngineFacts.threads(c) + " (what many threads may do with one store)");
         field(out, "limits", "key 1 B to " + EngineTable.bytes(c.maxKeyBytes()) + ", value up to "
-                + EngineTable.bytes(c.maxValueBytes()) + (c.emptyValues() ? ", empty values kept" : ", no empty values"));
+                + EngineTable.bytes(c.maxValueBytes()) + ", empty values kept");
         field(out, "sync", c.settings().sync());
         field(out, "memory", c.settings().memory());
         field(out, "compression", c.settings().compression());

@@ -78,7 +78,6 @@ class ModelCheckContractTest extends ContractTestBase {
             if (writing && (!reading || roll < 45)) {
                 if (random.nextInt(100) < 80) {
                     byte[] value = Bytes.randomValue(random, 64);
-                    if (value.length == 0 && !caps.emptyValues()) value = new byte[] {7};
                     ops.add(new Op(Kind.PUT, key, value, null));
                 } else {
                     ops.add(new Op(Kind.DELETE, key, null, null));
