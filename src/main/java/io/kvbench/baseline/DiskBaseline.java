@@ -9,7 +9,7 @@ import java.util.List;
  * The accepted disk footprint of one (engine, workload) under one profile and engine version, on any machine: the
  * content of {@code perf-baselines/disk/<profile>/<engine>/<workload>.json} (one flat object). Unlike throughput, the
  * allocated size of a store after the same seeded work does not depend on the CPU or the core count (see
- * docs/results/2026-11-23-disk-footprints.md), so one file serves every machine class and {@code mvn test} checks disk
+ * docs/results/2026-11-23-disk-portability.md), so one file serves every machine class and {@code mvn test} checks disk
  * on a hosted runner too.
  *
  * @param key       engine and workload

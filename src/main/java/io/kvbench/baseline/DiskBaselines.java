@@ -15,8 +15,8 @@ import java.util.TreeSet;
 /**
  * Disk baselines from one or more runs: per (engine, workload, engine version, file system), every run's footprint and
  * the smallest. Only workloads whose work is the same on every machine ({@link Workload#fixedWork()}) get one: a timed
- * write workload writes as much as its machine manages in the time, so its footprint is not portable (measured:
- * ycsb-a's stores differ by up to 2.8x between two runs on one machine).
+ * write workload writes as much as its machine manages in the time, so its footprint is not portable (even between two
+ * runs on one machine: docs/results/2026-11-23-disk-portability.md).
  */
 final class DiskBaselines {
 

@@ -32,7 +32,7 @@ public final class BenchSettings {
 
     /**
      * {@code -Dkvbench.quiesce=false} skips {@link io.kvbench.engine.KvStore#quiesce()} after loading: only to measure
-     * what quiescing buys (README, "Noise at its source"); every real measurement quiesces.
+     * what quiescing buys (docs/results/2026-11-25-noise-at-source.md); every real measurement quiesces.
      */
     public static final String QUIESCE = "kvbench.quiesce";
 

@@ -4,8 +4,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Per-thread latency sampling: every {@link #SAMPLE_EVERY}-th operation is timed with System.nanoTime() and recorded
- * in an HdrHistogram (recording allocates nothing). Timing one op in 64 keeps the cost of the two clock reads under
- * 1 ns per operation on average, while a 1-second iteration still yields thousands of samples.
+ * in an HdrHistogram (recording allocates nothing). Timing one op in 64 spreads the cost of the two clock reads over
+ * 64 operations, while an iteration of a second still yields thousands of samples.
  */
 public final class LatencySampler {
 

@@ -96,7 +96,8 @@ final class StoreFixture {
      * store's file count is recorded with the result (metric store.files). A workload that follows its source's
      * transactions (access PASS or SCAN) is loaded as that source loads, in one write transaction where the engine has
      * them (the Xodus "Tokyo Cabinet" reads load with writeSuccessiveKeys, one transaction): a store written by a
-     * million single-put transactions is another physical store (Xodus: a 237 MB log instead of 17 MB at 1M records).
+     * million single-put transactions is another physical store (for Xodus a log many times larger:
+     * docs/results/2026-11-24-access-methods.md).
      */
     void loadAndReopen() {
         openEmpty();

@@ -30,7 +30,7 @@ import java.util.Random;
 /**
  * Measures what a calibration needs, spending machine time carefully:
  * <ol>
- *   <li>the cost of a Blackhole.consumeCPU token where benchmarks run (once, about 10 s);</li>
+ *   <li>the cost of a Blackhole.consumeCPU token where benchmarks run (once, one short JMH run);</li>
  *   <li>per (engine, workload) one unchanged sizing run, whose score converts each slowdown level into tokens
  *       ({@link SlowdownTokens}); it also counts as an unchanged run;</li>
  *   <li>rounds: per (engine, workload) one unchanged run and one run per slowdown level, in a random order per round,

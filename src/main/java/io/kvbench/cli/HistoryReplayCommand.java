@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kvbench history replay}: recorded calibration runs replayed as nightly series with a step at a known night,
- * to measure what the history's change points and the per-shard judgement catch (README, "Nightly history and change
- * points"). Reads only recorded runs: nothing is measured.
+ * to measure what the history's change points and the per-shard judgement catch (docs/ci-nightly.md). Reads only
+ * recorded runs: nothing is measured.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay recorded calibration runs (calibrate's *-runs.json) as nights: unchanged runs, then the runs "

@@ -25,9 +25,12 @@ import org.apache.commons.math3.stat.StatUtils;
  */
 public record SequentialTest(double alpha, double beta, double minEffect, int minRounds, int maxRounds, double minSpread) {
 
-    /** From the README's measurement: per-round spread of log ratios below 1 % was never seen on this machine. */
+    /**
+     * A floor for the per-round spread of log ratios: a few rounds can estimate an implausibly small one (the spreads
+     * interleave sessions showed: docs/results/2026-11-25-ab-detection.md).
+     */
     public static final double DEFAULT_MIN_SPREAD = 0.01;
-    /** The defaults of {@code interleave} and of the calibration's replay (README, Sequential A/B). */
+    /** The defaults of {@code interleave} and of the calibration's replay (docs/methodology/sequential-test.md). */
     public static final double DEFAULT_BETA = 0.05;
     public static final int DEFAULT_MIN_ROUNDS = 4;
     public static final int DEFAULT_MAX_ROUNDS = 30;
@@ -114,9 +117,9 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
 
     /**
      * The spread used is the upper bound of this one-sided confidence interval of the rounds' standard deviation. With
-     * the plain estimate (Wald's known spread replaced by the sample's), simulated false alarms at alpha 0.01 were 4-5 %
-     * for a spread of 5 % (the estimate of a few rounds is often small, and a small spread makes every round count
-     * more); at 0.5 they were 2-4 %, at 0.75 1-3 %, at 0.9 0.4-0.9 % (README, Sequential A/B).
+     * the plain estimate (Wald's known spread replaced by the sample's) false alarms exceed alpha several times over in
+     * simulation: the estimate of a few rounds is often small, and a small spread makes every round count more. A
+     * higher confidence lowers them at the cost of rounds (simulated rates: docs/results/2026-11-24-sequential-test.md).
      */
     static final double SPREAD_CONFIDENCE = 0.9;
 

@@ -14,9 +14,8 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
 
     /**
      * Used where a profile sets no gate (nightly, profile files, tests). Not calibrated: the measured settings are the
-     * shipped profiles' gates (smoke, and ci from kvbench calibrate, whose figures showed that on this 2-core machine a
-     * 10 % minimum effect raises false alarms in several percent of unchanged ci comparisons; see the README's
-     * "Regression detection"). Calibrate a profile before trusting these.
+     * shipped profiles' gates (smoke, and ci from kvbench calibrate: docs/methodology/calibration.md, figures in
+     * docs/results/2026-11-21-calibration-ci.md). Calibrate a profile before trusting these.
      */
     public static final Thresholds DEFAULTS = new Thresholds(0.01, 0.10, 0.05, 64 * 1024);
 

@@ -25,8 +25,8 @@ import java.nio.file.Path;
  * (Jazzer's regression mode). To fuzz for real, one reader at a time:
  * {@code JAZZER_FUZZ=1 mvn -o test -Dtest=ReaderFuzzTest#results -Djazzer.max_duration=10m}
  * (findings are written as crash-* files beside the corpus: commit them with the fix; a run ended by a timeout or ^C
- * also leaves the input in flight as crash-*, which is a finding only if this test fails on it). Fuzzed by hand on
- * linux x86-64 for about a minute each (two for results): 0.25 to 4.3 million executions per reader, no findings;
+ * also leaves the input in flight as crash-*, which is a finding only if this test fails on it). Fuzzed by hand for
+ * about a minute per reader (two for results), no findings;
  * tasks and interleave reports then failed within seconds on bytes that Jackson decodes as broken UTF-32 (an IOException
  * that escaped as exit 3), fixed and kept as seeds. known-issues.json (shipped in the jar, its reasons are regular
  * expressions by design) is not fuzzed: Jazzer's regex-injection sanitizer flags every pattern it compiles; its

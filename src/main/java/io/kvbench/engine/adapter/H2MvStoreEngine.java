@@ -42,8 +42,7 @@ public final class H2MvStoreEngine implements KvEngine {
             .maxValueBytes(MAX_VALUE_BYTES)
             // "Changes are buffered in memory ... automatically written when more than a number of pages are modified,
             // and once every second in a background thread" (mvstore.html, Log Structured Storage), or at commit(). A
-            // kill loses what came after the last written chunk (about a second, measured: 70-120k of ~850k puts); the
-            // file reopens at the last complete chunk, one consistent version, hence a prefix. There is no fsync per
+            // kill loses what came after the last written chunk (up to a second of writes); the file reopens at the last complete chunk, one consistent version, hence a prefix. There is no fsync per
             // chunk ("no explicit sync operations required to guarantee data consistency"; old chunks are kept 45 s),
             // so only flush() (commit() then sync() = FileChannel.force) bounds what a power cut loses.
             .durability(AFTER_FLUSH, AFTER_FLUSH, true,

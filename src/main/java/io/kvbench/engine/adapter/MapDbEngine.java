@@ -56,14 +56,13 @@ public final class MapDbEngine implements KvEngine {
             .settings("write-ahead log, fsync only at commit = flush()/close()",
                     "mmap'd files (OS page cache), no instance cache", "none")
             .notes("Default BTreeMap layout (values inside nodes, maxNodeSize 32). Memory-mapped files "
-                    + "(fileMmapEnableIfSupported; the default RandomAccessFile measured ~4x slower puts and ~10x slower "
-                    + "gets with the WAL on) with cleanerHackEnable so that close() unmaps at once rather than at some later GC "
+                    + "(fileMmapEnableIfSupported, faster than the default RandomAccessFile with the WAL on) with "
+                    + "cleanerHackEnable so that close() unmaps at once rather than at some later GC "
                     + "(stores are opened and deleted many times in a run). Without transactionEnable a killed MapDB "
                     + "file is refused on reopen (header checksum), so the WAL is on. Uncommitted changes accumulate in the "
-                    + "WAL files until flush(): each put appends its whole rewritten leaf node (measured: 540 MB of WAL "
-                    + "for 200k puts of 16-byte keys and 100-byte values), so a long run without flush() needs disk space "
-                    + "and makes that flush() slower; committing every 1k-50k puts instead made puts 3-6x slower "
-                    + "(one run on a loaded 2-core machine). "
+                    + "WAL files until flush(): each put appends its whole rewritten leaf node, so a long run without "
+                    + "flush() needs disk space in proportion to its puts and makes that flush() slower; committing "
+                    + "more often instead makes every put slower. "
                     + "Deletes do not shrink nodes (BTreeMap javadoc). "
                     + "Value bound 32 MiB, key bound 64 KiB: see MapDbEngine.MAX_VALUE_BYTES.")
             .build();
