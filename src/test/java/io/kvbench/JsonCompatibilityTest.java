@@ -176,7 +176,8 @@ class JsonCompatibilityTest {
             }
         } else if (expected.isArray()) {
             assertThat(actual.size()).as(where + " size").isEqualTo(expected.size());
-            for (int i = 0; i < expected.size(); i++) assertContains(where + "[" + i + "]", expected.get(i), actual.get(i));
+            for (int i = 0; i < expected.size(); i++) assertContains(where + "[" + i + "]", expected.get(i),
+                    actual.get(i));
         } else if (expected.isNumber() && actual.isNumber()) {
             assertThat(actual.doubleValue()).as(where).isEqualTo(expected.doubleValue());
         } else {
@@ -206,7 +207,8 @@ class JsonCompatibilityTest {
 
     private static List<Path> children(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
+            return s.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith(".")).sorted()
+                    .toList();
         }
     }
 

@@ -26,7 +26,8 @@ class MessageTextTest {
 
     /** A text that says why (a reason, a message, a log) tested for what it contains. */
     private static final Pattern TEXT_TEST = Pattern.compile(
-            "\\b(\\w*(?:reason|Reason|message|Message|note|Note|failure|Failure|logs|Logs|output|Output|summary|Summary))"
+            "\\b(\\w*(?:reason|Reason|message|Message|note|Note|failure|Failure|logs|Logs|output|Output"
+                    + "|summary|Summary))"
                     + "(\\(\\))?\\.(contains|startsWith|endsWith|matches|equals|equalsIgnoreCase|regionMatches)\\("
                     + "|\\.matcher\\(\\s*\\w*(?:reason|Reason|message|Message|failure|Failure|note|Note)");
 
@@ -49,7 +50,8 @@ class MessageTextTest {
             "picocli's message put on one line without its full stop, for people; the exit code comes from the type");
 
     /**
-     * Places of crash/ (and the crash results' readers) that still decide by message text: the crash refactor (issue 34,
+     * Places of crash/ (and the crash results' readers) that still decide by message text: the crash refactor (issue
+     * 34,
      * its crash/ part) gives crash results a kind and removes them from this list, which is deleted when it lands.
      */
     static final Set<String> CRASH_REFACTOR_PENDING = Set.of(

@@ -112,8 +112,9 @@ public final class BaselineUpdate {
             }
         }
         changes.sort(Comparator.comparing(Change::key));
-        return new BaselineUpdate(store, target, machineClass, changes,
-                new LeftOut(notApplicable, errors, List.copyOf(knownIssues)), DiskBaselines.of(perRun, target, reason, now));
+        LeftOut leftOut = new LeftOut(notApplicable, errors, List.copyOf(knownIssues));
+        return new BaselineUpdate(store, target, machineClass, changes, leftOut,
+                DiskBaselines.of(perRun, target, reason, now));
     }
 
     private static void refuseUnfit(RunResults run, String profile) {

@@ -96,7 +96,8 @@ public final class DiskBaselineStore {
     DiskBaseline read(Path file, String profile) throws IOException {
         DiskBaseline d;
         try {
-            d = MAPPER.readValue(new String(Inputs.readFile(file, "a disk baseline"), StandardCharsets.UTF_8), DiskBaseline.class);
+            d = MAPPER.readValue(new String(Inputs.readFile(file, "a disk baseline"), StandardCharsets.UTF_8),
+                    DiskBaseline.class);
         } catch (UnrecognizedPropertyException e) {
             throw new BaselineFormatException(file, e.getPropertyName(), "is unknown");
         } catch (JsonProcessingException e) {

@@ -55,7 +55,8 @@ final class DiskBaselines {
             List<Long> sizes = results.stream().map(Baseline::diskBytes).toList();
             long smallest = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
             if (smallest <= 0) return; // an empty store: nothing a footprint check could say
-            out.add(new DiskBaseline(DiskBaseline.SCHEMA_VERSION, key, profile, new DiskBaseline.MeasuredOn(version, fs),
+            out.add(new DiskBaseline(DiskBaseline.SCHEMA_VERSION, key, profile,
+                    new DiskBaseline.MeasuredOn(version, fs),
                     new DiskBaseline.Footprint(smallest, sizes, List.copyOf(classes)),
                     new DiskBaseline.Recorded(now.toString(), reason)));
         });

@@ -80,8 +80,8 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
      * @param notes                how to read the counts
      * @param interleavedAsShipped the interleave command as the pull-request check runs it
      * @param sequential           {@code kvbench interleave} (sequential) replayed on disjoint sessions of the same
-     *                             rounds, with the policy's alpha and minimum effect and the command's defaults (null in
-     *                             reports written before it)
+     *                             rounds, with the policy's alpha and minimum effect and the command's defaults
+     *                             (null in reports written before it)
      */
     public record Analyses(List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved, List<String> notes,
                            List<InterleavedPoint> interleavedAsShipped, SequentialPoint sequential) {

@@ -74,7 +74,9 @@ public final class CalibrationSession {
         public Plan {
             engines = List.copyOf(engines);
             workloads = List.copyOf(workloads);
-            if (engines.isEmpty() || workloads.isEmpty()) throw new IllegalArgumentException("no engine or workload selected");
+            if (engines.isEmpty() || workloads.isEmpty()) {
+                throw new IllegalArgumentException("no engine or workload selected");
+            }
         }
 
         public List<Double> slowdowns() {
@@ -131,7 +133,8 @@ public final class CalibrationSession {
                 for (Workload workload : plan.workloads()) {
                     if (outOfBudget()) return finish(data, false, machineClass, checkpoint);
                     BenchmarkResult sizing = measure(engine, workload, 0, 0, 0, log);
-                    data = data.with(CalibrationRun.of(new CalibrationRun.Injected(0, 0, 0), sizing, Instant.now().toString()));
+                    data = data.with(CalibrationRun.of(new CalibrationRun.Injected(0, 0, 0), sizing,
+                            Instant.now().toString()));
                     data.write(checkpoint);
                     if (sizing.status() != Status.OK) {
                         say("  " + sizing.key() + " failed its sizing run, left out: " + sizing.reason());
@@ -155,7 +158,8 @@ public final class CalibrationSession {
                             }
                             long t = slowdown == 0 ? 0 : levels.get(slowdown);
                             BenchmarkResult r = measure(engine, workload, round, slowdown, t, log);
-                            data = data.with(CalibrationRun.of(new CalibrationRun.Injected(round, slowdown, t), r, Instant.now().toString()));
+                            data = data.with(CalibrationRun.of(new CalibrationRun.Injected(round, slowdown, t), r,
+                                    Instant.now().toString()));
                             data.write(checkpoint);
                         }
                     }

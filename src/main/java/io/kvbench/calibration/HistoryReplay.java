@@ -253,8 +253,8 @@ public final class HistoryReplay {
                 if (kind && !window.contains(nights.get(j))) sameKind.add(nights.get(j));
             }
             try {
-                Confirmation.Decision outcome = Confirmation.decide(policy, baseline, nights.get(n).toResult(), s.reruns(),
-                        attempt -> sameKind.get((attempt - 1) % sameKind.size()).toResult());
+                Confirmation.Decision outcome = Confirmation.decide(policy, baseline, nights.get(n).toResult(),
+                        s.reruns(), attempt -> sameKind.get((attempt - 1) % sameKind.size()).toResult());
                 judged++;
                 if (outcome.confirmed()) regressions++;
             } catch (Exception e) {

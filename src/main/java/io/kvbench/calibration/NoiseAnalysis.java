@@ -119,8 +119,8 @@ public final class NoiseAnalysis {
      * @param storedBaselineMde      smallest slowdown a comparison of one run with a baseline of {@code baselineRuns}
      *                               runs recorded at another time catches with probability {@link #POWER}, any minimum
      *                               effect aside
-     * @param interleavedMde         the same for {@code kvbench interleave} with {@code rounds} rounds (A and B adjacent
-     *                               in time, so drift cancels)
+     * @param interleavedMde         the same for {@code kvbench interleave} with {@code rounds} rounds (A and B
+     *                               adjacent in time, so drift cancels)
      * @param interleavedRoundsFor10 rounds {@code kvbench interleave} needs to catch a {@link #TARGET} slowdown with
      *                               probability {@link #POWER} (at least {@value #MIN_PAIRED_ROUNDS}; -1 above
      *                               {@value #MAX_ROUNDS} or when the runs cannot tell)

@@ -141,8 +141,8 @@ final class CalibrateCommand implements Callable<Integer> {
             console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s, %d rounds: up to %d runs, "
                             + "budget %s min, output %s%n", plan.engines().size() + " engines", plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
-            data = new CalibrationSession(plan, benchmarkRunner, benchmarkRunner.name().equals("container") ? where.resourceProfile().name()
-                    : "local", outDir, console).run();
+            String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
+            data = new CalibrationSession(plan, benchmarkRunner, resources, outDir, console).run();
         }
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));

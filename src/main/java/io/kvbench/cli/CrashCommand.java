@@ -5,9 +5,9 @@ import io.kvbench.crash.CrashSuite;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.report.CrashReport;
 import io.kvbench.infra.InfrastructureException;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.report.CrashReport;
+import io.kvbench.task.ContainerResources;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +16,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code kvbench crash}: kill writers with SIGKILL, reopen, and check that nothing the engine promised was lost. */
 @Command(name = "crash", mixinStandardHelpOptions = true,
@@ -129,7 +129,7 @@ final class CrashCommand implements Callable<Integer> {
 
     private static void cpus(String cpuset) {
         try {
-            ResourceProfile.cpus(cpuset);
+            ContainerResources.cpus(cpuset);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--cpuset " + cpuset + ": " + e.getMessage(), e);
         }

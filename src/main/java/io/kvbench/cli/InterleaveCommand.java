@@ -192,7 +192,8 @@ final class InterleaveCommand implements Callable<Integer> {
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
         InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
                 new InterleaveReport.Configurations(a.description(), b.description()),
-                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(), policy.thresholds().alpha()),
+                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(),
+                        policy.thresholds().alpha()),
                 counts, results);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
@@ -232,7 +233,7 @@ final class InterleaveCommand implements Callable<Integer> {
             return entries == null ? r : r.withClassPath(entries);
         }
         if (entries != null) return new ClassPathRunner(entries, jvmFlags);
-        return new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), jvmFlags);
+        return new LocalRunner(jvmFlags);
     }
 
     private static String describe(String classPath, List<String> flags, long slowdown) {

@@ -2,7 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -56,13 +56,13 @@ final class Names {
     }
 
     /** A shipped resource profile by name, or a resource profile .json file by path. */
-    static ResourceProfile resources(String ref) {
-        if (ResourceProfile.SHIPPED.contains(ref)) return ResourceProfile.load(ref);
+    static ContainerResources resources(String ref) {
+        if (ContainerResources.SHIPPED.contains(ref)) return ContainerResources.load(ref);
         file(ref, "resource profile");
-        if (pathLike(ref)) return ResourceProfile.load(ref);
+        if (pathLike(ref)) return ContainerResources.load(ref);
         throw new IllegalArgumentException("unknown resource profile '" + ref + "'"
-                + Suggestions.didYouMean(ref, ResourceProfile.SHIPPED) + "; valid resource profiles: "
-                + String.join(", ", ResourceProfile.SHIPPED) + ", or a path to a resource profile .json file");
+                + Suggestions.didYouMean(ref, ContainerResources.SHIPPED) + "; valid resource profiles: "
+                + String.join(", ", ContainerResources.SHIPPED) + ", or a path to a resource profile .json file");
     }
 
     /** A reference that names a file: refused when the file is missing or is not a .json file. */

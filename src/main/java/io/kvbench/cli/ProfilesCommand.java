@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
@@ -29,13 +29,13 @@ final class ProfilesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** The JSON shape: the two kinds of profile, each as its file holds it. */
-    record Profiles(List<Profile> profiles, List<ResourceProfile> resourceProfiles) {
+    record Profiles(List<Profile> profiles, List<ContainerResources> resourceProfiles) {
     }
 
     @Override
     public Integer call() throws Exception {
         List<Profile> profiles = Catalog.PROFILES.stream().map(Catalog::profile).toList();
-        List<ResourceProfile> resources = ResourceProfile.SHIPPED.stream().map(ResourceProfile::load).toList();
+        List<ContainerResources> resources = ContainerResources.SHIPPED.stream().map(ContainerResources::load).toList();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Listing.json(out, new Profiles(profiles, resources));
@@ -44,7 +44,7 @@ final class ProfilesCommand implements Callable<Integer> {
             for (Profile p : profiles) Listing.item(out, heading(p), "Records: " + records(p) + ". " + p.description());
             out.println();
             out.println("Resource profiles of the benchmark containers (--resources NAME, or a .json file):");
-            for (ResourceProfile r : resources) {
+            for (ContainerResources r : resources) {
                 Listing.item(out, String.format("%-10s cpusets %s, memory %s, %s %s", r.name(), String.join(" or ", r.cpusets()),
                         r.memory(), r.gc(), String.join(" ", r.jvmFlags())), r.description());
             }

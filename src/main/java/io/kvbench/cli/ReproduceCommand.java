@@ -98,8 +98,9 @@ final class ReproduceCommand implements Callable<Integer> {
         if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
         Profile sized = shapes.rename(sized(base, workloads, size));
-        RunCommand.measure(new RunCommand.Request(selected, shapes.apply(List.copyOf(workloads)), sized,
-                "reproduce-" + name, out, null, 0), runner.resourceProfile(), runner::choose, spec.commandLine().getOut());
+        RunCommand.Request request = new RunCommand.Request(selected, shapes.apply(List.copyOf(workloads)), sized,
+                "reproduce-" + name, out, null, 0);
+        RunCommand.measure(request, runner.containerResources(), runner::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 

@@ -9,7 +9,7 @@ import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.Progress;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
@@ -70,9 +70,9 @@ final class RunCommand implements Callable<Integer> {
         Profile stock = Names.profile(profile);
         Profile chosen = shapes.rename(sizes.apply(stock));
         List<Workload> workloads = shapes.apply(selection.workloads(stock));
-        ResourceProfile resourceProfile = where.resourceProfile(); // bad input even when it will not be used
+        ContainerResources containerResources = where.containerResources(); // bad input even when it will not be used
         measure(new Request(selection.engines(stock), workloads, chosen, "run", out, dataDir, slowdownTokens),
-                resourceProfile, where::choose, spec.commandLine().getOut());
+                containerResources, where::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 
@@ -82,8 +82,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Runs the plan and writes results, reports and the table: run's job, and reproduce's with its own plan. */
-    static void measure(Request m, ResourceProfile resourceProfile, Function<PrintStream, BenchmarkRunner> chooseRunner,
-                        PrintWriter out) throws Exception {
+    static void measure(Request m, ContainerResources containerResources,
+                        Function<PrintStream, BenchmarkRunner> chooseRunner, PrintWriter out) throws Exception {
         List<KvEngine> selectedEngines = m.engines();
         List<Workload> selectedWorkloads = m.workloads();
         Profile chosen = m.profile();
@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
         BenchmarkRunner benchmarkRunner = chooseRunner.apply(console);
         console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n", command,
                 selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
-        console.println("resources: " + describe(benchmarkRunner, resourceProfile, chosen));
+        console.println("resources: " + describe(benchmarkRunner, containerResources, chosen));
         RunResults results = RunLoop.run(benchmarkRunner, plan, new Progress(console, plan.size()),
                 partial -> ResultsJson.write(layout.results(), partial));
         ResultsJson.write(layout.results(), results);
@@ -108,10 +108,11 @@ final class RunCommand implements Callable<Integer> {
         RunOutput.write(results, outDir, out);
     }
 
-    private static String describe(BenchmarkRunner runner, ResourceProfile profile, Profile benchmarkProfile) {
+    private static String describe(BenchmarkRunner runner, ContainerResources profile, Profile benchmarkProfile) {
         if (runner instanceof ContainerRunner) {
             long memory = profile.memoryBytes(benchmarkProfile.heap());
-            return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory " + ResourceProfile.size(memory)
+            return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory "
+                    + ContainerResources.size(memory)
                     + (profile.memory().startsWith("heap+") ? " = heap+" + profile.memory().substring(5) : "")
                     + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags()) + ", network none)";
         }

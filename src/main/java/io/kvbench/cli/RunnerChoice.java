@@ -3,7 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.LocalRunner;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import java.io.PrintStream;
 import java.util.Optional;
 
@@ -16,7 +16,7 @@ final class RunnerChoice {
     }
 
     /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
-    static BenchmarkRunner choose(Kind kind, ResourceProfile resources, String baseImage, PrintStream console) {
+    static BenchmarkRunner choose(Kind kind, ContainerResources resources, String baseImage, PrintStream console) {
         if (kind == Kind.local) return new LocalRunner();
         Optional<String> unavailable = ContainerRunner.dockerAvailable();
         if (unavailable.isPresent()) {

@@ -1,7 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import java.io.PrintStream;
 import picocli.CommandLine.Option;
 
@@ -13,7 +13,7 @@ final class RunnerOptions {
                     + "benchmark when Docker is available, else local forked JVMs (default: ${DEFAULT-VALUE}).")
     RunnerChoice.Kind kind;
 
-    @Option(names = "--resources", defaultValue = ResourceProfile.DEFAULT, paramLabel = "NAME|FILE",
+    @Option(names = "--resources", defaultValue = ContainerResources.DEFAULT, paramLabel = "NAME|FILE",
             description = "Resource profile of the benchmark containers: a shipped one (`kvbench profiles` lists them) "
                     + "or a resource profile .json file (default: ${DEFAULT-VALUE}).")
     String resources;
@@ -24,11 +24,11 @@ final class RunnerOptions {
     String baseImage;
 
     /** The resource profile, checked even when no container will use it: a typo is bad input either way. */
-    ResourceProfile resourceProfile() {
+    ContainerResources containerResources() {
         return Names.resources(resources);
     }
 
     BenchmarkRunner choose(PrintStream console) {
-        return RunnerChoice.choose(kind, resourceProfile(), baseImage, console);
+        return RunnerChoice.choose(kind, containerResources(), baseImage, console);
     }
 }

@@ -2,10 +2,10 @@ package io.kvbench.gate;
 
 import io.kvbench.infra.Directories;
 import io.kvbench.result.RunResults;
-import io.kvbench.run.DuetSlot;
 import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.DuetSlot;
 import io.kvbench.run.Rounds;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,8 +30,8 @@ public record Duet(List<String> cores) implements RoundSchedule {
 
     public Duet {
         if (cores == null || cores.size() != 2) throw new IllegalArgumentException("a duet needs exactly two cpusets, was " + cores);
-        var first = ResourceProfile.cpus(cores.get(0));
-        var second = ResourceProfile.cpus(cores.get(1));
+        var first = ContainerResources.cpus(cores.get(0));
+        var second = ContainerResources.cpus(cores.get(1));
         if (first.stream().anyMatch(second::contains)) {
             throw new IllegalArgumentException("the duet's cpusets " + cores.get(0) + " and " + cores.get(1) + " overlap: each side needs its own cores");
         }
@@ -77,7 +77,7 @@ public record Duet(List<String> cores) implements RoundSchedule {
 
     /** Whether a Docker host with {@code hostCpus} CPUs (numbered from 0) has both cpusets. */
     public boolean fits(int hostCpus) {
-        return cores.stream().allMatch(c -> ResourceProfile.cpus(c).last() < hostCpus);
+        return cores.stream().allMatch(c -> ContainerResources.cpus(c).last() < hostCpus);
     }
 
     @Override

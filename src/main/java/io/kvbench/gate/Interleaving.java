@@ -68,7 +68,8 @@ public final class Interleaving {
             for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
                 session.console().println("suspected regression " + key + " (" + result.row().note()
                         + "): confirming with " + rounds + " more rounds (" + c + " of " + confirmations + ")");
-                measured.measure(session.over(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload()))),
+                measured.measure(session.over(List.of(Engines.byId(key.engine())),
+                        List.of(Catalog.workload(key.workload()))),
                         "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
                 Result all = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
                 String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";

@@ -47,7 +47,9 @@ public final class SequentialInterleaving {
         List<BenchmarkKey> undecided = new ArrayList<>();
         Set<BenchmarkKey> budgetSpent = new LinkedHashSet<>();
         InterleaveSession.Scope scope = session.scope();
-        for (KvEngine e : scope.engines()) for (Workload w : scope.workloads()) undecided.add(new BenchmarkKey(e.id(), w.name()));
+        for (KvEngine e : scope.engines()) {
+            for (Workload w : scope.workloads()) undecided.add(new BenchmarkKey(e.id(), w.name()));
+        }
         PrintStream console = session.console();
         for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
             for (BenchmarkKey key : Rounds.shuffled(undecided, measured.order())) {
@@ -55,7 +57,8 @@ public final class SequentialInterleaving {
                     if (budgetSpent.add(key)) console.println(key + ": time budget spent, no round " + round);
                     continue;
                 }
-                measured.round(session.over(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload()))),
+                measured.round(session.over(List.of(Engines.byId(key.engine())),
+                        List.of(Catalog.workload(key.workload()))),
                         scope.outDir().resolve("round-" + round + "-" + key.engine() + "-" + key.workload() + "-"),
                         "round " + round + " (at most " + test.maxRounds() + "): " + key + " ");
             }

@@ -90,7 +90,8 @@ public final class BaselineComparison {
             return measured(result, baseline, policy.assess(baseline, result), why);
         }
         String acrossRuntimes = contextFlag(classBaseline, result);
-        ComparisonRow row = measured(result, baseline, policy.assess(baseline, result), join(acrossRuntimes, diskNotUsed));
+        ComparisonRow row = measured(result, baseline, policy.assess(baseline, result),
+                join(acrossRuntimes, diskNotUsed));
         return acrossRuntimes == null ? row : row.asFlagged();
     }
 

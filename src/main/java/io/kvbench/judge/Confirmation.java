@@ -28,7 +28,8 @@ public final class Confirmation {
      * @param firstRun   the assessment of the first run alone
      * @param failure    the reason a rerun failed (its result was an ERROR), else null
      */
-    public record Decision(Assessment assessment, BenchmarkResult pooled, int reruns, Assessment firstRun, String failure) {
+    public record Decision(Assessment assessment, BenchmarkResult pooled, int reruns, Assessment firstRun,
+                           String failure) {
 
         /** A REGRESSION of the first run that the reruns did not clear (and no rerun failed). */
         public boolean confirmed() {

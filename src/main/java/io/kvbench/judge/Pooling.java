@@ -63,6 +63,7 @@ public final class Pooling {
         if (c == null) return null;
         Map<String, String> parameters = new HashMap<>(c.parameters() == null ? Map.of() : c.parameters());
         parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
-        return new ResultContext(c.software(), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), parameters);
+        return new ResultContext(c.software(), c.profile(), c.runner(), c.time(), c.machine(), c.resources(),
+                parameters);
     }
 }

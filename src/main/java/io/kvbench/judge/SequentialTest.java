@@ -119,7 +119,8 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
      * The spread used is the upper bound of this one-sided confidence interval of the rounds' standard deviation. With
      * the plain estimate (Wald's known spread replaced by the sample's) false alarms exceed alpha several times over in
      * simulation: the estimate of a few rounds is often small, and a small spread makes every round count more. A
-     * higher confidence lowers them at the cost of rounds (simulated rates: docs/results/2026-11-24-sequential-test.md).
+     * higher confidence lowers them at the cost of rounds (simulated rates:
+     * docs/results/2026-11-24-sequential-test.md).
      */
     static final double SPREAD_CONFIDENCE = 0.9;
 

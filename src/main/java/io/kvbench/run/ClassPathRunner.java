@@ -97,7 +97,8 @@ public final class ClassPathRunner implements BenchmarkRunner {
             Path log = out.resolve("child.log");
             int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
                     .waitFor();
-            if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit + "; log: " + log);
+            if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit
+                    + "; log: " + log);
             return TokenCost.read(out);
         };
     }

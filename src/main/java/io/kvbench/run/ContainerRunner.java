@@ -18,7 +18,7 @@ import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import io.kvbench.task.BenchmarkTask;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Runs each (engine, workload) in its own container with fixed CPUs and memory ({@link ResourceProfile}), so that
+ * Runs each (engine, workload) in its own container with fixed CPUs and memory ({@link ContainerResources}), so that
  * numbers from different machines of one class are comparable and an OOM kill is attributed to one benchmark. Inside,
  * the same kvbench classes (the host's class path, mounted read-only at the same paths) run the benchmark's task
  * file through {@link TaskMain}; its results.json comes back through a bind-mounted host directory and is
@@ -41,7 +41,8 @@ import java.util.function.Consumer;
  * failure, interrupt or Ctrl-C.
  *
  * <p>From a test: {@code ContainerRunner.dockerAvailable()} for an assumption, then
- * {@code new ContainerRunner(ResourceProfile.load("one-core")).run(RunPlan.of(...), progress, partial -> {})}.
+ * {@code RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), RunPlan.of(...), progress,
+ * partial -> {})}.
  */
 public final class ContainerRunner implements BenchmarkRunner {
 
@@ -54,18 +55,18 @@ public final class ContainerRunner implements BenchmarkRunner {
     /** The JMH controller in the container only forks and collects; its heap is not the benchmark's, keep it small. */
     static final List<String> CONTROLLER_FLAGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-    private final ResourceProfile resources;
+    private final ContainerResources resources;
     private final String baseImage;
     private final List<Path> classPath;
     private final List<String> extraJvmFlags;
     /** This runner's place in a duet (its CPUs instead of the resource profile's, the shared barrier), or null. */
     private final DuetSlot duet;
 
-    public ContainerRunner(ResourceProfile resources) {
+    public ContainerRunner(ContainerResources resources) {
         this(resources, null, null, List.of(), null);
     }
 
-    private ContainerRunner(ResourceProfile resources, String baseImage, List<Path> classPath,
+    private ContainerRunner(ContainerResources resources, String baseImage, List<Path> classPath,
                             List<String> extraJvmFlags, DuetSlot duet) {
         this.resources = resources;
         this.baseImage = baseImage;
@@ -85,7 +86,8 @@ public final class ContainerRunner implements BenchmarkRunner {
      */
     public ContainerRunner withClassPath(List<Path> entries) {
         for (Path entry : entries) {
-            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry
+                    + " does not exist");
         }
         return new ContainerRunner(resources, baseImage, ClassPaths.existing(entries), extraJvmFlags, duet);
     }
@@ -103,8 +105,8 @@ public final class ContainerRunner implements BenchmarkRunner {
     @Override
     public Optional<BenchmarkRunner> inDuet(DuetSlot slot) {
         String cpuset = slot.cpuset();
-        int cpus = ResourceProfile.cpus(cpuset).size();
-        int wanted = ResourceProfile.cpus(resources.cpusets().get(0)).size();
+        int cpus = ContainerResources.cpus(cpuset).size();
+        int wanted = ContainerResources.cpus(resources.cpusets().get(0)).size();
         if (cpus != wanted) {
             throw new IllegalArgumentException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
                     + resources.name() + " gives a benchmark " + wanted);
@@ -128,7 +130,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         return "container";
     }
 
-    public ResourceProfile resources() {
+    public ContainerResources resources() {
         return resources;
     }
 
@@ -160,7 +162,7 @@ public final class ContainerRunner implements BenchmarkRunner {
     @Override
     public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
         Prepared prepared = prepared(heap, note);
-        int cores = ResourceProfile.cpus(prepared.cpuset()).size();
+        int cores = ContainerResources.cpus(prepared.cpuset()).size();
         MachineInfo host = Machines.current();
         MachineInfo expected = host.withLimits(cores, prepared.memoryBytes(),
                 Machines.machineClass(host, cores, prepared.memoryBytes()));
@@ -169,7 +171,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         used.put("name", resources.name());
         used.put("cpuset", prepared.cpuset());
         used.put("cpus", String.valueOf(cores));
-        used.put("memory", ResourceProfile.size(prepared.memoryBytes()));
+        used.put("memory", ContainerResources.size(prepared.memoryBytes()));
         used.put("heap", heap);
         used.put("gc", resources.gc());
         used.put("jvmFlags", String.join(" ", flags));
@@ -188,14 +190,14 @@ public final class ContainerRunner implements BenchmarkRunner {
         RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
         int dockerCpus = dockerCpus();
         String cpuset = duet == null ? resources.cpusetFor(dockerCpus) : duet.cpuset();
-        if (ResourceProfile.cpus(cpuset).last() >= dockerCpus) {
+        if (ContainerResources.cpus(cpuset).last() >= dockerCpus) {
             throw new IllegalArgumentException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
                     + dockerCpus + ", numbered from 0)");
         }
         long memory = resources.memoryBytes(heap);
-        if (ResourceProfile.bytes(heap) + (256L << 20) > memory) {
+        if (ContainerResources.bytes(heap) + (256L << 20) > memory) {
             note.accept("warning: heap " + heap + " and 256m for the JVM and the engine exceed the "
-                    + ResourceProfile.size(memory) + " memory limit of resource profile " + resources.name()
+                    + ContainerResources.size(memory) + " memory limit of resource profile " + resources.name()
                     + ": expect OOM kills");
         }
         List<Path> mounted = classPath != null ? classPath : ClassPaths.mountable();
@@ -231,8 +233,8 @@ public final class ContainerRunner implements BenchmarkRunner {
             // The container sees its output directory at OUT and its stores at DATA: the task says so.
             task.withDataDir(Path.of(DATA)).write(inner.task());
             List<String> command = prepared.controllerCommand(List.of(OUT + "/" + RunLayout.TASK, OUT));
-            try (KvbenchContainer container = prepared.container("benchmark", "kvbench-" + key,
-                    prepared.memoryBytes(), command).withReadWriteMount(inner.dir(), OUT).withReadWriteMount(data, DATA)) {
+            try (KvbenchContainer container = prepared.container("benchmark", "kvbench-" + key, prepared.memoryBytes(),
+                    command).withReadWriteMount(inner.dir(), OUT).withReadWriteMount(data, DATA)) {
                 if (duet != null) container.withReadWriteMount(duet.barrierDir(), DUET);
                 exit = container.runToExit(DEFAULT_TIMEOUT);
             }
@@ -247,7 +249,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         }
         RunResults innerResults = readInner(inner);
         Failures.Failure failure = Failures.ofContainer(exit, innerResults, Failures.readQuietly(inner.jmhLog()),
-                ResourceProfile.size(prepared.memoryBytes()), DEFAULT_TIMEOUT);
+                ContainerResources.size(prepared.memoryBytes()), DEFAULT_TIMEOUT);
         if (failure != null) {
             keepLog(log, exit.logs());
             BenchmarkResult error = BenchmarkResult.failed(engine, workload, failure.kind(),

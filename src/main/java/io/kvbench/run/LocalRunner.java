@@ -53,12 +53,13 @@ public final class LocalRunner implements BenchmarkRunner {
         this.benchmarkJvmFlags = List.copyOf(benchmarkJvmFlags);
     }
 
-    public LocalRunner(Map<String, String> resources) {
-        this(resources, List.of());
+    /** This machine's CPUs, unrestricted, with {@code benchmarkJvmFlags} for the forks. */
+    public LocalRunner(List<String> benchmarkJvmFlags) {
+        this(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())), benchmarkJvmFlags);
     }
 
     public LocalRunner() {
-        this(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())));
+        this(List.of());
     }
 
     @Override

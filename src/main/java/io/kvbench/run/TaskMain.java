@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The one entry point of child JVMs (a benchmark container, another kvbench build's class path), so that the user CLI
@@ -83,8 +82,7 @@ public final class TaskMain {
         RunLayout layout = new RunLayout(outDir);
         Files.createDirectories(outDir);
         Files.createDirectories(Path.of(task.dataDir()));
-        LocalRunner local = new LocalRunner(Map.of("cpus", String.valueOf(Runtime.getRuntime().availableProcessors())),
-                task.jvmFlags());
+        LocalRunner local = new LocalRunner(task.jvmFlags());
         BenchmarkRunner.Setup setup = local.prepare(task.heap(), Path.of(task.dataDir()), note -> { });
         ResultContext context = new ResultContext(new Software(Engines.byId(task.engine()).version(), setup.jdk(),
                 GitRevision.current()), task.profile(), local.name(), startedAt, setup.machine(), setup.resources(),

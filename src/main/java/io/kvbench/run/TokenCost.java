@@ -1,8 +1,7 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.JavaCommand;
-
 import io.kvbench.bench.TokenCostBenchmark;
+import io.kvbench.infra.JavaCommand;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +19,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Nanoseconds per Blackhole.consumeCPU token, measured by {@link TokenCostBenchmark} in one forked JVM with the
- * benchmark JVMs' flags (3 warm-up and 10 measurement iterations of 0.5 s). Written as {@value #FILE} so that a measurement taken in a container comes back
+ * benchmark JVMs' flags (3 warm-up and 10 measurement iterations of 0.5 s). Written as {@value #FILE} so that a
+ * measurement taken in a container comes back
  * through its output directory.
  *
  * @param nanosPerToken mean cost of one token

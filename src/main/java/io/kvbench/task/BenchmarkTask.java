@@ -24,7 +24,8 @@ import java.util.Objects;
 
 /**
  * One benchmark, fully resolved: what the benchmark JVM needs as values, so that nothing downstream looks up a profile,
- * a workload or a resource profile again. Built once at the edge (the CLI) from the parsed profile, written as JSON (one
+ * a workload or a resource profile again. Built once at the edge (the CLI) from the parsed profile, written as JSON
+ * (one
  * flat object) and read by the child that runs it (a container, another kvbench build on another class path, every JMH
  * fork). Its schema is versioned like results.json because interleave hands tasks to other kvbench builds.
  *
@@ -66,7 +67,9 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         public Sizing {
             Objects.requireNonNull(iterations, "iterations");
             Objects.requireNonNull(heap, "heap");
-            if (records < 1 || records > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("records out of range: " + records);
+            if (records < 1 || records > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("records out of range: " + records);
+            }
             if (forks < 1) throw new IllegalArgumentException("forks must be >= 1, was " + forks);
             if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, was " + threads);
             profile = profile == null ? "" : profile;

@@ -46,7 +46,8 @@ public record Profile(String name, String description, Map<String, Long> records
      *
      * @param forks      JMH forks per benchmark; at least 1 (forks capture run-to-run variance)
      * @param passes     iterations of single-shot passes
-     * @param readPasses iterations of read passes where they differ from {@code passes} (null: the same): a read pass of
+     * @param readPasses iterations of read passes where they differ from {@code passes} (null: the same): a read pass
+     * of
      *                   a fraction of a second is still compiling after a few warm-up passes, while more warm-up passes
      *                   of a write would change the store it measures
      * @param operations iterations and their length for timed operations
@@ -74,7 +75,8 @@ public record Profile(String name, String description, Map<String, Long> records
         Objects.requireNonNull(jmh.operations(), "operations of profile " + name);
         Objects.requireNonNull(jmh.heap(), "heap of profile " + name);
         if (jmh.forks() < 1) {
-            throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was " + jmh.forks());
+            throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was "
+                    + jmh.forks());
         }
         if (!jmh.heap().matches("\\d+[mMgG]")) {
             throw new IllegalArgumentException("profile " + name + ": heap must look like 512m or 2g");

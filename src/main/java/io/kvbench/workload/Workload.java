@@ -56,7 +56,8 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
      * @param keyBytes      key length for {@link KeyFormat#RANDOM_BYTES} (maximum when variable)
      * @param value         value format
      * @param valueBytes    value length for {@link ValueFormat#RANDOM} (maximum when variable)
-     * @param variableSizes random key/value lengths in [10, keyBytes) and [10, valueBytes) instead of fixed ones, as the
+     * @param variableSizes random key/value lengths in [10, keyBytes) and [10, valueBytes) instead of fixed ones, as
+     * the
      *                      DataStore4J suite draws them (Random.nextInt(10, size) in its BenchmarkWrite)
      * @param sortKeys      the dataset's records are numbered in unsigned key order (so SEQUENTIAL walks the key space
      *                      in order, as HestiaStore's sequential reads do)
@@ -157,7 +158,8 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         if (access == Access.PASS && phase == Phase.OPERATIONS && operations.mix().read() < 1) {
             throw new IllegalArgumentException(name + ": access PASS over operations is for reads only (one read view per thread per iteration)");
         }
-        if (access == Access.SCAN && (phase != Phase.READ_PASS || shape.order() != Order.SEQUENTIAL || fraction != 1.0)) {
+        boolean fullSequentialRead = phase == Phase.READ_PASS && shape.order() == Order.SEQUENTIAL && fraction == 1.0;
+        if (access == Access.SCAN && !fullSequentialRead) {
             throw new IllegalArgumentException(name + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
         }
         if (access != Access.OPERATION && calls.accessSource().isBlank()) {
@@ -176,7 +178,8 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         }
         KeyFormat key = dataset.key();
         ValueFormat value = dataset.value();
-        if ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() < 1) || (value == ValueFormat.RANDOM && dataset.valueBytes() < 0)) {
+        if ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() < 1)
+                || (value == ValueFormat.RANDOM && dataset.valueBytes() < 0)) {
             throw new IllegalArgumentException(name + ": keyBytes/valueBytes missing for random keys or values");
         }
         if (dataset.variableSizes() && ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() <= MIN_VARIABLE_BYTES)
@@ -285,7 +288,9 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
     public String unsupportedReason(Capabilities caps) {
         boolean writesAfterReads = phase() == Phase.OPERATIONS && mix().writes();
         if (caps.writeOnce() && writesAfterReads) return "write-once engine: no writes after the first read";
-        if (mix().scan() > 0 && phase() == Phase.OPERATIONS && !caps.rangeScans()) return "no range scans (unordered engine)";
+        if (mix().scan() > 0 && phase() == Phase.OPERATIONS && !caps.rangeScans()) {
+            return "no range scans (unordered engine)";
+        }
         if (access() == Access.SCAN && !caps.scans()) return "cannot iterate its entries (the pass is a cursor walk)";
         if (threads() > 1 && writesAfterReads && !caps.concurrentWriters()) return "no concurrent writers on one store";
         if (threads() > 1 && !caps.concurrentReaders()) return "no concurrent readers on one store";

@@ -11,7 +11,6 @@ import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
-import io.kvbench.result.Status;
 import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
@@ -39,7 +38,9 @@ public final class Fixtures {
     }
 
     public static ResultContext context(String profile, String machineClass) {
-        return new ResultContext(new Software("1.2.3", "OpenJDK 64-Bit Server VM 17.0.15", "abc1234"), profile, "local", "2025-01-02T03:00:00Z", machine(machineClass), Map.of("heap", "1g", "cpuset", "0-1"), Map.of("records", "100000", "valueSize", "100"));
+        return new ResultContext(new Software("1.2.3", "OpenJDK 64-Bit Server VM 17.0.15", "abc1234"), profile,
+                "local", "2025-01-02T03:00:00Z", machine(machineClass), Map.of("heap", "1g", "cpuset", "0-1"),
+                Map.of("records", "100000", "valueSize", "100"));
     }
 
     /** An OK throughput result whose score is the mean of the samples and error a 99.9 % half-width. */
@@ -56,19 +57,20 @@ public final class Fixtures {
                     * Math.sqrt(var / samples.length); // as JMH computes it
         }
         String unit = BenchmarkResult.THROUGHPUT.equals(metric) ? "ops/s" : "s/op";
-        return new BenchmarkResult(engine, workload, Status.OK, null, "", new Measurement(metric, mean, error, unit, Arrays.stream(samples).boxed().toList(), Map.of()), context(PROFILE, MACHINE_CLASS));
+        return BenchmarkResult.measured(engine, workload, new Measurement(metric, mean, error, unit,
+                Arrays.stream(samples).boxed().toList(), Map.of()), context(PROFILE, MACHINE_CLASS));
     }
 
     /** The same result with a disk footprint recorded. */
     public static BenchmarkResult withDisk(BenchmarkResult r, long bytes) {
         Map<String, Metric> secondary = new HashMap<>(r.secondary());
         secondary.put(MetricNames.DISK_BYTES, new Metric(bytes, Double.NaN, "B"));
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), secondary), r.context());
+        return r.withMeasurement(new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), secondary));
     }
 
     /** The same result with another error estimate. */
     public static BenchmarkResult withError(BenchmarkResult r, double error) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), error, r.unit(), r.samples(), r.secondary()), r.context());
+        return r.withMeasurement(r.measurement().withScores(r.score(), error, r.samples()));
     }
 
     /** The same result recorded as {@code forks} JMH forks of equal length (samples in fork order). */
@@ -76,8 +78,9 @@ public final class Fixtures {
         ResultContext c = r.context();
         Map<String, String> parameters = new HashMap<>(c.parameters());
         parameters.put(ForkSamples.FORKS_PARAMETER, String.valueOf(forks));
-        ResultContext forked = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), parameters);
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), forked);
+        ResultContext forked = new ResultContext(c.software(),
+                c.profile(), c.runner(), c.time(), c.machine(), c.resources(), parameters);
+        return r.withContext(forked);
     }
 
     /** A throughput result of several forks, each given as its own samples. */

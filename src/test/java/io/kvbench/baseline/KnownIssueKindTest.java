@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class KnownIssueKindTest {
 
     // The failure leveldb-java x ycsb-a ends with when a read races a compaction (dain/leveldb#78).
-    private static final String RACE = "java.io.FileNotFoundException: /data/store/000123.sst (No such file or directory)";
+    private static final String RACE =
+            "java.io.FileNotFoundException: /data/store/000123.sst (No such file or directory)";
 
     @Test
     void onlyAFailureThatMayBeTheEnginesIsAKnownIssue() {

@@ -17,7 +17,6 @@ import io.kvbench.judge.Verdict;
 import io.kvbench.judge.WelchPolicy;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
@@ -46,7 +45,8 @@ class PortableDiskTest {
         ResultContext c = r.context();
         Map<String, String> resources = new java.util.HashMap<>(c.resources());
         resources.put(ResultContext.DATA_FILE_SYSTEM, fs);
-        return with(r, new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), resources, c.parameters()));
+        return with(r, new ResultContext(c.software(), c.profile(),
+                c.runner(), c.time(), c.machine(), resources, c.parameters()));
     }
 
     private static BenchmarkResult ext4(BenchmarkResult r) {
@@ -145,15 +145,17 @@ class PortableDiskTest {
 
     private static BenchmarkResult withVersion(BenchmarkResult r, String version) {
         ResultContext c = r.context();
-        return with(r, new ResultContext(new Software(version, c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters()));
+        return with(r, new ResultContext(new Software(version, c.jdk(), c.gitRevision()), c.profile(), c.runner(),
+                c.time(), c.machine(), c.resources(), c.parameters()));
     }
 
     private static BenchmarkResult withJdk(BenchmarkResult r, String jdk) {
         ResultContext c = r.context();
-        return with(r, new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), Map.of(), c.parameters()));
+        return with(r, new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(),
+                c.runner(), c.time(), c.machine(), Map.of(), c.parameters()));
     }
 
     private static BenchmarkResult with(BenchmarkResult r, ResultContext c) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), c);
+        return r.withContext(c);
     }
 }

@@ -106,7 +106,8 @@ class ReadViewPerThreadTest {
         String json = "[{\"name\": \"view-test\", \"family\": \"halo\", \"key\": \"LONG8\", \"value\": \"RANDOM\", \"valueBytes\": 100,"
                 + " \"seed\": 100, \"phase\": \"OPERATIONS\", \"preload\": \"SEQUENTIAL\", \"distribution\": \"UNIFORM\"" + accessFields + "}]";
         Workload workload = Catalog.parseWorkloads(Path.of("view-test.json"), json.getBytes(StandardCharsets.UTF_8)).get("view-test");
-        BenchmarkTask task = BenchmarkTask.of(engine, workload, Catalog.profile("smoke"), BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()), 0);
+        BenchmarkTask task = BenchmarkTask.of(engine, workload, Catalog.profile("smoke"),
+                BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()), 0);
         OpsBenchmark.Shared shared = new OpsBenchmark.Shared();
         shared.setUp(StoreFixture.create(task));
         return shared;

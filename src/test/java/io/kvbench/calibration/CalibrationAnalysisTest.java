@@ -23,7 +23,10 @@ class CalibrationAnalysisTest {
         double[][] forks = Fixtures.normalForks(seed, 2, 5, mean);
         System.arraycopy(forks[0], 0, samples, 0, 5);
         System.arraycopy(forks[1], 0, samples, 5, 5);
-        return new CalibrationRun("rocksdb", "ycsb-c", new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 100), Status.OK, "", new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average().orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
+        return new CalibrationRun("rocksdb", "ycsb-c",
+                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 100), Status.OK, "",
+                new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average()
+                        .orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
     }
 
     @Test

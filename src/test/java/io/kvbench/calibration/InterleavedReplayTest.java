@@ -23,7 +23,10 @@ class InterleavedReplayTest {
         double[] samples = new double[10];
         System.arraycopy(forks[0], 0, samples, 0, 5);
         System.arraycopy(forks[1], 0, samples, 5, 5);
-        return new CalibrationRun("lmdb", "ycsb-c", new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "", new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average().orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
+        return new CalibrationRun("lmdb", "ycsb-c",
+                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "",
+                new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average()
+                        .orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
     }
 
     /** Rounds 1..n, each A, A' and a 10 % slower B; the machine's speed swings by +-15 % from round to round. */
@@ -66,7 +69,9 @@ class InterleavedReplayTest {
         assertThat(InterleavedReplay.analyse(rounds(3, true), FIVE_PERCENT, 4)).isEmpty();
         List<CalibrationRun> oneFailed = new ArrayList<>(rounds(4, true));
         CalibrationRun ok = oneFailed.get(3);
-        oneFailed.set(3, new CalibrationRun(ok.engine(), ok.workload(), new CalibrationRun.Injected(ok.round(), ok.slowdown(), ok.tokens()), Status.ERROR, "infrastructure: out of memory", new CalibrationRun.Scores(ok.metric(), ok.unit(), Double.NaN, 2, List.of(), null), "t"));
+        oneFailed.set(3, new CalibrationRun(ok.engine(), ok.workload(), ok.injected(), Status.ERROR,
+                "infrastructure: out of memory", new CalibrationRun.Scores(ok.metric(), ok.unit(), Double.NaN, 2,
+                List.of(), null), "t"));
         assertThat(InterleavedReplay.analyse(oneFailed, FIVE_PERCENT, 4)).as("a round with a failed run is left out").isEmpty();
     }
 

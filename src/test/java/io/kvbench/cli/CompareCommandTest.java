@@ -166,7 +166,8 @@ class CompareCommandTest {
         writeRun(new RunResults(1, true, PROFILE, "local", "t", null, List.of()));
         assertThat(compare().err()).contains("field 'machine' is missing");
 
-        BenchmarkResult noScore = new BenchmarkResult("rocksdb", "w", io.kvbench.result.Status.OK, null, "", new Measurement("throughput", Double.NaN, Double.NaN, "ops/s", List.of(), null), null);
+        BenchmarkResult noScore = BenchmarkResult.measured("rocksdb", "w",
+                new Measurement("throughput", Double.NaN, Double.NaN, "ops/s", List.of(), null), null);
         writeRun(run(noScore));
         CliRun unscored = compare();
         assertThat(unscored.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Workload;
 import org.junit.jupiter.api.Test;
@@ -33,14 +33,15 @@ class ListingCommandsTest {
         CliRun text = CliRun.of("profiles");
         assertThat(text.exitCode()).as(text.err()).isZero();
         for (String name : Catalog.PROFILES) assertThat(text.out()).containsPattern("(?m)^" + name + " +\\d+ forks?, heap ");
-        for (String name : ResourceProfile.SHIPPED) assertThat(text.out()).containsPattern("(?m)^" + name + " +cpusets ");
+        for (String name : ContainerResources.SHIPPED) assertThat(text.out()).containsPattern("(?m)^" + name
+                + " +cpusets ");
         assertThat(text.out()).contains("Records: ds4j 2000, halo 10000");
         assertFits(text.out());
 
         JsonNode json = new ObjectMapper().readTree(CliRun.of("profiles", "--json").out());
         assertThat(json.get("profiles").size()).isEqualTo(Catalog.PROFILES.size());
         assertThat(json.get("profiles").get(2).get("records").get("tc").asLong()).isEqualTo(Catalog.profile("ci").records("tc"));
-        assertThat(json.get("resourceProfiles").get(0).get("name").asText()).isEqualTo(ResourceProfile.DEFAULT);
+        assertThat(json.get("resourceProfiles").get(0).get("name").asText()).isEqualTo(ContainerResources.DEFAULT);
     }
 
     private static void assertFits(String text) {

@@ -51,8 +51,14 @@ class PullRequestAbCommandsTest {
     }
 
     private Path shard(String engine, Verdict verdict, double... ratios) throws Exception {
-        ComparisonRow row = new ComparisonRow(new BenchmarkKey(engine, "ycsb-c"), verdict, "ops/s", new ComparisonRow.Scores(1000, 1000 * ratios[0], (ratios[0] - 1) * 100), new ComparisonRow.Significance(0.001, "p=0.001 (paired t, " + ratios.length + " rounds)"), verdict == Verdict.REGRESSION ? "slower" : "", false);
-        InterleaveReport report = new InterleaveReport("ci", ratios.length, new InterleaveReport.Configurations("merge base", "head"), new InterleaveReport.Judging("bootstrap", 0.01), Map.of(verdict, 1L), List.of(new Interleaving.Result(row, java.util.Arrays.stream(ratios).boxed().toList())));
+        ComparisonRow row = new ComparisonRow(new BenchmarkKey(engine, "ycsb-c"), verdict, "ops/s",
+                new ComparisonRow.Scores(1000, 1000 * ratios[0],
+                (ratios[0] - 1) * 100), new ComparisonRow.Significance(0.001, "p=0.001 (paired t, " + ratios.length
+                + " rounds)"), verdict == Verdict.REGRESSION ? "slower" : "", false);
+        InterleaveReport report = new InterleaveReport("ci", ratios.length,
+                new InterleaveReport.Configurations("merge base", "head"), new InterleaveReport.Judging("bootstrap",
+                0.01), Map.of(verdict, 1L), List.of(new Interleaving.Result(row,
+                java.util.Arrays.stream(ratios).boxed().toList())));
         Path dir = tmp.resolve("ab-" + engine);
         ResultsJson.write(dir.resolve(InterleaveReport.JSON_FILE), report);
         return dir;

@@ -13,12 +13,10 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
-import io.kvbench.result.Software;
 import io.kvbench.result.Status;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,8 +68,9 @@ class ReportMergeTest {
     /** The same result measured with other resources (the context's resource map replaced). */
     private static BenchmarkResult withResources(BenchmarkResult r, Map<String, String> resources) {
         ResultContext c = r.context();
-        ResultContext changed = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), resources, c.parameters());
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), changed);
+        ResultContext changed = new ResultContext(c.software(),
+                c.profile(), c.runner(), c.time(), c.machine(), resources, c.parameters());
+        return r.withContext(changed);
     }
 
     private static RunResults startedAt(String instant, RunResults run) {

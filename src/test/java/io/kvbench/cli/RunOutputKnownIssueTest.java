@@ -32,10 +32,13 @@ class RunOutputKnownIssueTest {
 
     @Test
     void aRecordedEngineBugIsAKnownIssueWithItsLinkInTableSummaryAndReport(@TempDir Path out) throws Exception {
-        ResultContext context = new ResultContext(new Software("0.12", "OpenJDK 17", "abc"), "smoke", "local", "2026-11-23T07:00:00Z", new MachineInfo("AMD EPYC", 2, 24L << 30, "Linux", "amd-epyc-2c"), Map.of(), Map.of());
+        ResultContext context = new ResultContext(new Software("0.12", "OpenJDK 17", "abc"), "smoke", "local",
+                "2026-11-23T07:00:00Z", new MachineInfo("AMD EPYC", 2, 24L << 30, "Linux",
+                "amd-epyc-2c"), Map.of(), Map.of());
         RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-23T07:00:00Z", null, List.of(
                 BenchmarkResult.failed("leveldb-java", "ycsb-a", FailureKind.ENGINE_FAILURE, RACE, context),
-                BenchmarkResult.failed("rocksdb", "ycsb-a", FailureKind.ENGINE_FAILURE, "fork exited with code 137", context)));
+                BenchmarkResult.failed("rocksdb", "ycsb-a", FailureKind.ENGINE_FAILURE, "fork exited with code 137",
+                        context)));
         StringWriter console = new StringWriter();
         RunOutput.write(run, out, new PrintWriter(console, true));
         String table = console.toString();

@@ -126,7 +126,8 @@ class GateTest {
 
     @Test
     void aFailedRerunIsAnErrorNotAVerdict() throws IOException {
-        ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", FailureKind.INFRASTRUCTURE, "infrastructure: OOM kill"));
+        ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", FailureKind.INFRASTRUCTURE,
+                "infrastructure: OOM kill"));
         assertThat(row.verdict()).isEqualTo(Verdict.ERROR);
         assertThat(row.note()).contains("looked regressed").contains("confirmation rerun 1 failed: infrastructure: OOM kill");
     }

@@ -2,11 +2,9 @@ package io.kvbench.history;
 
 import io.kvbench.baseline.Fixtures;
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
-import io.kvbench.result.Software;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,8 +37,9 @@ public final class HistoryFixtures {
 
     public static BenchmarkResult onClass(BenchmarkResult r, String machineClass) {
         ResultContext c = r.context();
-        ResultContext moved = new ResultContext(new Software(c.engineVersion(), c.jdk(), c.gitRevision()), c.profile(), c.runner(), c.time(), Fixtures.machine(machineClass), onExt4(c.resources()), c.parameters());
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), moved);
+        ResultContext moved = new ResultContext(c.software(), c.profile(),
+                c.runner(), c.time(), Fixtures.machine(machineClass), onExt4(c.resources()), c.parameters());
+        return r.withContext(moved);
     }
 
     /** A complete run of the results on the first result's machine class, started at {@code time}. */

@@ -8,7 +8,7 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.task.BenchmarkTask;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,7 +84,7 @@ class ReaderFuzzTest {
     @FuzzTest
     void resourceProfiles(byte[] input) {
         try {
-            ResourceProfile.parse(FILE, input);
+            ContainerResources.parse(FILE, input);
         } catch (InputException expected) {
             // refused with file and field named
         }

@@ -15,7 +15,7 @@ import io.kvbench.report.ReportWriter;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.RunPlan;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -65,7 +65,7 @@ class PerfGateTest {
         RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
         ThresholdPolicy policy = SignificanceTests.forGate(profile.gate());
         // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
-        Gate.Judgement outcome = new Gate(new ContainerRunner(ResourceProfile.load(ResourceProfile.DEFAULT)),
+        Gate.Judgement outcome = new Gate(new ContainerRunner(ContainerResources.load(ContainerResources.DEFAULT)),
                 new BaselineStore(BaselineStore.DEFAULT_ROOT), policy, CONFIRMATIONS, System.out)
                 .run(plan, key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
         RunResults results = outcome.run();

@@ -14,7 +14,9 @@ import org.opentest4j.TestAbortedException;
 class PerfVerdictsTest {
 
     private static ComparisonRow row(Verdict verdict) {
-        return new ComparisonRow(new BenchmarkKey("rocksdb", "ycsb-c"), verdict, "ops/s", new ComparisonRow.Scores(1000, Double.NaN, Double.NaN), new ComparisonRow.Significance(Double.NaN, "-"), "the note", false);
+        return new ComparisonRow(new BenchmarkKey("rocksdb", "ycsb-c"), verdict, "ops/s",
+                new ComparisonRow.Scores(1000, Double.NaN, Double.NaN), new ComparisonRow.Significance(Double.NaN,
+                "-"), "the note", false);
     }
 
     @ParameterizedTest

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
-import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
@@ -27,12 +26,13 @@ class ContainerRunJdkTest {
             BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once: no updates after the first read", jdk(PLACEHOLDER))));
 
     private static BenchmarkResult measured(BenchmarkResult r) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), jdk(CONTAINER_JDK));
+        return r.withContext(jdk(CONTAINER_JDK));
     }
 
     private static ResultContext jdk(String jdk) {
         ResultContext c = SampleResults.context("1.0", Map.of());
-        return new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters());
+        return new ResultContext(new Software(c.engineVersion(), jdk, c.gitRevision()), c.profile(), c.runner(),
+                c.time(), c.machine(), c.resources(), c.parameters());
     }
 
     @Test
@@ -49,7 +49,8 @@ class ContainerRunJdkTest {
     @Test
     void aRunThatMeasuredNothingKeepsWhatItHas() {
         RunResults nothing = SampleResults.run(List.of(
-                BenchmarkResult.failed("rocksdb", "ycsb-c", FailureKind.ENGINE_FAILURE, "infrastructure: no Docker", jdk(PLACEHOLDER))));
+                BenchmarkResult.failed("rocksdb", "ycsb-c", FailureKind.INFRASTRUCTURE, "infrastructure: no Docker",
+                        jdk(PLACEHOLDER))));
         assertThat(RunHeader.of(nothing).jdk()).isEqualTo(PLACEHOLDER);
     }
 }

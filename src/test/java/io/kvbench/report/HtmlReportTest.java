@@ -8,7 +8,6 @@ import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
-import io.kvbench.result.Status;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -139,14 +138,16 @@ class HtmlReportTest {
         String disk = put.substring(put.indexOf("Disk space"));
         assertThat(disk.indexOf(">mapdb</text>")).as("the charts' engine order").isLessThan(disk.indexOf(">rocksdb</text>"));
 
-        BenchmarkResult bare = new BenchmarkResult("a", "w", Status.OK, null, "", new Measurement(BenchmarkResult.THROUGHPUT, 5, 1, "ops/s", List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%"))), null);
+        BenchmarkResult bare = BenchmarkResult.measured("a", "w", new Measurement(BenchmarkResult.THROUGHPUT, 5, 1,
+                "ops/s", List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%"))), null);
         String page = HtmlReport.render(SampleResults.run(List.of(bare)));
         assertThat(page).doesNotContain("Disk space").contains("<td>50.0%</td>", "<td>—</td>");
     }
 
     @Test
     void aWorkloadWithoutScoresSaysSo() {
-        String page = HtmlReport.render(SampleResults.run(List.of(BenchmarkResult.failed("a", "w", FailureKind.ENGINE_FAILURE, "crashed", null))));
+        String page = HtmlReport.render(SampleResults.run(List.of(BenchmarkResult.failed("a", "w",
+                FailureKind.ENGINE_FAILURE, "crashed", null))));
         assertThat(page).contains("No engine produced a score for this workload.", "crashed").doesNotContain("<svg");
         assertBalanced(page);
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Measurement;
 import io.kvbench.result.RunResults;
 import io.kvbench.workload.Published;
 import java.util.ArrayList;
@@ -14,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 class ReproductionTest {
 
-    private static final Published SOURCE = new Published("t", "Test table", new Published.Origin("https://example.org", "a PC", "JDK 8", "old", "2017"), new Published.Scale("s/op", 1_000_000), "", List.of(new Published.Table("tc-random-read", "Random Read", 1_000_000L, "s/op", List.of(
+    private static final Published SOURCE = new Published("t", "Test table",
+            new Published.Origin("https://example.org", "a PC", "JDK 8", "old", "2017"), new Published.Scale("s/op",
+            1_000_000), "", List.of(new Published.Table("tc-random-read", "Random Read", 1_000_000L, "s/op", List.of(
                     new Published.Row("lmdb", "LMDB", 1.0),
                     new Published.Row("xodus-btree", "Xodus", 2.0),
                     new Published.Row("mapdb", "MapDB", 4.0),
@@ -61,7 +62,9 @@ class ReproductionTest {
 
     @Test
     void throughputsArePrintedInWholeOperationsAndTheFastestIsTheHighest() {
-        Published opsSource = new Published("h", "Hestia", new Published.Origin("https://example.org", "a Mac", "JDK 21", "n/s", "n/s"), new Published.Scale("ops/s", 10_000_000), "", List.of(new Published.Table("hestia-seq-read", "Sequential read", 10_000_000L, "ops/s", List.of(
+        Published opsSource = new Published("h", "Hestia", new Published.Origin("https://example.org", "a Mac",
+                "JDK 21", "n/s", "n/s"), new Published.Scale("ops/s", 10_000_000), "",
+                List.of(new Published.Table("hestia-seq-read", "Sequential read", 10_000_000L, "ops/s", List.of(
                         new Published.Row("chronicle-map", "ChronicleMap", 1_707_702),
                         new Published.Row("rocksdb", "RocksDB", 109_551)))));
         Reproduction r = Reproduction.of(opsSource, opsSource.tables().get(0), SampleResults.run(List.of(
@@ -94,7 +97,7 @@ class ReproductionTest {
     }
 
     private static BenchmarkResult atRecords(BenchmarkResult r, Map<String, String> parameters) {
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), SampleResults.context("1.0", parameters));
+        return r.withContext(SampleResults.context("1.0", parameters));
     }
 
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
@@ -108,6 +111,6 @@ class ReproductionTest {
 
     private static BenchmarkResult result(String engine, double seconds) {
         BenchmarkResult r = SampleResults.timePerPass(engine, "tc-random-read", seconds, seconds / 20);
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), null, r.reason(), new Measurement(r.metric(), r.score(), r.error(), r.unit(), r.samples(), r.secondary()), SampleResults.context("1", Map.of("records", "100000")));
+        return r.withContext(SampleResults.context("1", Map.of("records", "100000")));
     }
 }

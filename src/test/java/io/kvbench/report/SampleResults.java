@@ -10,7 +10,6 @@ import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
-import io.kvbench.result.Status;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +24,8 @@ public final class SampleResults {
     }
 
     public static ResultContext context(String engineVersion, Map<String, String> parameters) {
-        return new ResultContext(new Software(engineVersion, "OpenJDK 64-Bit Server VM 17.0.15+6", "3f9c2e1"), "ci", "container", "2025-06-01T10:00:00Z", MACHINE, Map.of("cpuset", "0-1", "heap", "2g"), parameters);
+        return new ResultContext(new Software(engineVersion, "OpenJDK 64-Bit Server VM 17.0.15+6", "3f9c2e1"), "ci",
+                "container", "2025-06-01T10:00:00Z", MACHINE, Map.of("cpuset", "0-1", "heap", "2g"), parameters);
     }
 
     /** A measured throughput result with the usual secondary metrics. */
@@ -53,7 +53,10 @@ public final class SampleResults {
         secondary.put(MetricNames.WRITE_AMPLIFICATION, new Metric(3.1 * scale, Double.NaN, "x"));
         // error is the half-width the reports print; results hold JMH's 99.9 % one over the same three samples
         double storedError = error / Intervals.halfWidth(1.0, 3);
-        return new BenchmarkResult(engine, workload, Status.OK, null, "", new Measurement(metric, score, storedError, unit, List.of(score - error / 2, score, score + error / 2), secondary), context(engine.length() + ".2.1", Map.of("records", "1000000", "valueSize", "100", "threads", "1")));
+        return BenchmarkResult.measured(engine, workload, new Measurement(metric, score, storedError,
+                unit, List.of(score - error / 2, score,
+                score + error / 2), secondary), context(engine.length()
+                + ".2.1", Map.of("records", "1000000", "valueSize", "100", "threads", "1")));
     }
 
     public static RunResults run(List<BenchmarkResult> results) {
@@ -70,7 +73,8 @@ public final class SampleResults {
         r.add(throughput("mapdb", "put-random", 38_200, 4_100));
         r.add(throughput("xodus", "put-random", 96_500, 2_200));
         r.add(throughput("h2-mvstore", "put-random", 251_000, 15_000));
-        r.add(BenchmarkResult.failed("chronicle-map", "put-random", FailureKind.ENGINE_FAILURE, "ChronicleHashRecoveryFailedException: <script>alert(1)</script> segment 3\n\tat net.openhft...", ctx));
+        r.add(BenchmarkResult.failed("chronicle-map", "put-random", FailureKind.ENGINE_FAILURE,
+                "ChronicleHashRecoveryFailedException: <script>alert(1)</script> segment 3\n\tat net.openhft...", ctx));
         // get-random: a narrow range, linear scale.
         r.add(throughput("rocksdb", "get-random", 1_210_000, 40_000));
         r.add(throughput("lmdb", "get-random", 3_950_000, 120_000));
@@ -91,7 +95,8 @@ public final class SampleResults {
         r.add(timePerPass("mapdb", "bulk-load", 27.4, 1.9));
         r.add(timePerPass("xodus", "bulk-load", 8.8, 0.6));
         r.add(timePerPass("h2-mvstore", "bulk-load", 0.640, 0.021));
-        r.add(BenchmarkResult.failed("chronicle-map", "bulk-load", FailureKind.ENGINE_FAILURE, "fork exited with code 137 (out of memory?)", ctx));
+        r.add(BenchmarkResult.failed("chronicle-map", "bulk-load", FailureKind.ENGINE_FAILURE,
+                "fork exited with code 137 (out of memory?)", ctx));
         return run(r);
     }
 }

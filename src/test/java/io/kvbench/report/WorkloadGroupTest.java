@@ -67,7 +67,8 @@ class WorkloadGroupTest {
 
     @Test
     void aWorkloadWithNothingMeasuredHasNoUnitAndNoBest() {
-        WorkloadGroup group = WorkloadGroup.rank("w", List.of(BenchmarkResult.failed("a", "w", FailureKind.ENGINE_FAILURE, "x", null)));
+        WorkloadGroup group = WorkloadGroup.rank("w", List.of(BenchmarkResult.failed("a", "w",
+                FailureKind.ENGINE_FAILURE, "x", null)));
         assertThat(group.unit()).isNull();
         assertThat(group.measuredRows()).isEmpty();
         assertThat(group.direction()).isEmpty();

@@ -30,7 +30,8 @@ class FailureKindTest {
     void aStatusAndAKindThatDisagreeAreRefused() {
         assertThatThrownBy(() -> new BenchmarkResult("e", "w", Status.OK, FailureKind.ENGINE_FAILURE, "", null, null))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new BenchmarkResult("e", "w", Status.ERROR, FailureKind.NOT_APPLICABLE, "x", null, null))
+        assertThatThrownBy(() -> new BenchmarkResult("e", "w", Status.ERROR, FailureKind.NOT_APPLICABLE, "x", null,
+                null))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new BenchmarkResult("e", "w", Status.NOT_APPLICABLE, FailureKind.INFRASTRUCTURE, "x",
                 null, null)).isInstanceOf(IllegalArgumentException.class);

@@ -34,7 +34,8 @@ class IntervalsTest {
     }
 
     private static BenchmarkResult result(List<Double> samples) {
-        return new BenchmarkResult("lmdb", "ycsb-c", Status.OK, null, "", new Measurement(BenchmarkResult.THROUGHPUT, 11, 0, "ops/s", samples, Map.of()), SampleResults.context("1", Map.of()));
+        return BenchmarkResult.measured("lmdb", "ycsb-c", new Measurement(BenchmarkResult.THROUGHPUT,
+                11, 0, "ops/s", samples, Map.of()), SampleResults.context("1", Map.of()));
     }
 
     @Test

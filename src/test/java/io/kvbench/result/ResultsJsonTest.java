@@ -18,8 +18,11 @@ class ResultsJsonTest {
     @Test
     void roundTripKeepsEveryFieldIncludingNaN() throws Exception {
         MachineInfo machine = new MachineInfo("Test CPU", 2, 1L << 34, "Linux", "test-cpu-2c");
-        ResultContext context = new ResultContext(new Software("1.0", "OpenJDK 17", "abc123"), "smoke", "local", "2026-11-21T00:00:00Z", machine, Map.of("heap", "512m"), Map.of("records", "10000"));
-        BenchmarkResult ok = new BenchmarkResult("rocksdb", "ycsb-c", Status.OK, null, "", new Measurement(BenchmarkResult.THROUGHPUT, 1234.5, Double.NaN, "ops/s", List.of(1200.0, 1269.0), Map.of(MetricNames.DISK_BYTES, new Metric(4096, 0, "B"))), context);
+        ResultContext context = new ResultContext(new Software("1.0", "OpenJDK 17", "abc123"), "smoke", "local",
+                "2026-11-21T00:00:00Z", machine, Map.of("heap", "512m"), Map.of("records", "10000"));
+        BenchmarkResult ok = BenchmarkResult.measured("rocksdb", "ycsb-c", new Measurement(BenchmarkResult.THROUGHPUT,
+                1234.5, Double.NaN, "ops/s", List.of(1200.0, 1269.0),
+                Map.of(MetricNames.DISK_BYTES, new Metric(4096, 0, "B"))), context);
         BenchmarkResult na = BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once engine", context);
         RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-21T00:00:00Z", machine,
                 List.of(ok, na));

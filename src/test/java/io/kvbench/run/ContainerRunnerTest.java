@@ -14,7 +14,7 @@ import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
-import io.kvbench.task.ResourceProfile;
+import io.kvbench.task.ContainerResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,7 +61,7 @@ class ContainerRunnerTest {
         Path out = tmp.resolve("run");
         RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c"), TINY, out);
 
-        RunResults results = RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")), plan, progress(plan),
+        RunResults results = RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), plan, progress(plan),
                 partial -> ResultsJson.write(out.resolve("partial.json"), partial));
 
         assertThat(results.complete()).isTrue();
@@ -94,7 +94,7 @@ class ContainerRunnerTest {
         // Relative to the working directory, as `interleave --out ab/ab-rocksdb` makes it (Docker refuses a relative
         // bind source: the runner must mount it by its absolute path).
         Path barrier = Path.of("").toAbsolutePath().relativize(Files.createDirectories(tmp.resolve("barrier")));
-        ContainerRunner oneCore = new ContainerRunner(ResourceProfile.load("one-core"));
+        ContainerRunner oneCore = new ContainerRunner(ContainerResources.load("one-core"));
         assertThatThrownBy(() -> oneCore.inDuet(new DuetSlot("0-1", barrier, "A", "B"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpuset 0-1 has 2 CPUs where resource profile one-core gives a benchmark 1");
 
@@ -135,7 +135,8 @@ class ContainerRunnerTest {
     void anOomKillIsAnInfrastructureError() throws Exception {
         long containersBefore = containers(false);
         Path out = tmp.resolve("oom");
-        ResourceProfile tooSmall = ResourceProfile.load(Path.of("src/test/resources/oom-resources.json").toString());
+        ContainerResources tooSmall =
+                ContainerResources.load(Path.of("src/test/resources/oom-resources.json").toString());
 
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
         RunResults results = RunLoop.run(new ContainerRunner(tooSmall), plan, progress(plan), partial -> { });
@@ -164,7 +165,8 @@ class ContainerRunnerTest {
             // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
             RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
-            RunResults results = RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")), plan, progress(plan),
+            RunResults results = RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), plan,
+                    progress(plan),
                     partial -> { });
 
             BenchmarkResult r = results.results().get(0);
@@ -183,7 +185,7 @@ class ContainerRunnerTest {
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
         AtomicReference<RunResults> results = new AtomicReference<>();
         Path partial = out.resolve("partial.json");
-        Thread run = new Thread(() -> results.set(RunLoop.run(new ContainerRunner(ResourceProfile.load("one-core")),
+        Thread run = new Thread(() -> results.set(RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")),
                 plan, progress(plan), p -> ResultsJson.write(partial, p))));
         run.start();
         await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);

@@ -28,7 +28,8 @@ class FailuresTest {
                 INFRASTRUCTURE, "infrastructure: OOM kill: a process of the container exceeded its 3g memory limit "
                 + "(exit code 0)"));
         assertThat(Failures.ofContainer(exit(1, false, false, "java.io.IOException: No space left on device"), none,
-                "", "3g", HOUR)).isEqualTo(new Failure(INFRASTRUCTURE, "infrastructure: disk full (No space left on device)"));
+                "", "3g", HOUR))
+                .isEqualTo(new Failure(INFRASTRUCTURE, "infrastructure: disk full (No space left on device)"));
         assertThat(Failures.ofContainer(exit(0, false, false, ""), none, "rocksdb: IO error: No space left on device",
                 "3g", HOUR).kind()).isEqualTo(INFRASTRUCTURE);
         assertThat(Failures.ofContainer(exit(137, false, true, ""), none, "", "3g", Duration.ofHours(2)))
@@ -49,7 +50,8 @@ class FailuresTest {
         RunResults inner = new RunResults(1, true, "tiny", "local", "now", null, List.of(full));
         assertThat(Failures.ofContainer(exit(0, false, false, ""), inner, "", "3g", HOUR))
                 .isEqualTo(new Failure(INFRASTRUCTURE, full.reason()));
-        BenchmarkResult thrown = BenchmarkResult.failed("rocksdb", "ycsb-c", ENGINE_FAILURE, "Corruption: bad block", null);
+        BenchmarkResult thrown = BenchmarkResult.failed("rocksdb", "ycsb-c", ENGINE_FAILURE, "Corruption: bad block",
+                null);
         assertThat(Failures.ofContainer(exit(0, false, false, ""), new RunResults(1, true, "tiny", "local", "now", null,
                 List.of(thrown)), "", "3g", HOUR)).as("the engine's failure stands as the inner result").isNull();
     }

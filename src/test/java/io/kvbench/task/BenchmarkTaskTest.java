@@ -20,7 +20,9 @@ class BenchmarkTaskTest {
 
     private BenchmarkTask task() {
         Profile smoke = Catalog.profile("smoke");
-        return BenchmarkTask.of("rocksdb", Catalog.workload("ycsb-c"), smoke, BenchmarkTask.Environment.of(Map.of("cpus", "2", "heap", smoke.heap()), List.of("-XX:+UseSerialGC"), tmp.resolve("data")), 5000);
+        return BenchmarkTask.of("rocksdb", Catalog.workload("ycsb-c"), smoke,
+                BenchmarkTask.Environment.of(Map.of("cpus", "2", "heap", smoke.heap()), List.of("-XX:+UseSerialGC"),
+                tmp.resolve("data")), 5000);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
@@ -13,8 +15,6 @@ import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.type.ByteArrayDataType;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 /**
  * H2's MVStore used directly (no SQL, no TransactionStore): one MVMap&lt;byte[], byte[]&gt; in one file, with MVStore's
@@ -42,7 +42,8 @@ public final class H2MvStoreEngine implements KvEngine {
             .maxValueBytes(MAX_VALUE_BYTES)
             // "Changes are buffered in memory ... automatically written when more than a number of pages are modified,
             // and once every second in a background thread" (mvstore.html, Log Structured Storage), or at commit(). A
-            // kill loses what came after the last written chunk (up to a second of writes); the file reopens at the last complete chunk, one consistent version, hence a prefix. There is no fsync per
+            // kill loses what came after the last written chunk (up to a second of writes); the file reopens at the
+            // last complete chunk, one consistent version, hence a prefix. There is no fsync per
             // chunk ("no explicit sync operations required to guarantee data consistency"; old chunks are kept 45 s),
             // so only flush() (commit() then sync() = FileChannel.force) bounds what a power cut loses.
             .durability(AFTER_FLUSH, AFTER_FLUSH, true,

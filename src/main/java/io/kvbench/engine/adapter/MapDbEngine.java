@@ -1,5 +1,7 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
@@ -15,8 +17,6 @@ import org.mapdb.BTreeMap;
 import org.mapdb.DB;
 import org.mapdb.DBMaker;
 import org.mapdb.Serializer;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 /**
  * MapDB 3 BTreeMap&lt;byte[], byte[]&gt; in one file, with the write-ahead log on (transactionEnable) and memory-mapped

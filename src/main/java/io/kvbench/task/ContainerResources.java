@@ -16,69 +16,77 @@ import java.util.TreeSet;
 
 /**
  * The fixed resources a benchmark container gets, read from {@code kvbench/resources/<name>.json} or a file of the same
- * shape. Data, not code, so that a machine class can get its own profile without a change to kvbench.
+ * shape (what users name a resource profile: {@code --resources NAME|FILE}). Data, not code, so that a machine class
+ * can get its own without a change to kvbench.
  *
  * @param name        e.g. one-core
  * @param description what the profile is for
  * @param cpusets     Docker cpusets in order of preference; the first whose CPUs the Docker host has is used (core 1
  *                    on a 2-core machine, falling back to core 0 on a 1-core one)
  * @param memory      container memory limit, swap included (so a benchmark never swaps): an absolute size ("3g") or
- *                    "heap+SIZE", the benchmark profile's heap plus headroom for the JVM, the engine's native memory and
+ *                    "heap+SIZE", the benchmark profile's heap plus headroom for the JVM, the engine's native memory
+ *                    and
  *                    page cache (a fixed limit would be too small for the nightly heap)
  * @param gc          the garbage collector of the benchmark JVMs, pinned so that JVM ergonomics cannot pick another
  *                    one on another machine: SerialGC, ParallelGC, G1GC, ZGC or ShenandoahGC
  * @param jvmFlags    further flags for the benchmark JVMs, e.g. -XX:ActiveProcessorCount=1
  */
-public record ResourceProfile(String name, String description, List<String> cpusets, String memory, String gc,
-                              List<String> jvmFlags) {
+public record ContainerResources(String name, String description, List<String> cpusets, String memory, String gc,
+                                 List<String> jvmFlags) {
 
-    /** The profiles shipped with kvbench. */
+    /** The resources shipped with kvbench. */
     public static final List<String> SHIPPED = List.of("one-core");
     public static final String DEFAULT = "one-core";
 
     private static final List<String> GCS = List.of("SerialGC", "ParallelGC", "G1GC", "ZGC", "ShenandoahGC");
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    public ResourceProfile {
+    public ContainerResources {
         Objects.requireNonNull(name, "name");
-        if (cpusets == null || cpusets.isEmpty()) throw new IllegalArgumentException("resource profile " + name + ": cpusets is missing");
-        cpusets.forEach(ResourceProfile::cpus);
+        if (cpusets == null || cpusets.isEmpty()) throw new IllegalArgumentException("resource profile " + name
+                + ": cpusets is missing");
+        cpusets.forEach(ContainerResources::cpus);
         Objects.requireNonNull(memory, "memory of resource profile " + name);
         if (!memory.matches("(heap\\+)?\\d+[mMgG]")) {
-            throw new IllegalArgumentException("resource profile " + name + ": memory must look like 3g or heap+2g, was " + memory);
+            throw new IllegalArgumentException("resource profile " + name
+                    + ": memory must look like 3g or heap+2g, was " + memory);
         }
-        if (!GCS.contains(gc)) throw new IllegalArgumentException("resource profile " + name + ": gc must be one of " + GCS + ", was " + gc);
+        if (!GCS.contains(gc)) throw new IllegalArgumentException("resource profile " + name + ": gc must be one of "
+                + GCS + ", was " + gc);
         description = description == null ? "" : description;
         cpusets = List.copyOf(cpusets);
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
         for (String flag : jvmFlags) {
-            if (!flag.startsWith("-")) throw new IllegalArgumentException("resource profile " + name + ": JVM flag '" + flag + "' does not start with -");
+            if (!flag.startsWith("-")) throw new IllegalArgumentException("resource profile " + name + ": JVM flag '"
+                    + flag + "' does not start with -");
             if (flag.startsWith("-Xm") || flag.matches("-XX:[+-]Use\\w+GC")) {
-                throw new IllegalArgumentException("resource profile " + name + ": set the GC with \"gc\"; the heap comes from the benchmark profile (" + flag + ")");
+                throw new IllegalArgumentException("resource profile " + name
+                        + ": set the GC with \"gc\"; the heap comes from the benchmark profile (" + flag + ")");
             }
         }
     }
 
     /** A shipped profile by name, or a resource profile JSON file by path; anything else names the valid choices. */
-    public static ResourceProfile load(String nameOrPath) {
+    public static ContainerResources load(String nameOrPath) {
         if (SHIPPED.contains(nameOrPath)) {
             String resource = "kvbench/resources/" + nameOrPath + ".json";
-            try (InputStream in = ResourceProfile.class.getClassLoader().getResourceAsStream(resource)) {
+            try (InputStream in = ContainerResources.class.getClassLoader().getResourceAsStream(resource)) {
                 if (in == null) throw new IllegalStateException(resource + " is missing from the class path");
-                return JSON.readValue(in, ResourceProfile.class);
+                return JSON.readValue(in, ContainerResources.class);
             } catch (IOException e) {
                 throw new UncheckedIOException("shipped resource profile " + nameOrPath + " is unreadable", e);
             }
         }
         Path file = Path.of(nameOrPath);
-        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parse(file, Inputs.readFile(file, "a resource profile"));
+        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parse(file, Inputs.readFile(file,
+                "a resource profile"));
         throw new IllegalArgumentException("unknown resource profile '" + nameOrPath + "'; valid resource profiles: "
                 + String.join(", ", SHIPPED) + " (or a path to a resource profile .json file)");
     }
 
     /** A resource profile file's content; every problem names the file and the field. */
-    public static ResourceProfile parse(Path file, byte[] json) {
-        ResourceProfile p = Inputs.parse(JSON, file, json, ResourceProfile.class, "a resource profile object");
+    public static ContainerResources parse(Path file, byte[] json) {
+        ContainerResources p = Inputs.parse(JSON, file, json, ContainerResources.class, "a resource profile object");
         Inputs.id(file, "name", p.name());
         String memory = p.memory().startsWith("heap+") ? p.memory().substring("heap+".length()) : p.memory();
         Inputs.size(file, "memory", memory, MAX_MEMORY_BYTES);
@@ -137,7 +145,8 @@ public record ResourceProfile(String name, String description, List<String> cpus
 
     private static int cpu(String number) {
         if (number.length() > 4 || Integer.parseInt(number) > MAX_CPU) {
-            throw new IllegalArgumentException("cpuset CPU " + number + " is above " + MAX_CPU + ", the most CPUs Linux numbers");
+            throw new IllegalArgumentException("cpuset CPU " + number + " is above " + MAX_CPU
+                    + ", the most CPUs Linux numbers");
         }
         return Integer.parseInt(number);
     }

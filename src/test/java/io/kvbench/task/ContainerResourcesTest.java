@@ -9,14 +9,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Resource profiles are data: the shipped one, files, and bad input that names what is wrong. */
-class ResourceProfileTest {
+class ContainerResourcesTest {
 
     @TempDir
     Path tmp;
 
     @Test
     void oneCorePrefersCoreOneAndFallsBackToCoreZero() {
-        ResourceProfile p = ResourceProfile.load("one-core");
+        ContainerResources p = ContainerResources.load("one-core");
         assertThat(p.cpusetFor(2)).isEqualTo("1");
         assertThat(p.cpusetFor(16)).isEqualTo("1");
         assertThat(p.cpusetFor(1)).isEqualTo("0");
@@ -25,19 +25,20 @@ class ResourceProfileTest {
 
     @Test
     void memoryIsAbsoluteOrHeapPlusHeadroom() {
-        ResourceProfile p = ResourceProfile.load("one-core");
-        assertThat(ResourceProfile.size(p.memoryBytes("512m"))).isEqualTo("3g");
-        assertThat(ResourceProfile.size(p.memoryBytes("6g"))).isEqualTo("8704m");
-        ResourceProfile fixed = new ResourceProfile("x", null, java.util.List.of("0"), "3g", "G1GC", null);
+        ContainerResources p = ContainerResources.load("one-core");
+        assertThat(ContainerResources.size(p.memoryBytes("512m"))).isEqualTo("3g");
+        assertThat(ContainerResources.size(p.memoryBytes("6g"))).isEqualTo("8704m");
+        ContainerResources fixed = new ContainerResources("x", null, java.util.List.of("0"), "3g", "G1GC", null);
         assertThat(fixed.memoryBytes("6g")).isEqualTo(3L << 30);
     }
 
     @Test
     void cpusetsParseLikeDockerWritesThem() {
-        assertThat(ResourceProfile.cpus("0-3")).containsExactly(0, 1, 2, 3);
-        assertThat(ResourceProfile.cpus("0,2-3")).containsExactly(0, 2, 3);
-        assertThatThrownBy(() -> ResourceProfile.cpus("1-")).hasMessageContaining("cpuset must look like");
-        ResourceProfile wide = new ResourceProfile("wide", null, java.util.List.of("2-3"), "3g", "SerialGC", null);
+        assertThat(ContainerResources.cpus("0-3")).containsExactly(0, 1, 2, 3);
+        assertThat(ContainerResources.cpus("0,2-3")).containsExactly(0, 2, 3);
+        assertThatThrownBy(() -> ContainerResources.cpus("1-")).hasMessageContaining("cpuset must look like");
+        ContainerResources wide = new ContainerResources("wide", null, java.util.List.of("2-3"), "3g", "SerialGC",
+                null);
         assertThatThrownBy(() -> wide.cpusetFor(2)).hasMessageContaining("none of the cpusets [2-3] fits a Docker host with 2 CPUs");
     }
 
@@ -45,18 +46,20 @@ class ResourceProfileTest {
     void aFileOfTheSameShapeLoads() throws Exception {
         Path file = Files.writeString(tmp.resolve("two.json"),
                 "{\"name\": \"two-cores\", \"cpusets\": [\"0-1\"], \"memory\": \"8g\", \"gc\": \"ParallelGC\"}");
-        ResourceProfile p = ResourceProfile.load(file.toString());
+        ContainerResources p = ContainerResources.load(file.toString());
         assertThat(p.name()).isEqualTo("two-cores");
         assertThat(p.benchmarkJvmFlags()).containsExactly("-XX:+UseParallelGC");
     }
 
     @Test
     void badInputNamesTheProblem() throws Exception {
-        assertThatThrownBy(() -> ResourceProfile.load("eight-cores"))
+        assertThatThrownBy(() -> ContainerResources.load("eight-cores"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown resource profile 'eight-cores'")
                 .hasMessageContaining("one-core");
-        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"CMS\"}", "gc must be one of");
-        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"lots\", \"gc\": \"SerialGC\"}", "memory must look like");
+        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"CMS\"}",
+                "gc must be one of");
+        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"lots\", \"gc\": \"SerialGC\"}",
+                "memory must look like");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"jvmFlags\": [\"-Xmx1g\"]}",
                 "the heap comes from the benchmark profile");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"cpu\": 1}", "cpu");
@@ -64,7 +67,7 @@ class ResourceProfileTest {
 
     private void assertMalformed(String json, String expected) throws Exception {
         Path file = Files.writeString(Files.createTempFile(tmp, "bad", ".json"), json);
-        assertThatThrownBy(() -> ResourceProfile.load(file.toString()))
+        assertThatThrownBy(() -> ContainerResources.load(file.toString()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(file.toString()).hasMessageContaining(expected);
     }
 }
