@@ -166,8 +166,7 @@ class ContainerRunnerTest {
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
             RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
             RunResults results = RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), plan,
-                    progress(plan),
-                    partial -> { });
+                    progress(plan), partial -> { });
 
             BenchmarkResult r = results.results().get(0);
             assertThat(r.status()).isEqualTo(Status.ERROR);
