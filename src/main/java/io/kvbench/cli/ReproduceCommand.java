@@ -5,11 +5,15 @@ import io.kvbench.engine.KvEngine;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,14 +23,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code kvbench reproduce NAME}: one published comparison's workloads on the engines of its table that kvbench has, at
- * the published size, then its tables beside this machine's (ratios to the fastest engine, Kendall's tau). Runs like
- * {@code run} with the nightly profile's iterations and forks; only the records change.
+ * the published size, then its tables beside this machine's (ratios to the fastest engine, ranks, Kendall's tau with
+ * its interval). Runs like {@code run} with the profile's heap; each workload's forks and iterations are its published
+ * table's settings where the table file has them (what measures its rows tightly enough to rank), else the profile's.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Re-run a published comparison at its published size and print its tables beside this "
                 + "machine's.",
-                "Its results are recorded under the profile name <profile>+records=N: the profile's iterations and "
-                        + "forks, the published size (or --records)."})
+                "Its results are recorded under the profile name <profile>+records=N, and +table-settings where a "
+                        + "published table's forks and iterations replace the profile's (see --iterations)."})
 final class ReproduceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = PublishedNames.class)
@@ -42,9 +47,19 @@ final class ReproduceCommand implements Callable<Integer> {
     List<String> engines;
 
     @Option(names = "--profile", defaultValue = "nightly", paramLabel = ProfileOption.LABEL,
-            description = "Benchmark profile giving iterations, forks and heap; its records are replaced by the published "
-                    + "size: a shipped one (`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
+            description = "Benchmark profile giving the heap, and iterations and forks where a table has no settings "
+                    + "or with --iterations profile; its records are replaced by the published size: a shipped one "
+                    + "(`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
     String profile;
+
+    /** Where a workload's forks and iterations come from. */
+    enum IterationSource { table, profile }
+
+    @Option(names = "--iterations", defaultValue = "table", paramLabel = "table|profile",
+            description = "table: each published table's forks and iterations, from its settings in the published "
+                    + "file, which measure its rows tightly enough to rank; profile: the profile's for every workload, "
+                    + "a quicker run whose rows may be unresolved (default: ${DEFAULT-VALUE}).")
+    IterationSource iterations;
 
     @Mixin
     RunnerOptions runner;
@@ -97,17 +112,62 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
-        Profile sized = shapes.rename(sized(base, workloads, size));
+        Map<String, Published.Settings> settings = iterations == IterationSource.table
+                ? settings(published, workloads, size) : Map.of();
+        Profile sized = shapes.rename(sized(base, workloads, size, !settings.isEmpty()));
+        Map<String, Profile> byWorkload = new HashMap<>();
+        settings.forEach((workload, s) -> byWorkload.put(workload, withSettings(sized, s)));
+        PrintWriter console = spec.commandLine().getOut();
+        for (Workload w : workloads) {
+            console.println(describe(w, byWorkload.getOrDefault(w.name(), sized), settings.containsKey(w.name())));
+        }
+        console.flush();
         RunCommand.Request request = new RunCommand.Request(selected, shapes.apply(List.copyOf(workloads)), sized,
                 "reproduce-" + name, out, null, 0);
-        RunCommand.measure(request, runner.containerResources(), runner::choose, spec.commandLine().getOut());
+        RunCommand.measure(request, byWorkload, runner.containerResources(), runner::choose, console);
         return ExitCode.OK.code();
     }
 
-    /** The profile with every family of these workloads at {@code size} records, named for it: never the stock one. */
-    private static Profile sized(Profile p, Set<Workload> workloads, long size) {
+    /**
+     * The settings of every workload whose table (at the size nearest the run's, the one its results are set beside)
+     * has them, by workload name.
+     */
+    static Map<String, Published.Settings> settings(Published published, Set<Workload> workloads, long size) {
+        Map<String, Published.Settings> settings = new HashMap<>();
+        for (Workload w : workloads) {
+            published.nearest(w.name(), size).map(Published.Table::settings).ifPresent(s -> settings.put(w.name(), s));
+        }
+        return settings;
+    }
+
+    /** The profile with a table's forks and iterations, for passes and timed operations alike. */
+    static Profile withSettings(Profile p, Published.Settings s) {
         return RecordCopy.with(p, Profile.class, fields -> {
-            fields.put("name", p.name() + "+records=" + size);
+            fields.put("forks", s.forks());
+            ObjectNode it = fields.putObject("passes").put("warmupIterations", s.warmupIterations())
+                    .put("warmupSeconds", s.seconds()).put("measurementIterations", s.measurementIterations())
+                    .put("measurementSeconds", s.seconds());
+            fields.set("readPasses", it.deepCopy());
+            fields.set("operations", it.deepCopy());
+        });
+    }
+
+    /** "tc-seq-read: 3 forks x (10 warm-up + 10 measured passes), the published table's settings". */
+    private static String describe(Workload w, Profile p, boolean tableSettings) {
+        Profile.Iterations it = p.iterations(w);
+        return w.name() + ": " + p.forks() + (p.forks() == 1 ? " fork" : " forks") + " x (" + it.warmupIterations()
+                + " warm-up + " + it.measurementIterations() + " measured "
+                + (w.isPass() ? "passes" : "iterations of " + it.measurementSeconds() + " s") + "), "
+                + (tableSettings ? "the published table's settings" : "the profile's");
+    }
+
+    /**
+     * The profile with every family of these workloads at {@code size} records, named for it: never the stock one;
+     * "+table-settings" where published tables' forks and iterations replace the profile's.
+     */
+    private static Profile sized(Profile p, Set<Workload> workloads, long size, boolean tableSettings) {
+        return RecordCopy.with(p, Profile.class, fields -> {
+            fields.put("name", p.name() + "+records=" + size + (tableSettings ? "+table-settings" : ""));
             for (Workload w : workloads) fields.withObject("/records").put(w.family(), size);
         });
     }

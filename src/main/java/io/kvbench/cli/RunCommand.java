@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -81,8 +82,14 @@ final class RunCommand implements Callable<Integer> {
                    Path dataDir, long slowdownTokens) {
     }
 
-    /** Runs the plan and writes results, reports and the table: run's job, and reproduce's with its own plan. */
+    /** Runs the plan and writes results, reports and the table: run's job. */
     static void measure(Request m, ContainerResources containerResources,
+                        Function<PrintStream, BenchmarkRunner> chooseRunner, PrintWriter out) throws Exception {
+        measure(m, Map.of(), containerResources, chooseRunner, out);
+    }
+
+    /** The same with some workloads measured with profiles of their own ({@link RunPlan#byWorkload}): reproduce's. */
+    static void measure(Request m, Map<String, Profile> byWorkload, ContainerResources containerResources,
                         Function<PrintStream, BenchmarkRunner> chooseRunner, PrintWriter out) throws Exception {
         List<KvEngine> selectedEngines = m.engines();
         List<Workload> selectedWorkloads = m.workloads();
@@ -95,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
-                dataDir != null ? dataDir : outDir.resolve("data"), m.slowdownTokens());
+                dataDir != null ? dataDir : outDir.resolve("data"), m.slowdownTokens(), byWorkload);
         PrintStream console = System.out;
         BenchmarkRunner benchmarkRunner = chooseRunner.apply(console);
         console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n", command,

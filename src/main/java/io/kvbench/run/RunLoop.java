@@ -71,7 +71,7 @@ public final class RunLoop {
                 for (Workload workload : plan.workloads()) {
                     if (interrupted) continue;
                     progress.start(engine.id(), workload.name());
-                    BenchmarkTask task = BenchmarkTask.of(engine.id(), workload, plan.profile(),
+                    BenchmarkTask task = BenchmarkTask.of(engine.id(), workload, plan.profileOf(workload),
                             BenchmarkTask.Environment.of(setup != null ? setup.resources() : Map.of(),
                                     setup != null ? setup.jvmFlags() : List.of(), dataDir), plan.slowdownTokens());
                     ResultContext context = new ResultContext(

@@ -90,12 +90,37 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
      * @param published the source's column or table name
      * @param records   the dataset size of this table's figures
      * @param unit      "s/op" or "ops/s"
+     * @param settings  how {@code reproduce} measures this table's workload at its size; null: the profile's
      */
-    public record Table(String workload, String published, Long records, String unit, List<Row> rows) {
+    public record Table(String workload, String published, Long records, String unit, List<Row> rows,
+                        Settings settings) {
+
+        public Table(String workload, String published, Long records, String unit, List<Row> rows) {
+            this(workload, published, records, unit, rows, null);
+        }
 
         public boolean lowerIsBetter() {
             return "s/op".equals(unit);
         }
+
+        /** How far this table's size is from {@code measured} records, as |log(ratio)|; 0 when unknown. */
+        public double sizeDistance(long measured) {
+            return measured <= 0 ? 0 : Math.abs(Math.log((double) records / measured));
+        }
+    }
+
+    /**
+     * Forks and iterations that measure a table's rows tightly enough to rank at its size, with the reason, so that a
+     * reproduction does not depend on the profile it is run with ({@code reproduce --iterations profile} ignores them).
+     * They replace the profile's for this workload; a workload's own warm-up passes stay the least it gets.
+     *
+     * @param forks                 JMH forks, at least 1
+     * @param warmupIterations      warm-up passes (or timed warm-up iterations, for operations)
+     * @param measurementIterations measured passes (or timed iterations)
+     * @param seconds               length of a timed iteration, for operations; 0 (or absent) for passes
+     * @param reason                why these, from the measurements that showed the need
+     */
+    public record Settings(int forks, int warmupIterations, int measurementIterations, double seconds, String reason) {
     }
 
     /**
@@ -138,7 +163,7 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
             Table given = p.tables().get(t);
             String at = "tables[" + t + "]";
             Table table = new Table(given.workload(), given.published(), given.records() == null ? p.records() : given.records(),
-                    given.unit() == null ? p.unit() : given.unit(), given.rows());
+                    given.unit() == null ? p.unit() : given.unit(), given.rows(), given.settings());
             unit(file, at + ".unit", table.unit());
             Inputs.range(file, at + ".records", table.records(), 1, Catalog.MAX_RECORDS);
             tables.add(table);
@@ -148,6 +173,9 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
                 throw new InputException(file, at + ".workload", e.getMessage());
             }
             if (table.rows() == null || table.rows().isEmpty()) throw new InputException(file, at + ".rows", "is missing or empty");
+            if (table.settings() != null) {
+                settings(file, at + ".settings", table.settings(), Catalog.workload(table.workload()));
+            }
             for (int r = 0; r < table.rows().size(); r++) {
                 Row row = table.rows().get(r);
                 Inputs.text(file, at + ".rows[" + r + "].label", row.label());
@@ -162,6 +190,23 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
             }
         }
         return new Published(p.name(), p.title(), p.origin(), p.scale(), p.notes(), List.copyOf(tables));
+    }
+
+    /** The table nearest {@code records} (by ratio) among those of {@code workload}; empty when it has none. */
+    public java.util.Optional<Table> nearest(String workload, long records) {
+        return tables.stream().filter(t -> t.workload().equals(workload))
+                .min(java.util.Comparator.comparingDouble(t -> t.sizeDistance(records)));
+    }
+
+    private static void settings(Path file, String at, Settings s, Workload workload) {
+        Inputs.range(file, at + ".forks", s.forks(), 1, Catalog.MAX_FORKS);
+        Inputs.range(file, at + ".warmupIterations", s.warmupIterations(), 0, Catalog.MAX_ITERATIONS);
+        Inputs.range(file, at + ".measurementIterations", s.measurementIterations(), 1, Catalog.MAX_ITERATIONS);
+        if (workload.isPass() ? s.seconds() != 0 : !(s.seconds() > 0 && s.seconds() <= Catalog.MAX_SECONDS)) {
+            throw new InputException(file, at + ".seconds", "is " + s.seconds() + "; it must be " + (workload.isPass()
+                    ? "0 or absent for a pass workload" : "in (0, " + Catalog.MAX_SECONDS + "] for timed operations"));
+        }
+        Inputs.text(file, at + ".reason", s.reason());
     }
 
     private static void unit(Path file, String field, String unit) {

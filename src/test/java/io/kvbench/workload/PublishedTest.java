@@ -102,6 +102,42 @@ class PublishedTest {
     }
 
     @Test
+    void everyShippedTableSaysHowItIsMeasuredAndWhy() {
+        assertThat(Published.all()).flatMap(Published::tables).allSatisfy(t -> {
+            assertThat(t.settings()).as(t.workload() + " at " + t.records()).isNotNull();
+            assertThat(t.settings().reason()).as(t.workload()).isNotBlank();
+            assertThat(t.settings().forks()).as("forks hold run-to-run variance: " + t.workload())
+                    .isGreaterThanOrEqualTo(2);
+        });
+        Published.Settings seqRead = Published.named("tc").tables().get(1).settings();
+        assertThat(List.of(seqRead.forks(), seqRead.warmupIterations(), seqRead.measurementIterations()))
+                .containsExactly(3, 10, 10);
+    }
+
+    @Test
+    void settingsAreCheckedAgainstTheirWorkload() {
+        String passes = "tc-random-read";
+        Published p = withSettings(passes, "\"forks\": 3, \"warmupIterations\": 4, \"measurementIterations\": 6, "
+                + "\"reason\": \"r\"");
+        assertThat(p.tables().get(0).settings()).isEqualTo(new Published.Settings(3, 4, 6, 0, "r"));
+        assertThatThrownBy(() -> withSettings(passes, "\"forks\": 0, \"measurementIterations\": 6, \"reason\": \"r\""))
+                .isInstanceOf(InputException.class).hasMessageContaining("tables[0].settings.forks");
+        assertThatThrownBy(() -> withSettings(passes, "\"forks\": 2, \"measurementIterations\": 6, \"seconds\": 5, "
+                + "\"reason\": \"r\"")).isInstanceOf(InputException.class)
+                .hasMessageContaining("tables[0].settings.seconds").hasMessageContaining("pass workload");
+        assertThatThrownBy(() -> withSettings(passes, "\"forks\": 2, \"measurementIterations\": 6"))
+                .isInstanceOf(InputException.class).hasMessageContaining("tables[0].settings.reason");
+        assertThatThrownBy(() -> withSettings("halo-random-read-8t", "\"forks\": 2, \"measurementIterations\": 5, "
+                + "\"reason\": \"r\"")).isInstanceOf(InputException.class).hasMessageContaining("timed operations");
+    }
+
+    private static Published withSettings(String workload, String settings) {
+        return parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"" + workload + "\", \"published\": \"x\", "
+                + "\"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}], "
+                + "\"settings\": {" + settings + "}}]");
+    }
+
+    @Test
     void everyShippedComparisonLoadsAndNamesItsConditions() {
         assertThat(Published.all()).extracting(Published::name).containsExactlyElementsOf(Published.NAMES);
         assertThat(Published.all()).allSatisfy(p -> assertThat(List.of(p.source(), p.hardware(), p.jdk(), p.engineVersions(),
