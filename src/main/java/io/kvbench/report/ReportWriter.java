@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes the report files of a run into a directory: summary.md (Markdown for job summaries and PR comments) and
- * report.html (the page people look at). The run command calls this after a run; the compare command calls it again
- * with its verdicts so that summary.md keeps one writer. Crash-test results found in the directory are included.
+ * Writes the report files of a run into a directory: summary.md (Markdown for job summaries and PR comments),
+ * report.html (the page people look at) and, for a run that measured a published table's engines,
+ * {@value ReproductionJson#FILE} (its reproductions as figures). The run command calls this after a run; the compare
+ * command calls it again with its verdicts so that summary.md keeps one writer. Crash-test results found in the
+ * directory are included.
  */
 public final class ReportWriter {
 
@@ -39,11 +41,13 @@ public final class ReportWriter {
                 + (published.isEmpty() ? "" : "\n### " + ReproductionReport.HEADING + "\n\n" + ReproductionReport.markdown(published))
                 + crash.map(c -> "\n### " + CrashReport.HEADING + "\n\n" + CrashReport.markdown(c)).orElse("");
         String html = HtmlReport.render(run, ReproductionReport.html(published) + crash.map(CrashReport::section).orElse(""));
+        String reproductionJson = ReproductionJson.render(published);
         Files.createDirectories(outDir);
         Path summaryFile = outDir.resolve(SUMMARY_FILE);
         Path htmlFile = outDir.resolve(HTML_FILE);
         AtomicFiles.writeString(summaryFile, summary);
         AtomicFiles.writeString(htmlFile, html);
+        if (!published.isEmpty()) AtomicFiles.writeString(outDir.resolve(ReproductionJson.FILE), reproductionJson);
         return new Written(summaryFile, htmlFile);
     }
 

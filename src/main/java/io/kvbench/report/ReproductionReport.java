@@ -1,20 +1,30 @@
 package io.kvbench.report;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The published tables a run touched, beside its own numbers, in the console, summary.md and report.html: each side's
- * figures as "vs fastest" (the one relative-speed convention of every table) and the rank agreement, because absolute
- * figures from another machine and year do not compare.
+ * figures as "vs fastest" (the one relative-speed convention of every table), each side's rank, and the rank agreement
+ * with its uncertainty, because absolute figures from another machine and year do not compare. A row whose interval is
+ * too wide to rank is marked {@value #UNRESOLVED}, and its measured rank is the range its interval allows.
  */
 public final class ReproductionReport {
 
     public static final String HEADING = "Published comparisons";
+    /** The word a row too noisy to carry a rank of its own is marked with. */
+    public static final String UNRESOLVED = "unresolved";
 
     private static final String PUBLISHED_VS_FASTEST = "published " + ResultCells.VS_FASTEST;
     private static final String MEASURED_VS_FASTEST = "measured " + ResultCells.VS_FASTEST;
+    private static final String[] HEADER = {"engine", "published", PUBLISHED_VS_FASTEST, "published rank", "measured",
+        MEASURED_VS_FASTEST, "measured rank", "note"};
+    /** Columns without the note, for a table where every row is resolved. */
+    private static final int WITHOUT_NOTE = HEADER.length - 1;
+    private static final String RANK_LEGEND = "A measured rank is a range where the row's interval overlaps another's: "
+            + "this run cannot order the two, a tie rather than a swap.";
 
     private ReproductionReport() {
     }
@@ -23,14 +33,13 @@ public final class ReproductionReport {
         for (Reproduction r : reproductions) {
             out.println();
             out.println(r.heading());
-            TextTable table = new TextTable("engine", "published", PUBLISHED_VS_FASTEST, "measured", MEASURED_VS_FASTEST)
-                    .alignRight(1, 2, 3, 4);
-            for (Reproduction.Line line : r.lines()) {
-                table.row(line.engine(), number(line.published()), units.vsFastest(line.publishedRatio()),
-                        ResultCells.score(line.measured(), units), units.vsFastest(line.measuredRatio()));
-            }
+            int columns = columns(r);
+            TextTable table = new TextTable(Arrays.copyOf(HEADER, columns)).alignRight(1, 2, 3, 4, 5, 6);
+            for (Reproduction.Line line : r.lines()) table.row(Arrays.copyOf(cells(line, units), columns));
             table.print(out);
             out.println(r.tauText() + footer(r) + ".");
+            if (!r.unresolvedText(units).isEmpty()) out.println(r.unresolvedText(units) + ". " + RANK_LEGEND);
+            out.println(r.iterationsText() + ".");
         }
         out.flush();
     }
@@ -39,17 +48,29 @@ public final class ReproductionReport {
         Units units = Units.UNICODE;
         StringBuilder md = new StringBuilder();
         for (Reproduction r : reproductions) {
-            md.append("#### ").append(SummaryMarkdown.escape(r.heading())).append("\n\n");
-            md.append("| engine | published | ").append(PUBLISHED_VS_FASTEST).append(" | measured | ")
-                    .append(MEASURED_VS_FASTEST).append(" |\n|---|--:|--:|--:|--:|\n");
+            int columns = columns(r);
+            md.append("#### ").append(SummaryMarkdown.escape(r.heading())).append("\n\n|");
+            for (int c = 0; c < columns; c++) md.append(' ').append(HEADER[c]).append(" |");
+            md.append("\n|---|").append("--:|".repeat(Math.min(columns, WITHOUT_NOTE) - 1))
+                    .append(columns > WITHOUT_NOTE ? "---|" : "").append('\n');
             for (Reproduction.Line line : r.lines()) {
-                md.append("| ").append(line.engine()).append(" | ").append(number(line.published())).append(" | ")
-                        .append(units.vsFastest(line.publishedRatio())).append(" | ")
-                        .append(SummaryMarkdown.escape(ResultCells.score(line.measured(), units))).append(" | ")
-                        .append(units.vsFastest(line.measuredRatio())).append(" |\n");
+                String[] cells = cells(line, units);
+                md.append('|');
+                for (int c = 0; c < Math.min(columns, WITHOUT_NOTE); c++) {
+                    md.append(' ').append(SummaryMarkdown.escape(cells[c])).append(" |");
+                }
+                if (columns > WITHOUT_NOTE) {
+                    String width = SummaryMarkdown.escape(Reproduction.halfWidthText(line, units));
+                    md.append(line.resolved() ? "" : " **" + UNRESOLVED + "** " + width).append(" |");
+                }
+                md.append('\n');
             }
-            md.append('\n').append(SummaryMarkdown.escape(r.tauText() + footer(r))).append(". Source: ")
-                    .append(r.source().source()).append("\n\n");
+            md.append('\n').append(SummaryMarkdown.escape(r.tauText() + footer(r))).append(". ");
+            if (!r.unresolvedText(units).isEmpty()) {
+                md.append(SummaryMarkdown.escape(r.unresolvedText(units))).append(". ").append(RANK_LEGEND).append(' ');
+            }
+            md.append(SummaryMarkdown.escape(r.iterationsText())).append(". Source: ").append(r.source().source())
+                    .append("\n\n");
         }
         return md.toString();
     }
@@ -60,26 +81,53 @@ public final class ReproductionReport {
         Units units = Units.UNICODE;
         StringBuilder html = new StringBuilder("<section class=\"published\" id=\"published\"><h2>").append(HEADING)
                 .append("</h2>\n<p class=\"direction\">").append(Html.escape(ResultCells.VS_FASTEST_LEGEND))
-                .append(" Absolute figures from another machine and year do not compare; ranks and ratios may.</p>\n");
+                .append(" Absolute figures from another machine and year do not compare; ranks and ratios may. ")
+                .append(Html.escape(RANK_LEGEND)).append("</p>\n");
         for (Reproduction r : reproductions) {
             html.append("<h3>").append(Html.escape(r.heading())).append("</h3>\n<div class=\"table-wrap\">")
-                    .append("<table class=\"metrics\">\n<thead><tr><th>engine</th><th>published</th><th>")
-                    .append(PUBLISHED_VS_FASTEST).append("</th><th>measured</th><th>").append(MEASURED_VS_FASTEST)
-                    .append("</th></tr></thead>\n<tbody>\n");
-            for (Reproduction.Line line : r.lines()) {
-                html.append("<tr><td>").append(Html.escape(line.engine())).append("</td><td>")
-                        .append(number(line.published())).append("</td><td>")
-                        .append(Html.escape(units.vsFastest(line.publishedRatio()))).append("</td><td>")
-                        .append(Html.escape(ResultCells.score(line.measured(), units))).append("</td><td>")
-                        .append(Html.escape(units.vsFastest(line.measuredRatio()))).append("</td></tr>\n");
-            }
+                    .append("<table class=\"metrics\">\n<thead><tr>");
+            for (int c = 0; c < WITHOUT_NOTE; c++) html.append("<th>").append(HEADER[c]).append("</th>");
+            html.append("</tr></thead>\n<tbody>\n");
+            for (Reproduction.Line line : r.lines()) htmlRow(html, line, units);
             html.append("</tbody>\n</table></div>\n<p class=\"note\">").append(Html.escape(r.tauText() + footer(r)))
-                    .append(". Source: ");
+                    .append(". ").append(Html.escape(r.iterationsText())).append(". Source: ");
             String source = r.source().source();
             html.append(Html.isWebAddress(source) ? "<a href=\"" + Html.escape(source) + "\">" + Html.escape(source) + "</a>"
                     : Html.escape(source)).append(".</p>\n");
+            if (!r.unresolvedText(units).isEmpty()) {
+                html.append("<p class=\"note inconclusive\"><span class=\"badge inconclusive\">").append(UNRESOLVED)
+                        .append("</span>").append(Html.escape(r.unresolvedText(units))).append(".</p>\n");
+            }
         }
         return html.append("</section>\n").toString();
+    }
+
+    /** An unresolved row is muted and carries the badge beside its measured rank, with its interval as the reason. */
+    private static void htmlRow(StringBuilder html, Reproduction.Line line, Units units) {
+        String[] cells = cells(line, units);
+        html.append("<tr").append(line.resolved() ? "" : " class=\"inconclusive\"").append('>');
+        for (int c = 0; c < WITHOUT_NOTE; c++) {
+            html.append("<td>").append(Html.escape(cells[c]));
+            if (c == WITHOUT_NOTE - 1 && !line.resolved()) {
+                html.append(" <span class=\"badge inconclusive\" title=\"").append(Html.escape(cells[WITHOUT_NOTE]))
+                        .append("\">").append(UNRESOLVED).append("</span>");
+            }
+            html.append("</td>");
+        }
+        html.append("</tr>\n");
+    }
+
+    /** Every column of {@link #HEADER}; the note is "unresolved ±22%" for an unresolved row. */
+    private static String[] cells(Reproduction.Line line, Units units) {
+        return new String[] {line.engine(), number(line.published()), units.vsFastest(line.publishedRatio()),
+            String.valueOf(line.rank().published()), ResultCells.score(line.measured(), units),
+            units.vsFastest(line.measuredRatio()), line.rank().measuredText(),
+            line.resolved() ? "" : UNRESOLVED + " " + Reproduction.halfWidthText(line, units)};
+    }
+
+    /** The note column only where a row needs it. */
+    private static int columns(Reproduction r) {
+        return r.lines().stream().allMatch(Reproduction.Line::resolved) ? WITHOUT_NOTE : HEADER.length;
     }
 
     private static String footer(Reproduction r) {

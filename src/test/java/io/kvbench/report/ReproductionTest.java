@@ -3,9 +3,13 @@ package io.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.workload.Published;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +34,64 @@ class ReproductionTest {
         assertThat(r.lines()).extracting(Reproduction.Line::publishedRatio).containsExactly(1.0, 2.0, 4.0, 8.0);
         assertThat(r.lines().get(1).measuredRatio()).isCloseTo(3.0, within(1e-9));
         assertThat(r.lines().get(3).measuredRatio()).isCloseTo(10.0, within(1e-9));
-        assertThat(r.tauText()).isEqualTo("Rank agreement (Kendall's tau) over 4 engines: 1.00 (1: same order, -1: reversed)");
+        assertThat(r.tauText()).isEqualTo("Rank agreement (Kendall's tau-b) over 4 engines: 1.00, 95% bootstrap "
+                + "interval 1.00 to 1.00 (1: same order, -1: reversed); all 6 pairs resolved");
+        assertThat(r.lines()).allSatisfy(line -> assertThat(line.resolved()).isTrue());
+        assertThat(r.lines()).extracting(line -> line.rank().measuredText()).containsExactly("1", "2", "3", "4");
         assertThat(r.measuredRecords()).isEqualTo(100_000);
+    }
+
+    @Test
+    void aRowWiderThanTenPercentIsUnresolvedAndItsSwapWithAnOverlappingRowIsATie() {
+        // xodus-btree: 1.05 s +- 30 %, slower than mapdb's 1.00 s +- 2 % by its mean, but the intervals overlap.
+        RunResults run = SampleResults.run(List.of(timed("lmdb", 0.3, 0.003), timed("xodus-btree", 1.05, 0.315),
+                timed("mapdb", 1.0, 0.02), timed("h2-mvstore", 3.0, 0.03)));
+        Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), run);
+        assertThat(r.lines()).filteredOn(line -> !line.resolved()).extracting(Reproduction.Line::engine)
+                .containsExactly("xodus-btree");
+        assertThat(r.lines()).extracting(line -> line.rank().measuredText()).containsExactly("1", "2-3", "2-3", "4");
+        assertThat(r.tau()).as("the means swap xodus-btree and mapdb").isCloseTo(4.0 / 6, within(1e-9));
+        assertThat(r.agreement().resolvedTau()).as("the five resolved pairs agree").isEqualTo(1.0);
+        assertThat(r.tauText()).contains("over the 5 resolved pairs: 1.00; 1 of 6 pairs unresolved (intervals overlap: "
+                + "a tie, not a swap)");
+        assertThat(r.unresolvedText(Units.ASCII)).isEqualTo("Unresolved, ranked only as far as their intervals allow "
+                + "(95% interval wider than +-10% of the mean): xodus-btree +-30%");
+
+        StringWriter console = new StringWriter();
+        ReproductionReport.print(List.of(r), new PrintWriter(console), Units.ASCII);
+        assertThat(console.toString()).containsPattern("(?m)^xodus-btree .* 2-3\\s+unresolved \\+-30%$")
+                .containsPattern("(?m)^mapdb .* 2-3\\s*$").contains("a tie rather than a swap");
+        assertThat(ReproductionReport.markdown(List.of(r))).contains("| note |")
+                .containsPattern("\\| xodus-btree \\|.*\\| 2-3 \\| \\*\\*unresolved\\*\\* ±30% \\|");
+        String html = ReproductionReport.html(List.of(r));
+        assertThat(html).contains("<tr class=\"inconclusive\"><td>xodus-btree</td>")
+                .contains("2-3 <span class=\"badge inconclusive\" title=\"unresolved ±30%\">unresolved</span>")
+                .containsOnlyOnce("class=\"inconclusive\"");
+    }
+
+    @Test
+    void reproductionJsonCarriesEveryRowsIntervalAndTausInterval() throws Exception {
+        RunResults run = SampleResults.run(List.of(timed("lmdb", 0.3, 0.003), timed("xodus-btree", 1.05, 0.315),
+                timed("mapdb", 1.0, 0.02), timed("h2-mvstore", 3.0, 0.03)));
+        Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), run);
+        JsonNode json = new ObjectMapper().readTree(ReproductionJson.render(List.of(r)));
+        assertThat(json.get("bootstrap").get("seed").asLong()).isEqualTo(RankAgreement.SEED);
+        JsonNode table = json.get("reproductions").get(0);
+        assertThat(table.get("tau").get("value").asDouble()).isCloseTo(r.tau(), within(1e-12));
+        assertThat(table.get("tau").get("low").asDouble()).isEqualTo(r.agreement().low());
+        assertThat(table.get("tau").get("high").asDouble()).isEqualTo(r.agreement().high());
+        assertThat(table.get("tau").get("unresolvedPairs").asInt()).isEqualTo(1);
+        JsonNode xodus = table.get("rows").get(1);
+        assertThat(xodus.get("engine").asText()).isEqualTo("xodus-btree");
+        assertThat(xodus.get("halfWidth").asDouble()).isCloseTo(0.315, within(1e-9));
+        assertThat(xodus.get("resolved").asBoolean()).isFalse();
+        assertThat(xodus.get("measuredRankBest").asInt()).isEqualTo(2);
+        assertThat(xodus.get("measuredRankWorst").asInt()).isEqualTo(3);
+
+        RunResults lmdbOnly = SampleResults.run(List.of(result("lmdb", 0.5)));
+        Reproduction one = Reproduction.of(SOURCE, SOURCE.tables().get(0), lmdbOnly);
+        JsonNode lone = new ObjectMapper().readTree(ReproductionJson.render(List.of(one))).get("reproductions").get(0);
+        assertThat(lone.get("tau").get("value").isNull()).as("no NaN in JSON").isTrue();
     }
 
     @Test
@@ -98,6 +158,13 @@ class ReproductionTest {
 
     private static BenchmarkResult atRecords(BenchmarkResult r, Map<String, String> parameters) {
         return r.withContext(SampleResults.context("1.0", parameters));
+    }
+
+    private static BenchmarkResult timed(String engine, double seconds, double halfWidth) {
+        BenchmarkResult r = SampleResults.timePerPass(engine, "tc-random-read", seconds, halfWidth);
+        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
+                r.unit(), r.samples(), r.secondary(), SampleResults.context("1", Map.of("records", "100000",
+                        "forks", "1", "iterations", "1 warmup + 3 measured passes")));
     }
 
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
