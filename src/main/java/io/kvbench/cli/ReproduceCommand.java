@@ -30,8 +30,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Re-run a published comparison at its published size and print its tables beside this "
                 + "machine's.",
-                "Its results are recorded under the profile name <profile>+records=N, and +table-settings where a "
-                        + "published table's forks and iterations replace the profile's (see --iterations)."})
+                "Its results are recorded under the profile name <profile>+records=N+table-settings when published "
+                        + "tables' forks and iterations replace the profile's (--iterations-from table, the default), "
+                        + "else <profile>+records=N."})
 final class ReproduceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = PublishedNames.class)
@@ -48,17 +49,17 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--profile", defaultValue = "nightly", paramLabel = ProfileOption.LABEL,
             description = "Benchmark profile giving the heap, and iterations and forks where a table has no settings "
-                    + "or with --iterations profile; its records are replaced by the published size: a shipped one "
+                    + "or with --iterations-from profile; its records are replaced by the published size: a shipped one "
                     + "(`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
     String profile;
 
     /** Where a workload's forks and iterations come from. */
     enum IterationSource { table, profile }
 
-    @Option(names = "--iterations", defaultValue = "table", paramLabel = "table|profile",
-            description = "table: each published table's forks and iterations, from its settings in the published "
-                    + "file, which measure its rows tightly enough to rank; profile: the profile's for every workload, "
-                    + "a quicker run whose rows may be unresolved (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--iterations-from", defaultValue = "table", paramLabel = "table|profile",
+            description = "Where each workload's forks and iterations come from: table, its published table's settings "
+                    + "in the published file, which measure its rows tightly enough to rank; profile, the profile's, "
+                    + "for a quicker run whose rows may be unresolved (default: ${DEFAULT-VALUE}).")
     IterationSource iterations;
 
     @Mixin

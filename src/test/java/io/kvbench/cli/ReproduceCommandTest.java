@@ -15,6 +15,7 @@ import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +32,11 @@ class ReproduceCommandTest {
     @Test
     void reproducesTheTokyoCabinetTablesAtAGivenSize() throws IOException {
         Path out = tmp.resolve("tc");
-        // --iterations profile: the smoke profile's one fork, not the tables' settings (minutes of forks even at 2,000)
+        // --iterations-from profile: the smoke profile's one fork, not the tables' settings (minutes of forks even at 2,000)
         CliRun run = CliRun.of("reproduce", "tc", "--records", "2000", "--engines", "lmdb,chronicle-map", "--profile", "smoke",
-                "--iterations", "profile", "--runner", "local", "--out", out.toString());
+                "--iterations-from", "profile", "--runner", "local", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("tc-seq-read: 1 fork x (2 warm-up + 5 measured passes), profile smoke's")
+        assertThat(run.out()).contains("tc-seq-read: 1 fork x (2 warm-up + 5 measured passes), the profile's")
                 .contains("8 measured, 0 not applicable, 0 errors")
                 .contains("Xodus benchmarks: Tokyo Cabinet, Random Read (tc-random-read, s/op): published 1,000,000 records on "
                         + "Intel Core i7-3770 3.4 GHz, Windows 7, measured 2,000 records here")
@@ -64,7 +65,7 @@ class ReproduceCommandTest {
         Set<Workload> workloads = new LinkedHashSet<>();
         tc.tables().forEach(t -> workloads.add(Catalog.workload(t.workload())));
         Profile nightly = Catalog.profile("nightly");
-        Map<String, Profile> byWorkload = ReproduceCommand.bySettings(tc, workloads, nightly, 1_000_000);
+        Map<String, Profile> byWorkload = byWorkload(tc, workloads, nightly, 1_000_000);
         List<Workload> all = List.copyOf(workloads);
         RunPlan plan = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp, 0, byWorkload);
         for (Published.Table table : tc.tables()) {
@@ -87,12 +88,21 @@ class ReproduceCommandTest {
         Published ds4j = Published.named("ds4j");
         Workload write = Catalog.workload("ds4j-write-fixed");
         Workload concurrent = Catalog.workload("ds4j-concurrent-write-12t");
-        Map<String, Profile> byWorkload = ReproduceCommand.bySettings(ds4j, Set.of(write, concurrent),
-                Catalog.profile("published"), 1_000_000);
+        Map<String, Profile> byWorkload = byWorkload(ds4j, Set.of(write, concurrent), Catalog.profile("published"),
+                1_000_000);
         assertThat(byWorkload.get(write.name()).iterations(write).measurementIterations()).isEqualTo(5);
         Profile.Iterations timed = byWorkload.get(concurrent.name()).iterations(concurrent);
         assertThat(timed.measurementIterations()).as("the 5M table's, the only one of that workload").isEqualTo(10);
         assertThat(timed.measurementSeconds()).isEqualTo(5.0);
+    }
+
+    /** What reproduce measures each workload with: its table's settings applied to the profile. */
+    private static Map<String, Profile> byWorkload(Published published, Set<Workload> workloads, Profile profile,
+                                                   long size) {
+        Map<String, Profile> byWorkload = new HashMap<>();
+        ReproduceCommand.settings(published, workloads, size)
+                .forEach((workload, settings) -> byWorkload.put(workload, ReproduceCommand.withSettings(profile, settings)));
+        return byWorkload;
     }
 
     @Test
