@@ -174,14 +174,20 @@ public record Reproduction(Published source, Published.Table table, long measure
     }
 
     /**
-     * "Unresolved, ranked as the range their intervals allow (95% interval wider than ±10% of the mean):
+     * "Unresolved, ranked only as far as their intervals allow (95% interval wider than ±10% of the mean):
      * h2-mvstore ±54%, xodus-patricia ±22%", or empty when every row is resolved.
      */
     public String unresolvedText(Units units) {
+        String rows = unresolvedRows(units);
+        return rows.isEmpty() ? "" : "Unresolved, " + rows;
+    }
+
+    /** {@link #unresolvedText} without its first word, for a page that marks it with a badge. */
+    public String unresolvedRows(Units units) {
         List<String> rows = lines.stream().filter(l -> !l.resolved())
                 .map(l -> l.engine() + " " + halfWidthText(l, units)).toList();
         if (rows.isEmpty()) return "";
-        return "Unresolved, ranked only as far as their intervals allow (" + Math.round(Intervals.CONFIDENCE * 100)
+        return "ranked only as far as their intervals allow (" + Math.round(Intervals.CONFIDENCE * 100)
                 + "% interval wider than " + units.plusMinus() + Math.round(RESOLVED_WITHIN * 100) + "% of the mean): "
                 + String.join(", ", rows);
     }

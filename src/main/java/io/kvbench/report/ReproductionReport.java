@@ -96,7 +96,7 @@ public final class ReproductionReport {
                     : Html.escape(source)).append(".</p>\n");
             if (!r.unresolvedText(units).isEmpty()) {
                 html.append("<p class=\"note inconclusive\"><span class=\"badge inconclusive\">").append(UNRESOLVED)
-                        .append("</span>").append(Html.escape(r.unresolvedText(units))).append(".</p>\n");
+                        .append("</span>").append(Html.escape(r.unresolvedRows(units))).append(".</p>\n");
             }
         }
         return html.append("</section>\n").toString();

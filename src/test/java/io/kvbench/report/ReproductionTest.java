@@ -66,7 +66,9 @@ class ReproductionTest {
         String html = ReproductionReport.html(List.of(r));
         assertThat(html).contains("<tr class=\"inconclusive\"><td>xodus-btree</td>")
                 .contains("2-3 <span class=\"badge inconclusive\" title=\"unresolved ±30%\">unresolved</span>")
-                .containsOnlyOnce("class=\"inconclusive\"");
+                .containsOnlyOnce("class=\"inconclusive\"")
+                .contains("<span class=\"badge inconclusive\">unresolved</span>ranked only as far as their intervals "
+                        + "allow (95% interval wider than ±10% of the mean): xodus-btree ±30%.</p>");
     }
 
     @Test
