@@ -160,7 +160,8 @@ public record Reproduction(Published source, Published.Table table, long measure
         }
         text.append(" (1: same order, -1: reversed)");
         if (a.unresolvedPairs() == 0) {
-            return text.append("; all ").append(a.pairs()).append(" pairs resolved").toString();
+            return text.append(a.pairs() == 1 ? "; the pair is resolved" : "; all " + a.pairs() + " pairs resolved")
+                    .toString();
         }
         if (a.resolvedPairs() == 0) {
             return text.append(a.pairs() == 1 ? "; not resolved: the two intervals overlap (a tie, not a swap)"

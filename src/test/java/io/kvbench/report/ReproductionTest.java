@@ -99,6 +99,10 @@ class ReproductionTest {
     @Test
     void aReversedOrderIsMinusOneAndOneSwapOfFourIsTwoThirds() {
         assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(4.0, 3.0, 2.0, 1.0)).tau()).isEqualTo(-1.0);
+        RunResults two = SampleResults.run(List.of(result("lmdb", 2.0), result("mapdb", 1.0)));
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), two).tauText())
+                .endsWith("over 2 engines: -1.00, 95% bootstrap interval -1.00 to -1.00 (1: same order, -1: reversed); "
+                        + "the pair is resolved");
         // 6 pairs, one discordant: (5 - 1) / 6
         assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 3.0, 2.0, 4.0)).tau()).isCloseTo(4.0 / 6, within(1e-9));
     }
