@@ -167,7 +167,8 @@ public record Reproduction(Published source, Published.Table table, long measure
             return text.append(a.pairs() == 1 ? "; not resolved: the two intervals overlap (a tie, not a swap)"
                     : "; no pair resolved: the intervals of all " + a.pairs() + " pairs overlap (ties, not swaps)").toString();
         }
-        text.append("; over the ").append(a.resolvedPairs()).append(" resolved pairs: ")
+        text.append(a.resolvedPairs() == 1 ? "; over the one resolved pair: "
+                : "; over the " + a.resolvedPairs() + " resolved pairs: ")
                 .append(Double.isFinite(a.resolvedTau()) ? twoDecimals(a.resolvedTau())
                         : "none to compute (tied published)");
         return text.append("; ").append(a.unresolvedPairs()).append(" of ").append(a.pairs())

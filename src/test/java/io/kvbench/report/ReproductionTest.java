@@ -72,6 +72,15 @@ class ReproductionTest {
     }
 
     @Test
+    void aWideRowBetweenTwoTightOnesLeavesOnePairResolved() {
+        RunResults run = SampleResults.run(List.of(timed("lmdb", 1.0, 0.02), timed("xodus-btree", 1.5, 0.6),
+                timed("mapdb", 2.0, 0.02)));
+        Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), run);
+        assertThat(r.lines()).extracting(line -> line.rank().measuredText()).containsExactly("1-2", "1-3", "2-3");
+        assertThat(r.tauText()).contains("; over the one resolved pair: 1.00; 2 of 3 pairs unresolved");
+    }
+
+    @Test
     void reproductionJsonCarriesEveryRowsIntervalAndTausInterval() throws Exception {
         RunResults run = SampleResults.run(List.of(timed("lmdb", 0.3, 0.003), timed("xodus-btree", 1.05, 0.315),
                 timed("mapdb", 1.0, 0.02), timed("h2-mvstore", 3.0, 0.03)));
