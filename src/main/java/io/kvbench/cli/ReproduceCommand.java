@@ -1,11 +1,11 @@
 package io.kvbench.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashMap;

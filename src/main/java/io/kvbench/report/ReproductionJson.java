@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -37,7 +38,7 @@ public final class ReproductionJson {
         for (Reproduction r : reproductions) tables.add(table(r));
         try {
             return JSON.writeValueAsString(root) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree of numbers and strings always serializes", e);
         }
     }

@@ -12,7 +12,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A published comparison's figures as data ({@code kvbench/published/<name>.json}), copied from its source with the
@@ -193,9 +195,9 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
     }
 
     /** The table nearest {@code records} (by ratio) among those of {@code workload}; empty when it has none. */
-    public java.util.Optional<Table> nearest(String workload, long records) {
+    public Optional<Table> nearest(String workload, long records) {
         return tables.stream().filter(t -> t.workload().equals(workload))
-                .min(java.util.Comparator.comparingDouble(t -> t.sizeDistance(records)));
+                .min(Comparator.comparingDouble(t -> t.sizeDistance(records)));
     }
 
     private static void settings(Path file, String at, Settings s, Workload workload) {

@@ -70,7 +70,8 @@ class ReproduceCommandTest {
         RunPlan plan = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp, 0, byWorkload);
         for (Published.Table table : tc.tables()) {
             Workload w = Catalog.workload(table.workload());
-            BenchmarkTask task = BenchmarkTask.of("lmdb", w, plan.profileOf(w), Map.of(), List.of(), tmp, 0);
+            BenchmarkTask task = BenchmarkTask.of("lmdb", w, plan.profileOf(w),
+                    BenchmarkTask.Environment.of(Map.of(), List.of(), tmp), 0);
             Published.Settings settings = table.settings();
             assertThat(task.forks()).as(w.name()).isEqualTo(settings.forks());
             assertThat(task.iterations().warmupIterations()).as(w.name()).isEqualTo(settings.warmupIterations());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.Status;
+import io.kvbench.result.Measurement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -161,8 +161,9 @@ class RankAgreementTest {
         double error = all.length < 2 ? Double.NaN
                 : new TDistribution(all.length - 1).inverseCumulativeProbability(0.9995) * stats.getStandardDeviation()
                 / Math.sqrt(all.length);
-        return new BenchmarkResult("e", "tc-random-read", Status.OK, "", BenchmarkResult.TIME_PER_PASS, stats.getMean(),
-                error, "s/op", Arrays.stream(all).boxed().toList(), Map.of(),
+        Measurement measurement = new Measurement(BenchmarkResult.TIME_PER_PASS, stats.getMean(), error, "s/op",
+                Arrays.stream(all).boxed().toList(), Map.of());
+        return BenchmarkResult.measured("e", "tc-random-read", measurement,
                 SampleResults.context("1", Map.of("forks", String.valueOf(forks.length), "records", "1000")));
     }
 

@@ -177,9 +177,8 @@ class ReproductionTest {
 
     private static BenchmarkResult timed(String engine, double seconds, double halfWidth) {
         BenchmarkResult r = SampleResults.timePerPass(engine, "tc-random-read", seconds, halfWidth);
-        return new BenchmarkResult(r.engine(), r.workload(), r.status(), r.reason(), r.metric(), r.score(), r.error(),
-                r.unit(), r.samples(), r.secondary(), SampleResults.context("1", Map.of("records", "100000",
-                        "forks", "1", "iterations", "1 warmup + 3 measured passes")));
+        return r.withContext(SampleResults.context("1", Map.of("records", "100000", "forks", "1",
+                "iterations", "1 warmup + 3 measured passes")));
     }
 
     private static RunResults run(double lmdb, double xodus, double mapdb, double mvstore) {
