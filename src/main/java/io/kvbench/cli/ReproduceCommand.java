@@ -49,8 +49,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--profile", defaultValue = "nightly", paramLabel = ProfileOption.LABEL,
             description = "Benchmark profile giving the heap, and iterations and forks where a table has no settings "
-                    + "or with --iterations-from profile; its records are replaced by the published size: a shipped one "
-                    + "(`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
+                    + "or with --iterations-from profile; its records are replaced by the published size: a shipped "
+                    + "one (`kvbench profiles` lists them) or a profile .json file (default: ${DEFAULT-VALUE}).")
     String profile;
 
     /** Where a workload's forks and iterations come from. */

@@ -165,7 +165,8 @@ public record Reproduction(Published source, Published.Table table, long measure
         }
         if (a.resolvedPairs() == 0) {
             return text.append(a.pairs() == 1 ? "; not resolved: the two intervals overlap (a tie, not a swap)"
-                    : "; no pair resolved: the intervals of all " + a.pairs() + " pairs overlap (ties, not swaps)").toString();
+                    : "; no pair resolved: the intervals of all " + a.pairs() + " pairs overlap (ties, not swaps)")
+                    .toString();
         }
         text.append(a.resolvedPairs() == 1 ? "; over the one resolved pair: "
                 : "; over the " + a.resolvedPairs() + " resolved pairs: ")

@@ -113,7 +113,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
 
     /**
      * Forks and iterations that measure a table's rows tightly enough to rank at its size, with the reason, so that a
-     * reproduction does not depend on the profile it is run with ({@code reproduce --iterations-from profile} ignores them).
+     * reproduction does not depend on the profile it is run with ({@code reproduce --iterations-from profile} ignores
+     * them).
      * They replace the profile's for this workload; a workload's own warm-up passes stay the least it gets.
      *
      * @param forks                 JMH forks, at least 1

@@ -32,7 +32,7 @@ class ReproduceCommandTest {
     @Test
     void reproducesTheTokyoCabinetTablesAtAGivenSize() throws IOException {
         Path out = tmp.resolve("tc");
-        // --iterations-from profile: the smoke profile's one fork, not the tables' settings (minutes of forks even at 2,000)
+        // --iterations-from profile: the smoke profile's one fork, not the tables' settings (minutes of forks at 2,000)
         CliRun run = CliRun.of("reproduce", "tc", "--records", "2000", "--engines", "lmdb,chronicle-map", "--profile", "smoke",
                 "--iterations-from", "profile", "--runner", "local", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -101,8 +101,8 @@ class ReproduceCommandTest {
     private static Map<String, Profile> byWorkload(Published published, Set<Workload> workloads, Profile profile,
                                                    long size) {
         Map<String, Profile> byWorkload = new HashMap<>();
-        ReproduceCommand.settings(published, workloads, size)
-                .forEach((workload, settings) -> byWorkload.put(workload, ReproduceCommand.withSettings(profile, settings)));
+        ReproduceCommand.settings(published, workloads, size).forEach((workload, settings) ->
+                byWorkload.put(workload, ReproduceCommand.withSettings(profile, settings)));
         return byWorkload;
     }
 
