@@ -51,6 +51,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
     private String user;
     private String cpuset;
     private long memoryBytes;
+    private LiveContainers.Creation creation;
 
     /** @param role what the container is for ("benchmark", "killable", "token-cost"): the value of its label */
     public KvbenchContainer(String image, String role) {
@@ -126,8 +127,21 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
 
     @Override
     public void start() {
-        if (containerName != null) LiveContainers.add(client, containerName);
-        super.start();
+        if (containerName == null) {
+            super.start();
+            return;
+        }
+        creation = LiveContainers.creating(client, containerName);
+        try {
+            LiveContainers.runToEnd(super::start, "kvbench-start-" + containerName);
+        } finally {
+            creation.done();
+        }
+    }
+
+    @Override
+    protected void containerIsCreated(String containerId) {
+        if (creation != null) creation.done(); // it exists by name now: removal finds it
     }
 
     /** Starts the process, waits for it to exit (killing it after {@code timeout}), inspects it; the caller closes. */
@@ -188,13 +202,23 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
         return getLogs(OutputFrame.OutputType.STDERR);
     }
 
+    /**
+     * Stops and removes the container. An interrupt (the reason to close, often) is held back meanwhile and restored
+     * afterwards: with the flag set, Docker's HTTP client fails the removal requests and the container would be left.
+     */
     @Override
     public void close() {
-        super.close();
-        // GenericContainer.close() removed it already; this catches the cases where it could not (and says so).
-        if (containerName != null && !LiveContainers.remove(client, containerName)) {
-            System.err.println("kvbench: could not remove container " + containerName + "; remove it with docker rm -f "
-                    + containerName);
+        boolean interrupted = Thread.interrupted();
+        try {
+            super.close();
+            // GenericContainer.close() removed it already; this catches the cases where it could not (and says so).
+            if (containerName != null && !LiveContainers.remove(client, containerName)
+                    && !LiveContainers.shuttingDown()) {
+                System.err.println("kvbench: could not remove container " + containerName
+                        + "; remove it with docker rm -f " + containerName);
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 
