@@ -11,6 +11,7 @@ import io.kvbench.infra.ClassPaths;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
+import io.kvbench.report.AbSummary;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.InterleaveMarkdown;
 import io.kvbench.report.TextTable;
@@ -198,10 +199,12 @@ final class InterleaveCommand implements Callable<Integer> {
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
         PrintWriter console = spec.commandLine().getOut();
-        TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence", "B/A per round", "note");
+        TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence",
+                "B/A per round", "resolution", "note");
         for (Interleaving.Result r : results) {
             String[] cells = ComparisonMarkdown.cells(r.row());
-            table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], InterleaveMarkdown.ratios(r.roundRatios()), cells[7]);
+            table.row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6],
+                    InterleaveMarkdown.ratios(r.roundRatios()), AbSummary.resolution(r.resolution()), cells[7]);
         }
         table.print(console);
         console.println("A: " + a.description() + "; B: " + b.description());

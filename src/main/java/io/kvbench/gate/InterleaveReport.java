@@ -91,6 +91,12 @@ public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Config
                 Double ratio = ratios.get(r);
                 Inputs.positive(file, at + ".roundRatios[" + r + "]", ratio == null ? Double.NaN : ratio);
             }
+            if (result.resolution() != null) {
+                Inputs.positive(file, at + ".resolution.slowdown", result.resolution().slowdown());
+                if (result.resolution().basis() == null) {
+                    throw new InputException(file, at + ".resolution.basis", "is missing");
+                }
+            }
         }
         // A verdict needs two paired rounds; a session that an ERROR stopped in its first round has one, and is
         // reported (as ERROR), not refused.

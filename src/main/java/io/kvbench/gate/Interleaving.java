@@ -8,6 +8,7 @@ import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Pooling;
+import io.kvbench.judge.Resolution;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
@@ -43,8 +44,17 @@ public final class Interleaving {
     /**
      * @param row         B against A: baselineScore is A's pooled score, measuredScore B's
      * @param roundRatios B / A per round, in round order (NaN where a side failed)
+     * @param resolution  the smallest slowdown the session could have caught; null where nothing was judged on
+     *                    ratios (an ERROR) or in files written before it was recorded
      */
-    public record Result(ComparisonRow row, List<Double> roundRatios) {
+    public record Result(ComparisonRow row, List<Double> roundRatios, Resolution resolution) {
+
+        /** The same result with this resolution, stated in the note of a row that passed. */
+        public Result resolving(Resolution value, double minEffect) {
+            if (value == null) return new Result(row, roundRatios, null);
+            boolean passed = row.verdict() == Verdict.PASS || row.verdict() == Verdict.IMPROVEMENT;
+            return new Result(passed ? row.withMoreNote(value.describe(minEffect)) : row, roundRatios, value);
+        }
     }
 
     private Interleaving() {
@@ -73,15 +83,47 @@ public final class Interleaving {
                         "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
                 Result all = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
                 String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
-                result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios());
+                result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios(),
+                        all.resolution());
             }
             out.add(result);
         }
         return out;
     }
 
-    /** B against A, paired by round when there are 3 or more (the calibration replays it on its own rounds). */
-    public static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs, ComparisonPolicy policy) {
+    /**
+     * B against A, paired by round when there are 3 or more (the calibration replays it on its own rounds), with what
+     * the paired rounds resolve.
+     */
+    public static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
+                               ComparisonPolicy policy) {
+        Result judged = judgeRounds(key, as, bs, policy);
+        boolean paired = as.size() == bs.size();
+        return judged.resolving(paired ? pairedResolution(judged, policy, Resolution.DEFAULT_BETA) : null,
+                minEffect(policy));
+    }
+
+    /**
+     * What the paired test on the rounds of a result whose sides ran equally often resolves at miss rate
+     * {@code beta}; null where it made no paired test (fewer than 3 rounds, a failure, a policy without thresholds).
+     */
+    static Resolution pairedResolution(Result judged, ComparisonPolicy policy, double beta) {
+        Verdict verdict = judged.row().verdict();
+        if (!(policy instanceof ThresholdPolicy threshold) || verdict == Verdict.ERROR || verdict == Verdict.NEW) {
+            return null;
+        }
+        double[] ratios = judged.roundRatios().stream().mapToDouble(Double::doubleValue).toArray();
+        boolean higherIsBetter = judged.row().unit() != null && judged.row().unit().startsWith("ops/");
+        return Resolution.paired(ratios, threshold.thresholds(), beta, higherIsBetter);
+    }
+
+    static double minEffect(ComparisonPolicy policy) {
+        return policy instanceof ThresholdPolicy threshold ? threshold.thresholds().minEffect() : 0;
+    }
+
+    /** B against A as {@link #judge}, without the resolution. */
+    static Result judgeRounds(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
+                              ComparisonPolicy policy) {
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < Math.min(as.size(), bs.size()); i++) {
             boolean ok = as.get(i).status() == Status.OK && bs.get(i).status() == Status.OK;
@@ -91,7 +133,7 @@ public final class Interleaving {
         if (failed != null) {
             Verdict verdict = failed.status() == Status.NOT_APPLICABLE ? Verdict.NEW : Verdict.ERROR;
             String note = (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
-            return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios);
+            return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios, null);
         }
         BenchmarkResult pooledA = Pooling.pool(as);
         BenchmarkResult pooledB = Pooling.pool(bs);
@@ -99,14 +141,15 @@ public final class Interleaving {
         Assessment assessment;
         String note;
         if (policy instanceof ThresholdPolicy threshold && as.size() == bs.size() && as.size() >= 3) {
-            assessment = threshold.assessPaired(baselineA, pooledB, ratios.stream().mapToDouble(Double::doubleValue).toArray());
+            double[] paired = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+            assessment = threshold.assessPaired(baselineA, pooledB, paired);
             note = "B vs A paired by round over " + as.size() + " rounds (scores: pooled means)";
         } else {
             assessment = policy.assess(baselineA, pooledB);
             note = "B vs A, pooled " + pooledA.samples().size() + " and " + pooledB.samples().size() + " samples of "
                     + as.size() + " rounds";
         }
-        return new Result(BaselineComparison.measured(pooledB, baselineA, assessment, note), ratios);
+        return new Result(BaselineComparison.measured(pooledB, baselineA, assessment, note), ratios, null);
     }
 
     private static BenchmarkResult firstNotOk(List<BenchmarkResult> as, List<BenchmarkResult> bs) {

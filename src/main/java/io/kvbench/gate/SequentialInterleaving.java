@@ -4,6 +4,7 @@ import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
@@ -82,23 +83,37 @@ public final class SequentialInterleaving {
         }
         List<Interleaving.Result> out = new ArrayList<>();
         for (BenchmarkKey key : measured.keys()) {
-            Interleaving.Result judged = Interleaving.judge(key, measured.of(key, session.a()),
-                    measured.of(key, session.b()), session.policy());
+            List<BenchmarkResult> as = measured.of(key, session.a());
+            List<BenchmarkResult> bs = measured.of(key, session.b());
+            Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
             SequentialTest.Step step = steps.get(key);
             if (step == null || judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW) {
                 out.add(judged);
                 continue;
             }
-            String why = switch (step.decision()) {
-                case UNDECIDED -> ", so judged by the paired test";
-                case CONTINUE -> ", time budget spent, so judged by the paired test";
-                default -> "";
-            };
-            ComparisonRow row = judged.row().withMoreNote(step.describe(test) + why);
-            if (step.decision() == SequentialTest.Decision.REGRESSION) row = row.withVerdict(Verdict.REGRESSION);
-            out.add(new Interleaving.Result(row, judged.roundRatios()));
+            out.add(decided(judged, step, test, session));
         }
         return out;
+    }
+
+    /**
+     * The paired judgement made a REGRESSION where the sequential test accepted one, with the test's decision and what
+     * the session resolves: the minimum effect where the test accepted "not worse", else what its paired rounds do.
+     */
+    private static Interleaving.Result decided(Interleaving.Result judged, SequentialTest.Step step,
+                                               SequentialTest test, InterleaveSession session) {
+        String why = switch (step.decision()) {
+            case UNDECIDED -> ", so judged by the paired test";
+            case CONTINUE -> ", time budget spent, so judged by the paired test";
+            default -> "";
+        };
+        ComparisonRow row = judged.row().withMoreNote(step.describe(test) + why);
+        if (step.decision() == SequentialTest.Decision.REGRESSION) row = row.withVerdict(Verdict.REGRESSION);
+        Interleaving.Result noted = new Interleaving.Result(row, judged.roundRatios(), null);
+        Resolution resolution = step.decision() == SequentialTest.Decision.NO_REGRESSION
+                ? Resolution.sequential(test, step)
+                : Interleaving.pairedResolution(noted, session.policy(), test.beta());
+        return noted.resolving(resolution, test.minEffect());
     }
 
     private static boolean allOk(List<BenchmarkResult> results) {

@@ -38,13 +38,15 @@ public final class BootstrapPolicy extends ThresholdPolicy {
         if (before.count() < MIN_SAMPLES || after.count() < MIN_SAMPLES) {
             double p = WelchPolicy.welchPValue(before.all(), after.all());
             return new Significance(p < alpha, p, Formats.pValue(p) + " (Welch, few samples)",
-                    Formats.pValue(p) + " >= alpha " + alpha + " with " + before.count() + " and " + after.count() + " samples");
+                    Formats.pValue(p) + " >= alpha " + alpha + " with " + before.count() + " and " + after.count()
+                            + " samples", Significance.RatioInterval.welch(before.all(), after.all(), alpha));
         }
         RatioBootstrap bootstrap = RatioBootstrap.of(before, after);
         double low = bootstrap.quantile(alpha / 2);
         double high = bootstrap.quantile(1 - alpha / 2);
         boolean significant = low > 1 || high < 1;
         String interval = level() + "% CI " + Formats.percent((low - 1) * 100) + ".." + Formats.percent((high - 1) * 100);
-        return new Significance(significant, bootstrap.pValue(), interval, "the " + interval + " includes no change");
+        return new Significance(significant, bootstrap.pValue(), interval, "the " + interval + " includes no change",
+                new Significance.RatioInterval(low, high));
     }
 }

@@ -14,6 +14,8 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  * the significance test; the effect size and the disk rule are the same for all:
  *
  * <ul>
+ *   <li>A pass against a stored baseline says what it resolves ({@link Resolution#interval}): "no slowdown of 23 % or
+ *       more (its interval ±3 %, minimum effect 20 %)".</li>
  *   <li>Effect: the relative change of the mean in the bad direction (lower throughput, longer time) must reach
  *       minEffect.</li>
  *   <li>Disk: the footprint is nearly deterministic, so it needs no test, only a tight tolerance; growth beyond
@@ -58,8 +60,15 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
                     + " in " + baseline.unit() + ", this run " + measured.metric() + " in " + measured.unit()
                     + "; update the baseline");
         }
-        return decide(baseline, measured, significance(baseline, measured),
+        Significance sig = significance(baseline, measured);
+        Assessment assessment = decide(baseline, measured, sig,
                 (measured.score() - baseline.score()) / baseline.score());
+        Resolution resolution = sig.interval() == null ? null : Resolution.interval(sig.interval().low(),
+                sig.interval().high(), thresholds, measured.higherIsBetter());
+        if (assessment.verdict() != Verdict.PASS || resolution == null) return assessment;
+        String note = assessment.note().isEmpty() ? "" : assessment.note() + "; ";
+        return new Assessment(Verdict.PASS, assessment.pValue(), assessment.confidence(),
+                note + resolution.describe(thresholds.minEffect()));
     }
 
     /**

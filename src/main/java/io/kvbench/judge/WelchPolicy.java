@@ -30,7 +30,8 @@ public final class WelchPolicy extends ThresholdPolicy {
     Significance test(ForkSamples before, ForkSamples after) {
         double p = welchPValue(before.all(), after.all());
         return new Significance(p < thresholds().alpha(), p, Formats.pValue(p),
-                Formats.pValue(p) + " >= alpha " + thresholds().alpha());
+                Formats.pValue(p) + " >= alpha " + thresholds().alpha(),
+                Significance.RatioInterval.welch(before.all(), after.all(), thresholds().alpha()));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Resolution;
 import io.kvbench.judge.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,8 +54,8 @@ public final class AbSummary {
         md.append("**").append(parts.isEmpty() ? "nothing compared" : String.join(", ", parts)).append("**");
         md.append(counts.getOrDefault(Verdict.REGRESSION, 0) > 0 ? ": B is slower than A beyond the minimum effect, confirmed."
                 : ": no confirmed regression.").append("\n\n");
-        md.append("| engine | workload | verdict | A | B | B vs A | interval | rounds | note |\n");
-        md.append("|").append(" --- |".repeat(9)).append("\n");
+        md.append("| engine | workload | verdict | A | B | B vs A | interval | rounds | resolution | note |\n");
+        md.append("|").append(" --- |".repeat(10)).append("\n");
         for (InterleaveReport r : shards) {
             for (Interleaving.Result x : r.results()) {
                 ComparisonRow row = x.row();
@@ -65,12 +66,16 @@ public final class AbSummary {
                         Formats.score(row.baselineScore(), row.unit()), Formats.score(row.measuredScore(), row.unit()),
                         UNITS.versus(time[0]), Double.isNaN(time[1]) ? "-" : UNITS.versus(time[1]) + " to "
                                 + UNITS.versus(time[2]) + " (" + Formats.number((1 - r.alpha()) * 100) + " %)",
-                        String.valueOf(x.roundRatios().size()), ComparisonMarkdown.escape(row.note()))).append(" |\n");
+                        String.valueOf(x.roundRatios().size()), resolution(x.resolution()),
+                        ComparisonMarkdown.escape(row.note()))).append(" |\n");
             }
         }
         md.append("\nB vs A: B's time per operation (or per pass) over A's, the geometric mean of the per-round ratios, "
                 + "in the words of every kvbench table: \"1.07x slower\" takes 1.07 times as long, \"1.03x faster\" "
-                + "1/1.03 times; the interval is the paired t interval of that mean.\n");
+                + "1/1.03 times; the interval is the paired t interval of that mean.\n"
+                + "Resolution: the smallest slowdown the session could have caught (at the false-alarm rate alpha, "
+                + "with the sequential test's miss rate beta); a PASS says no slowdown of that size or more, and a "
+                + "resolution above the minimum effect names the runner's per-round spread that limited it.\n");
         if (!shards.isEmpty()) {
             InterleaveReport first = shards.get(0);
             md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
@@ -81,6 +86,14 @@ public final class AbSummary {
     }
 
     private static final Units UNITS = Units.ASCII;
+
+    /** "5 %", "12 % (spread 11 %)", or "-" for a row without one. */
+    public static String resolution(Resolution resolution) {
+        if (resolution == null) return "-";
+        String slowdown = Resolution.percentUp(resolution.slowdown());
+        return Double.isNaN(resolution.spread()) ? slowdown
+                : slowdown + " (spread " + Resolution.percent(resolution.spread()) + ")";
+    }
 
     /**
      * A ratio of scores B/A and its interval as time ratios (B's time over A's, above 1 slower): a throughput's

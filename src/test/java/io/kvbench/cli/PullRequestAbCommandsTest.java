@@ -9,6 +9,8 @@ import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.Resolution;
+import io.kvbench.judge.Thresholds;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.result.ResultsJson;
@@ -58,7 +60,8 @@ class PullRequestAbCommandsTest {
         InterleaveReport report = new InterleaveReport("ci", ratios.length,
                 new InterleaveReport.Configurations("merge base", "head"), new InterleaveReport.Judging("bootstrap",
                 0.01), Map.of(verdict, 1L), List.of(new Interleaving.Result(row,
-                java.util.Arrays.stream(ratios).boxed().toList())));
+                java.util.Arrays.stream(ratios).boxed().toList(), verdict == Verdict.ERROR ? null
+                : Resolution.paired(ratios, new Thresholds(0.01, 0.05, 0, 0), 0.05, true))));
         Path dir = tmp.resolve("ab-" + engine);
         ResultsJson.write(dir.resolve(InterleaveReport.JSON_FILE), report);
         return dir;
@@ -74,6 +77,9 @@ class PullRequestAbCommandsTest {
         assertThat(pass.exitCode()).as(pass.err()).isZero();
         String md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
         assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression").contains("| lmdb | ycsb-c | PASS |");
+        assertThat(md).as("what the pass resolves, and the spread that limited it")
+                .contains("| 6 | 5.9 % (spread 1.4 %) |")
+                .contains("Resolution: the smallest slowdown the session could have caught");
 
         CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out", out.toString());
         assertThat(fail.exitCode()).isEqualTo(ExitCode.FAILED.code());

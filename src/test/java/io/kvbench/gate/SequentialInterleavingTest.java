@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvbench.baseline.Fixtures;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
@@ -93,7 +94,7 @@ class SequentialInterleavingTest {
 
         Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst().orElseThrow();
         assertThat(slow.row().verdict()).isEqualTo(Verdict.REGRESSION);
-        assertThat(slow.row().note()).contains("sequential test: a slowdown of 5.0 % accepted after 4 rounds");
+        assertThat(slow.row().note()).contains("sequential test: a slowdown accepted after 4 rounds (the ");
         assertThat(slow.roundRatios()).hasSize(4);
         assertThat(a.runs.get("ycsb-c")).isEqualTo(4);
         assertThat(b.runs.get("ycsb-c")).isEqualTo(4);
@@ -101,6 +102,13 @@ class SequentialInterleavingTest {
         Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst().orElseThrow();
         assertThat(unsure.roundRatios()).hasSize(12);
         assertThat(unsure.row().note()).contains("undecided at the round limit after 12 rounds").contains("so judged by the paired test");
+        assertThat(unsure.resolution().basis()).as("what its 12 paired rounds resolve")
+                .isEqualTo(Resolution.Basis.PAIRED);
+        assertThat(unsure.resolution().rounds()).isEqualTo(12);
+        if (unsure.row().verdict() == Verdict.PASS) {
+            assertThat(unsure.row().note()).contains(unsure.resolution().describe(0.05))
+                    .contains("this runner's spread");
+        }
         assertThat(tmp.resolve("round-12-rocksdb-ycsb-b-B").resolve("results.json")).isRegularFile();
         assertThat(tmp.resolve("round-5-rocksdb-ycsb-c-A")).doesNotExist();
     }
@@ -135,7 +143,10 @@ class SequentialInterleavingTest {
         b.means.put("ycsb-b", () -> 600); // faster
         for (Interleaving.Result r : session(a, b)) {
             assertThat(r.row().verdict()).as(r.row().workload()).isIn(Verdict.PASS, Verdict.IMPROVEMENT);
-            assertThat(r.row().note()).contains("no slowdown of 5.0 % accepted after 4 rounds");
+            assertThat(r.row().note()).contains("no slowdown of 5.0 % accepted after 4 rounds")
+                    .endsWith("; no slowdown of 5 % or more");
+            assertThat(r.resolution().basis()).isEqualTo(Resolution.Basis.SEQUENTIAL);
+            assertThat(r.resolution().slowdown()).isEqualTo(0.05);
         }
         assertThat(a.runs.values()).containsOnly(4);
     }
