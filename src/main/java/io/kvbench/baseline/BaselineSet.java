@@ -13,22 +13,21 @@ import java.util.TreeMap;
  * @param directory where the throughput baselines live ({@code <root>/<profile>/<machineClass>})
  * @param exists    false when nothing was ever recorded for this machine class: throughput is then NOT_COMPARED
  * @param disk      disk baselines of the profile by (engine, workload), for every machine class
- * @param unjudged  why a benchmark that has data here still has no throughput baseline (a history with too few
- *                  nights); its row is NOT_COMPARED with that reason instead of NEW
+ * @param coverage  what the baselines promise to cover, and why a benchmark has none
  */
 public record BaselineSet(String profile, String machineClass, Path directory, boolean exists,
                           SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk,
-                          SortedMap<BenchmarkKey, String> unjudged) {
+                          Coverage coverage) {
 
     public BaselineSet {
         baselines = Collections.unmodifiableSortedMap(new TreeMap<>(baselines));
         disk = Collections.unmodifiableSortedMap(new TreeMap<>(disk));
-        unjudged = Collections.unmodifiableSortedMap(new TreeMap<>(unjudged == null ? Map.of() : unjudged));
+        coverage = coverage == null ? Coverage.NONE : coverage;
     }
 
     public BaselineSet(String profile, String machineClass, Path directory, boolean exists,
                        SortedMap<BenchmarkKey, Baseline> baselines, SortedMap<BenchmarkKey, DiskBaseline> disk) {
-        this(profile, machineClass, directory, exists, baselines, disk, null);
+        this(profile, machineClass, directory, exists, baselines, disk, Coverage.NONE);
     }
 
     /** Throughput baselines only (no disk baselines). */
@@ -42,7 +41,22 @@ public record BaselineSet(String profile, String machineClass, Path directory, b
     }
 
     public BaselineSet withDisk(Map<BenchmarkKey, DiskBaseline> diskBaselines) {
-        return new BaselineSet(profile, machineClass, directory, exists, baselines, new TreeMap<>(diskBaselines), unjudged);
+        return new BaselineSet(profile, machineClass, directory, exists, baselines, new TreeMap<>(diskBaselines),
+                coverage);
+    }
+
+    public BaselineSet withCoverage(Coverage value) {
+        return new BaselineSet(profile, machineClass, directory, exists, baselines, disk, value);
+    }
+
+    /** Why a benchmark that has data here still has no throughput baseline ({@link Coverage#unjudged}). */
+    public SortedMap<BenchmarkKey, String> unjudged() {
+        return coverage.unjudged();
+    }
+
+    /** True when a result of this benchmark without a baseline fails the gate ({@link Coverage#requires}). */
+    public boolean requiresBaseline(BenchmarkKey key) {
+        return exists && coverage.requires(key);
     }
 
     public Baseline get(BenchmarkKey key) {

@@ -97,6 +97,9 @@ public final class BaselineStore implements BaselineSource {
         Path dir = directory(profile, machineClass);
         Map<BenchmarkKey, DiskBaseline> disk = new DiskBaselineStore(root).load(profile);
         if (!Files.isDirectory(dir)) return BaselineSet.absent(profile, machineClass, dir).withDisk(disk);
+        CoverageStore coverage = new CoverageStore(this);
+        Coverage declared = Coverage.NONE.withDeclaration(coverage.declaration(profile, machineClass),
+                coverage.newBenchmarks(profile));
         TreeMap<BenchmarkKey, Baseline> baselines = new TreeMap<>();
         for (Path engineDir : sortedChildren(dir)) {
             if (!Files.isDirectory(engineDir)) continue;
@@ -107,7 +110,7 @@ public final class BaselineStore implements BaselineSource {
                 baselines.put(baseline.key(), baseline);
             }
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines).withDisk(disk);
+        return new BaselineSet(profile, machineClass, dir, true, baselines).withDisk(disk).withCoverage(declared);
     }
 
     /** The baseline of one (engine, workload), if recorded. */

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -47,7 +48,7 @@ public final class BaselineUpdate {
      * @param errors        ERROR results left out (only possible with force)
      * @param knownIssues   ERROR results that match a recorded engine bug, with the reference
      */
-    private record LeftOut(int notApplicable, int errors, List<String> knownIssues) {
+    private record LeftOut(int notApplicable, int errors, Map<BenchmarkKey, String> knownIssues) {
     }
 
     private final BaselineStore store;
@@ -56,15 +57,20 @@ public final class BaselineUpdate {
     private final List<Change> changes;
     private final LeftOut leftOut;
     private final List<DiskBaseline> disk;
+    private final CoverageUpdate coverage;
 
-    private BaselineUpdate(BaselineStore store, String profile, String machineClass, List<Change> changes,
-                           LeftOut leftOut, List<DiskBaseline> disk) {
+    /** What is written: the throughput baselines' changes, the disk baselines, the coverage files. */
+    private record Writes(List<Change> changes, List<DiskBaseline> disk, CoverageUpdate coverage) {
+    }
+
+    private BaselineUpdate(BaselineStore store, String profile, String machineClass, Writes writes, LeftOut leftOut) {
         this.store = store;
         this.profile = profile;
         this.machineClass = machineClass;
-        this.changes = List.copyOf(changes);
+        this.changes = List.copyOf(writes.changes());
         this.leftOut = leftOut;
-        this.disk = List.copyOf(disk);
+        this.disk = List.copyOf(writes.disk());
+        this.coverage = writes.coverage();
     }
 
     /**
@@ -92,13 +98,13 @@ public final class BaselineUpdate {
         List<Change> changes = new ArrayList<>();
         int notApplicable = 0;
         int errors = 0;
-        List<String> knownIssues = new ArrayList<>();
+        Map<BenchmarkKey, String> knownIssues = new TreeMap<>();
         for (BenchmarkResult r : run.results()) {
             if (r.status() == Status.NOT_APPLICABLE) {
                 notApplicable++;
             } else if (r.status() == Status.ERROR && KnownIssues.of(r).isPresent()) {
                 // A recorded engine bug: reported as such, never recorded, and no reason to refuse the other benchmarks.
-                knownIssues.add(r.key() + ": known engine issue " + KnownIssues.of(r).get().reference());
+                knownIssues.put(BenchmarkKey.of(r), "known engine issue " + KnownIssues.of(r).get().reference());
             } else if (r.status() == Status.ERROR) {
                 errors++;
             } else {
@@ -112,9 +118,13 @@ public final class BaselineUpdate {
             }
         }
         changes.sort(Comparator.comparing(Change::key));
-        LeftOut leftOut = new LeftOut(notApplicable, errors, List.copyOf(knownIssues));
-        return new BaselineUpdate(store, target, machineClass, changes, leftOut,
-                DiskBaselines.of(perRun, target, reason, now));
+        LeftOut leftOut = new LeftOut(notApplicable, errors, knownIssues);
+        Map<BenchmarkKey, Baseline> after = new TreeMap<>(existing.baselines());
+        for (Change c : changes) after.put(c.key(), c.updated());
+        CoverageUpdate coverage = CoverageUpdate.plan(store, target, machineClass, after, knownIssues,
+                new CompleteClass.Recorded(now.toString(), reason));
+        return new BaselineUpdate(store, target, machineClass,
+                new Writes(changes, DiskBaselines.of(perRun, target, reason, now), coverage), leftOut);
     }
 
     private static void refuseUnfit(RunResults run, String profile) {
@@ -136,19 +146,26 @@ public final class BaselineUpdate {
     }
 
     /**
-     * Writes every NEW and UPDATED baseline and the disk baselines of the measured benchmarks, all or nothing as far as
-     * the file system allows.
+     * Writes every NEW and UPDATED baseline, the disk baselines of the measured benchmarks and the coverage files, all
+     * or nothing as far as the file system allows; then removes a class declaration that no longer holds.
      */
     public void apply() throws IOException {
         Map<Path, String> files = new LinkedHashMap<>(store.contents(
                 changes.stream().filter(c -> c.kind() != Kind.UNCHANGED).map(Change::updated).toList()));
         files.putAll(new DiskBaselineStore(store.root()).contents(disk));
+        files.putAll(coverage.writes());
         AtomicFiles.writeAll(files);
+        coverage.withdraw();
     }
 
     /** ERROR results that match a recorded engine bug: left out and reported, with the reference. */
     public List<String> knownIssues() {
-        return leftOut.knownIssues();
+        return leftOut.knownIssues().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList();
+    }
+
+    /** What the update does to the class's declared coverage (class.json, new-benchmarks.json), one line each. */
+    public List<String> coverage() {
+        return coverage.said();
     }
 
     /** The disk baselines {@link #apply} writes. */

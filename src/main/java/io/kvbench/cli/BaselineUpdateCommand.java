@@ -106,6 +106,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                 + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped" : "")
                 + " in " + update.directory());
         for (String known : update.knownIssues()) out.println("not recorded, " + known);
+        for (String line : update.coverage()) out.println(line);
         out.println(update.disk().size() + " disk baselines (every machine class, engine version as measured) in "
                 + new DiskBaselineStore(baselines).directory(update.profile()));
         if (markdown != null) out.println("changes as Markdown: " + markdown);

@@ -52,11 +52,19 @@ public final class Gate {
         }
 
         /**
-         * A benchmark with a baseline produced no result (MISSING): coverage was lost, e.g. a dropped registration or
-         * workload, and a gate that skipped it would pass while checking less than it did yesterday.
+         * A benchmark with a baseline produced no result (MISSING), or a result has no baseline on a machine class
+         * whose baselines are declared complete ({@link BaselineSet#requiresBaseline}): coverage was lost, e.g. a
+         * dropped registration or a deleted baseline, and a gate that skipped it would pass while checking less than
+         * it did yesterday.
          */
         public boolean lostCoverage() {
-            return report.count(Verdict.MISSING) > 0;
+            return report.count(Verdict.MISSING) > 0 || !uncovered().isEmpty();
+        }
+
+        /** NEW rows that the class's declared coverage requires a baseline for: each one fails. */
+        public List<ComparisonRow> uncovered() {
+            return rows.stream().filter(r -> r.verdict() == Verdict.NEW && baselines.requiresBaseline(r.key()))
+                    .toList();
         }
     }
 

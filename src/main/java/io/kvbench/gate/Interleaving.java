@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
@@ -47,7 +48,8 @@ public final class Interleaving {
      * @param resolution  the smallest slowdown the session could have caught; null where nothing was judged on
      *                    ratios (an ERROR) or in files written before it was recorded
      */
-    public record Result(ComparisonRow row, List<Double> roundRatios, Resolution resolution) {
+    public record Result(ComparisonRow row, List<Double> roundRatios,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Resolution resolution) {
 
         /** The same result with this resolution, stated in the note of a row that passed. */
         public Result resolving(Resolution value, double minEffect) {

@@ -4,6 +4,7 @@ import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.Coverage;
 import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.judge.Pooling;
 import io.kvbench.result.BenchmarkResult;
@@ -81,7 +82,8 @@ public final class HistoryBaselines {
                     + ") to " + last.time() + " (" + shortSha(last) + ")";
             baselines.put(series.key(), Baseline.of(pooled, profile, machineClass, last.instant(), reason));
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines, new TreeMap<>(), unjudged);
+        return new BaselineSet(profile, machineClass, dir, true, baselines, new TreeMap<>(),
+                Coverage.unjudged(unjudged));
     }
 
     /**

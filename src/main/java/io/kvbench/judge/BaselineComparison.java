@@ -80,7 +80,8 @@ public final class BaselineComparison {
             String held = baselines.unjudged().get(key);
             Verdict unjudged = held == null && baselines.exists() ? Verdict.NEW : Verdict.NOT_COMPARED;
             String why = held != null ? "throughput not compared: " + held
-                    : baselines.exists() ? "no baseline yet"
+                    : baselines.exists()
+                    ? baselines.coverage().whyNew(key, baselines.profile(), baselines.machineClass())
                     : "throughput not compared: no baselines for machine class " + baselines.machineClass() + " (profile "
                             + baselines.profile() + ")";
             if (baseline == null) {

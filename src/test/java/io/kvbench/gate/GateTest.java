@@ -7,7 +7,10 @@ import static io.kvbench.baseline.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.baseline.CompleteClass;
+import io.kvbench.baseline.CoverageStore;
 import io.kvbench.baseline.Fixtures;
+import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
@@ -18,9 +21,11 @@ import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.RunPlan;
 import io.kvbench.run.TokenCost;
 import io.kvbench.run.TokenCostMeter;
+import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -153,6 +158,22 @@ class GateTest {
         assertThat(outcome.lostCoverage()).as("a MISSING benchmark fails the gate").isTrue();
         assertThat(outcome.regressed()).isFalse();
         assertThat(runner.runs).as("nothing to confirm").hasSize(1);
+    }
+
+    /** On a class declared complete (class.json) a result without a baseline is lost coverage, as MISSING is. */
+    @Test
+    void aResultWithoutBaselineOnAClassDeclaredCompleteFailsTheGate() throws IOException {
+        CoverageStore files = new CoverageStore(store);
+        Files.writeString(files.declarationFile(Fixtures.PROFILE, Fixtures.MACHINE_CLASS), CoverageStore.toJson(
+                new CompleteClass(CompleteClass.SCHEMA_VERSION, Fixtures.PROFILE, Fixtures.MACHINE_CLASS, 3,
+                        List.of("rocksdb/ycsb-c"), Map.of(), new CompleteClass.Recorded("2026-11-26T00:00:00Z", ""))));
+        runner.script.add(ok("rocksdb", "ycsb-a", normal(10, 10, 1000, 10)));
+        runner.script.add(steady(12));
+        RunPlan both = new RunPlan(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-a"),
+                Catalog.workload("ycsb-c")), plan.profile(), tmp.resolve("both"), tmp.resolve("both-data"), 0);
+        Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(both, key -> true);
+        assertThat(outcome.uncovered()).extracting(ComparisonRow::workload).containsExactly("ycsb-a");
+        assertThat(outcome.lostCoverage()).isTrue();
     }
 
     @Test

@@ -50,7 +50,7 @@ class BaselineComparisonTest {
         assertThat(slow.measuredScore()).isEqualTo(after.score());
         assertThat(rows.get(3).note()).contains("fork crashed");
         assertThat(rows.get(3).baselineScore()).isEqualTo(5.5);
-        assertThat(rows.get(4).note()).isEqualTo("no baseline yet");
+        assertThat(rows.get(4).note()).startsWith("no baseline yet; informational:");
         assertThat(rows.get(5).note()).isEqualTo("now not applicable: no longer supported");
         assertThat(rows.get(0).note()).contains("did not measure");
     }

@@ -36,9 +36,12 @@ import org.junit.jupiter.api.TestFactory;
  * the spread measured on this machine: the gate catches gross slowdowns and disk growth, never noise. A suspected
  * regression is rerun once and judged on the pooled samples ({@link Gate}) before it fails. On a machine class
  * without throughput baselines each check is skipped as NOT_COMPARED with the reason, while disk sizes, which hold on
- * every machine, are still judged against perf-baselines/disk/; an engine bug recorded in known-issues.json (KNOWN_ISSUE) is skipped with its reference;
- * a benchmark that has a baseline but no result (MISSING) fails, and so does any other ERROR (infrastructure errors are
- * never a pass); {@link PerfVerdicts} decides. Results and reports go to target/perf-results/.
+ * every machine, are still judged against perf-baselines/disk/; an engine bug recorded in known-issues.json
+ * (KNOWN_ISSUE) is skipped with its reference; a benchmark that has a baseline but no result (MISSING) fails, and so
+ * does any other ERROR (infrastructure errors are never a pass). A result without a baseline (NEW) fails on a machine
+ * class whose baselines are declared complete (perf-baselines/<profile>/<class>/class.json, written by
+ * {@code baseline update}) unless new-benchmarks.json lists it as added by a change; elsewhere it is informational and
+ * says why. {@link PerfVerdicts} decides. Results and reports go to target/perf-results/.
  */
 @Tag("perf")
 @Tag("container")
@@ -77,7 +80,7 @@ class PerfGateTest {
                 + (baselines.exists() ? "" : "; no throughput baselines for this machine class: throughput is not compared"
                 + " (each such check is skipped), disk sizes are checked against perf-baselines/disk/" + PROFILE));
         return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
-                () -> PerfVerdicts.check(row, PROFILE, machineClass)));
+                () -> PerfVerdicts.check(row, PROFILE, machineClass, baselines.requiresBaseline(row.key()))));
     }
 
     /** All engines, or those of -Dkvbench.engines (an unknown id fails, naming the valid ones). */

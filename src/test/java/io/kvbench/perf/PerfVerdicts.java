@@ -15,11 +15,18 @@ final class PerfVerdicts {
     private PerfVerdicts() {
     }
 
-    static void check(ComparisonRow row, String profile, String machineClass) {
+    /**
+     * @param requiredBaseline the machine class's baselines are declared complete and nothing explains why this
+     *                         benchmark has none ({@link io.kvbench.baseline.BaselineSet#requiresBaseline}): its NEW
+     *                         is a gap and fails; elsewhere NEW is informational, its note says why
+     */
+    static void check(ComparisonRow row, String profile, String machineClass, boolean requiredBaseline) {
         // A switch expression, so that a new verdict does not compile until it is given a meaning here.
         Runnable decision = switch (row.verdict()) {
             case PASS, IMPROVEMENT -> () -> System.out.println(describe(row));
-            case NEW -> () -> System.out.println(describe(row) + " (NEW: " + row.note() + ")");
+            case NEW -> requiredBaseline
+                    ? () -> fail("NEW on a machine class whose " + profile + " baselines are complete: " + row.note())
+                    : () -> System.out.println(describe(row) + " (NEW: " + row.note() + ")");
             // Not a pass: nothing was compared on throughput. Skipped with the reason (disk was judged: a disk
             // regression would be a REGRESSION row), and the summary says how to record this class's baselines.
             case NOT_COMPARED, KNOWN_ISSUE -> () -> abort(row.note());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.opentest4j.TestAbortedException;
@@ -22,20 +23,29 @@ class PerfVerdictsTest {
     @ParameterizedTest
     @EnumSource(value = Verdict.class, names = {"MISSING", "ERROR", "REGRESSION"})
     void fails(Verdict verdict) {
-        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c"))
+        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c", false))
                 .isInstanceOf(AssertionError.class).hasMessageContaining("the note");
     }
 
     @ParameterizedTest
     @EnumSource(value = Verdict.class, names = {"NOT_COMPARED", "KNOWN_ISSUE"})
     void skipsWithTheReason(Verdict verdict) {
-        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c"))
+        assertThatThrownBy(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c", false))
                 .isInstanceOf(TestAbortedException.class).hasMessageContaining("the note");
     }
 
     @ParameterizedTest
     @EnumSource(value = Verdict.class, names = {"PASS", "IMPROVEMENT", "NEW"})
     void passes(Verdict verdict) {
-        assertThatCode(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c")).doesNotThrowAnyException();
+        assertThatCode(() -> PerfVerdicts.check(row(verdict), "smoke", "test-cpu-2c", false))
+                .doesNotThrowAnyException();
+    }
+
+    /** On a class declared complete a benchmark without a baseline is a gap, unless a change listed it as new. */
+    @Test
+    void newFailsWhereTheClassRequiresABaseline() {
+        assertThatThrownBy(() -> PerfVerdicts.check(row(Verdict.NEW), "smoke", "test-cpu-2c", true))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("baselines are complete")
+                .hasMessageContaining("the note");
     }
 }
