@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.workload.Catalog;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.stat.StatUtils;
@@ -18,8 +19,9 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  *       more (its interval ±3 %, minimum effect 20 %)".</li>
  *   <li>Effect: the relative change of the mean in the bad direction (lower throughput, longer time) must reach
  *       minEffect.</li>
- *   <li>Disk: the footprint is nearly deterministic, so it needs no test, only a tight tolerance; growth beyond
- *       baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own. A run without a disk size
+ *   <li>Disk: the footprint of fixed work is nearly deterministic, so it needs no test, only a tight tolerance;
+ *       growth beyond baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own. Timed writes are
+ *       not judged on disk ({@link #fixedWork}). A run without a disk size
  *       against a baseline with one is an ERROR: the check must not pass for want of a number.</li>
  *   <li>With a single sample on a side no test applies: the two 99.9 % confidence intervals (score ± error) must be
  *       disjoint; without an error estimate nothing is significant (one sample cannot tell a change from noise).</li>
@@ -121,6 +123,20 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         return new Assessment(verdict, sig.pValue(), sig.confidence(), String.join("; ", notes));
     }
 
+    /**
+     * Disk is judged only where the work is the same in every run (passes, read-only operations): timed writes write
+     * as much as the machine manages in the time, so their footprint follows the throughput (2.8x between two runs:
+     * docs/results/2026-11-23-disk-portability.md) and a tolerance tight enough to catch a 10 % larger store would
+     * fail on a faster run. A workload this build does not know is judged.
+     */
+    static boolean fixedWork(String workload) {
+        try {
+            return Catalog.workload(workload).fixedWork();
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+
     private Significance significance(Baseline baseline, BenchmarkResult measured) {
         ForkSamples before = ForkSamples.of(baseline);
         ForkSamples after = ForkSamples.of(measured);
@@ -136,7 +152,7 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     private Verdict diskVerdict(Baseline baseline, BenchmarkResult measured, List<String> notes) {
         Long before = baseline.diskBytes();
-        if (before == null) return Verdict.PASS;
+        if (before == null || !fixedWork(measured.workload())) return Verdict.PASS;
         Long after = Baseline.diskBytes(measured);
         if (after == null) {
             notes.add("no disk size in this run (the baseline has " + Formats.bytes(before)
