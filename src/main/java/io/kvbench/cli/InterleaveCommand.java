@@ -155,6 +155,9 @@ final class InterleaveCommand implements Callable<Integer> {
     @Mixin
     RunnerOptions where = new RunnerOptions();
 
+    @Mixin
+    SessionConditionsOptions around = new SessionConditionsOptions();
+
     @Spec
     CommandSpec spec;
 
@@ -174,28 +177,37 @@ final class InterleaveCommand implements Callable<Integer> {
         Duet duet = new Duet(duetCpusets);
         BenchmarkRunner base = where.choose(System.out);
         RoundSchedule schedule = schedule(duet, base);
-        Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown, describe(aClassPath, aJvmFlags, aSlowdown));
-        Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bJvmFlags), bSlowdown, describe(bClassPath, bJvmFlags, bSlowdown));
+        InterleaveSession.Conditions conditions = around.conditions(seed);
+        List<String> bFlags = new java.util.ArrayList<>(bJvmFlags);
+        bFlags.addAll(around.bEngineDelayFlags());
+        Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown,
+                describe(aClassPath, aJvmFlags, aSlowdown));
+        Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bFlags), bSlowdown,
+                describe(bClassPath, bFlags, bSlowdown));
         SequentialTest test = fixed ? null : new SequentialTest(alpha, beta, minEffect.fraction(), minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD);
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
                 : minRounds + " to " + maxRounds + " rounds (sequential" + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
-        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s), profile %s, runner %s, output %s%n",
-                selectedEngines.size() * selectedWorkloads.size(), roundsPlan, schedule.describe(), chosen.name(), base.name(), outDir);
+        String around = conditions.describe().isEmpty() ? "" : "; " + conditions.describe();
+        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s%s), profile %s, runner %s, "
+                        + "output %s%n", selectedEngines.size() * selectedWorkloads.size(), roundsPlan,
+                schedule.describe(), around, chosen.name(), base.name(), outDir);
         InterleaveSession session = InterleaveSession.builder().engines(selectedEngines).workloads(selectedWorkloads)
-                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(seed).policy(policy)
+                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).conditions(conditions).policy(policy)
                 .console(System.out).build();
+        long started = System.nanoTime();
         List<Interleaving.Result> results = fixed
                 ? Interleaving.run(session, rounds, confirmations == null ? 1 : confirmations)
                 : SequentialInterleaving.run(session, test, budget);
         int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
+        double minutes = (System.nanoTime() - started) / 60e9;
 
         Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
         InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
                 new InterleaveReport.Configurations(a.description(), b.description()),
-                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(),
+                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe() + around,
                         policy.thresholds().alpha()),
-                counts, results);
+                counts, results, minutes);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
         PrintWriter console = spec.commandLine().getOut();
@@ -207,7 +219,8 @@ final class InterleaveCommand implements Callable<Integer> {
                     InterleaveMarkdown.ratios(r.roundRatios()), AbSummary.resolution(r.resolution()), cells[7]);
         }
         table.print(console);
-        console.println("A: " + a.description() + "; B: " + b.description());
+        console.println("A: " + a.description() + "; B: " + b.description() + String.format(java.util.Locale.ROOT,
+                "; %.1f minutes", minutes));
         console.println("wrote " + outDir.resolve(MARKDOWN_FILE) + " and " + JSON_FILE);
         console.flush();
         if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();

@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.bench.HarnessOverheadBenchmark;
+import io.kvbench.engine.EngineDelay;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.report.TextTable;
 import io.kvbench.run.Rounds;
@@ -62,12 +63,23 @@ final class OverheadCommand implements Callable<Integer> {
             description = "Where jmh.log and the stores go, created if needed (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
+            description = "Busy work added to every get and put of the engine through kvbench, in nanoseconds (the "
+                    + "property " + EngineDelay.PROPERTY + " that interleave --b-engine-delay-nanos sets); the raw "
+                    + "side calls the engine directly and gets none, so the overhead then shows what the delay costs "
+                    + "per operation; 0 measures the path with the delay switched off (default: ${DEFAULT-VALUE}).")
+    long engineDelayNanos;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
+        if (engineDelayNanos < 0 || engineDelayNanos > EngineDelay.MAX_NANOS) {
+            throw new IllegalArgumentException("--engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
+                    + ", was " + engineDelayNanos);
+        }
         Profile chosen = Names.profile(profile);
         Files.createDirectories(OutOption.check(out));
         Path data = Files.createDirectories(out.resolve("data"));
@@ -130,8 +142,10 @@ final class OverheadCommand implements Callable<Integer> {
         Path taskFile = tasks.resolve(task.key() + ".json");
         task.write(taskFile);
         Profile.Iterations it = task.iterations();
-        List<String> jvmArgs = JavaCommand.here().fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
-                .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath()).jvmArgs();
+        JavaCommand command = JavaCommand.here().fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
+                .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath());
+        if (engineDelayNanos > 0) command.flag(SessionConditionsOptions.delayFlag(engineDelayNanos));
+        List<String> jvmArgs = command.jvmArgs();
         return new OptionsBuilder()
                 .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName() + "." + variant) + "$")
                 .param("engine", task.engine())

@@ -30,6 +30,12 @@ final class SizeOptions {
                     + "profile's). Recorded as <profile>+iterations=N.")
     Integer iterations;
 
+    @Option(names = "--warmup-iterations", paramLabel = "N",
+            description = "Warm-up JMH iterations per fork, of passes and of timed operations alike (default: the "
+                    + "profile's): a longer warm-up settles the JIT before the measured iterations. Recorded as "
+                    + "<profile>+warmup=N.")
+    Integer warmupIterations;
+
     /** The profile with the overrides given, under its overridden name; the profile itself when none is. */
     Profile apply(Profile profile) {
         check();
@@ -41,10 +47,10 @@ final class SizeOptions {
             fields.put("description", profile.description() + " (overridden: " + String.join(", ", changes) + ")");
             if (records != null) profile.records().keySet().forEach(f -> fields.withObject("/records").put(f, records));
             if (forks != null) fields.put("forks", forks);
-            if (iterations != null) {
-                for (String group : List.of("passes", "readPasses", "operations")) {
-                    if (fields.hasNonNull(group)) fields.withObject("/" + group).put("measurementIterations", iterations);
-                }
+            for (String group : List.of("passes", "readPasses", "operations")) {
+                if (!fields.hasNonNull(group)) continue;
+                if (iterations != null) fields.withObject("/" + group).put("measurementIterations", iterations);
+                if (warmupIterations != null) fields.withObject("/" + group).put("warmupIterations", warmupIterations);
             }
         });
     }
@@ -55,6 +61,7 @@ final class SizeOptions {
         if (records != null) changes.add("records=" + records);
         if (forks != null) changes.add("forks=" + forks);
         if (iterations != null) changes.add("iterations=" + iterations);
+        if (warmupIterations != null) changes.add("warmup=" + warmupIterations);
         return changes;
     }
 
@@ -67,6 +74,10 @@ final class SizeOptions {
         }
         if (iterations != null && (iterations < 1 || iterations > MAX_ITERATIONS)) {
             throw new IllegalArgumentException("--iterations must be between 1 and " + MAX_ITERATIONS + ", was " + iterations);
+        }
+        if (warmupIterations != null && (warmupIterations < 0 || warmupIterations > MAX_ITERATIONS)) {
+            throw new IllegalArgumentException("--warmup-iterations must be between 0 and " + MAX_ITERATIONS + ", was "
+                    + warmupIterations);
         }
     }
 }

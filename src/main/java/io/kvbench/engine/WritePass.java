@@ -25,6 +25,7 @@ public abstract class WritePass implements AutoCloseable {
         store.checkKey(key);
         store.checkValue(value);
         checkOpen();
+        EngineDelay.apply();
         try {
             doPut(key, value);
         } catch (KvException e) {
@@ -82,7 +83,7 @@ public abstract class WritePass implements AutoCloseable {
 
         @Override
         protected void doPut(byte[] key, byte[] value) {
-            store.put(key, value);
+            store.undelayedPut(key, value);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -19,10 +20,12 @@ import java.util.Map;
  * @param judging        how B was judged against A
  * @param counts         rows per verdict
  * @param results        B against A per benchmark, with the ratio of every round
+ * @param minutes        how long the session took, both sides; null in files written before it was recorded
  */
 public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Configurations configurations,
                                @JsonUnwrapped Judging judging, Map<Verdict, Long> counts,
-                               List<Interleaving.Result> results) {
+                               List<Interleaving.Result> results,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Double minutes) {
 
     /** What configurations A and B were, for people. */
     public record Configurations(String a, String b) {

@@ -1,11 +1,14 @@
 package io.kvbench.gate;
 
 import io.kvbench.engine.KvEngine;
+import io.kvbench.infra.LoopMount;
+import io.kvbench.infra.PageCache;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,13 +22,13 @@ import java.util.Objects;
  * @param scope    the benchmarks, their profile and where their output goes
  * @param a        the configuration judged against
  * @param b        the configuration judged
- * @param schedule how the two sides of a round run
- * @param seed     seed of the order of the sides (and benchmarks) in each round
- * @param policy   judges B against A
- * @param console  where progress goes
+ * @param schedule   how the two sides of a round run
+ * @param conditions the round order's seed and what is done to the machine around the rounds
+ * @param policy     judges B against A
+ * @param console    where progress goes
  */
 public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule,
-                                long seed, ComparisonPolicy policy, PrintStream console) {
+                                Conditions conditions, ComparisonPolicy policy, PrintStream console) {
 
     /**
      * @param engines   engines to measure
@@ -42,11 +45,37 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         }
     }
 
+    /**
+     * What a session does to the machine around its rounds: the settings a measurement campaign ablates.
+     *
+     * @param seed             seed of the order of the sides (and benchmarks) in each round
+     * @param pageCache        dropped before every round ({@link PageCache#HOST}); null: left alone
+     * @param storeImageBytes  0: the sides' stores live in host directories; else each side gets an ext4 file
+     *                         system of its own, an image of this size loop-mounted over its data directory
+     *                         ({@link LoopMount})
+     */
+    public record Conditions(long seed, PageCache pageCache, long storeImageBytes) {
+
+        /** Stores in host directories, the page cache left alone. */
+        public static Conditions seeded(long seed) {
+            return new Conditions(seed, null, 0);
+        }
+
+        /** For people: what is done around the rounds, or "" for nothing. */
+        public String describe() {
+            List<String> parts = new ArrayList<>();
+            if (pageCache != null) parts.add("page cache dropped before every round");
+            if (storeImageBytes > 0) parts.add("each side's stores on its own loop-mounted ext4");
+            return String.join("; ", parts);
+        }
+    }
+
     public InterleaveSession {
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(a, "side A");
         Objects.requireNonNull(b, "side B");
         Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(conditions, "conditions");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(console, "console");
     }
@@ -55,13 +84,18 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         return new Builder();
     }
 
+    /** Seed of the order of the sides (and benchmarks) in each round. */
+    public long seed() {
+        return conditions.seed();
+    }
+
     /** The same session over other benchmarks (a confirmation of one benchmark, one round of one benchmark). */
     InterleaveSession over(List<KvEngine> engines, List<Workload> workloads) {
         return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir()), a, b, schedule,
-                seed, policy, console);
+                conditions, policy, console);
     }
 
-    /** Builds a session by name; every setting but the seed (default 0) is required. */
+    /** Builds a session by name; every setting but the conditions (default: seed 0, nothing done) is required. */
     public static final class Builder {
         private List<KvEngine> engines;
         private List<Workload> workloads;
@@ -70,7 +104,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         private Interleaving.Side a;
         private Interleaving.Side b;
         private RoundSchedule schedule;
-        private long seed;
+        private Conditions conditions = Conditions.seeded(0);
         private ComparisonPolicy policy;
         private PrintStream console;
 
@@ -109,7 +143,12 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         }
 
         public Builder seed(long value) {
-            seed = value;
+            conditions = new Conditions(value, conditions.pageCache(), conditions.storeImageBytes());
+            return this;
+        }
+
+        public Builder conditions(Conditions value) {
+            conditions = value;
             return this;
         }
 
@@ -126,8 +165,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         public InterleaveSession build() {
             Objects.requireNonNull(engines, "engines");
             Objects.requireNonNull(workloads, "workloads");
-            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, seed, policy,
-                    console);
+            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, conditions,
+                    policy, console);
         }
     }
 }

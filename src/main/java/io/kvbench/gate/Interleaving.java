@@ -72,25 +72,30 @@ public final class Interleaving {
     public static List<Result> run(InterleaveSession session, int rounds, int confirmations) throws IOException {
         if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
         if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
-        SessionRounds measured = new SessionRounds(session);
-        measured.measure(session, "", rounds);
-        List<Result> out = new ArrayList<>();
-        for (BenchmarkKey key : measured.keys()) {
-            Result result = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
-            for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
-                session.console().println("suspected regression " + key + " (" + result.row().note()
-                        + "): confirming with " + rounds + " more rounds (" + c + " of " + confirmations + ")");
-                measured.measure(session.over(List.of(Engines.byId(key.engine())),
-                        List.of(Catalog.workload(key.workload()))),
-                        "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
-                Result all = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
-                String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
-                result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios(),
-                        all.resolution());
-            }
-            out.add(result);
+        try (SessionRounds measured = new SessionRounds(session)) {
+            measured.measure(session, "", rounds);
+            List<Result> out = new ArrayList<>();
+            for (BenchmarkKey key : measured.keys()) out.add(confirmed(session, measured, key, rounds, confirmations));
+            return out;
         }
-        return out;
+    }
+
+    /** One benchmark judged on its rounds, confirmed by more rounds while it looks regressed. */
+    private static Result confirmed(InterleaveSession session, SessionRounds measured, BenchmarkKey key, int rounds,
+                                    int confirmations) throws IOException {
+        Result result = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
+        for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
+            session.console().println("suspected regression " + key + " (" + result.row().note()
+                    + "): confirming with " + rounds + " more rounds (" + c + " of " + confirmations + ")");
+            measured.measure(session.over(List.of(Engines.byId(key.engine())),
+                    List.of(Catalog.workload(key.workload()))),
+                    "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
+            Result all = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
+            String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
+            result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios(),
+                    all.resolution());
+        }
+        return result;
     }
 
     /**

@@ -42,8 +42,26 @@ public final class SequentialInterleaving {
      */
     public static List<Interleaving.Result> run(InterleaveSession session, SequentialTest test, Duration budget)
             throws IOException {
+        try (SessionRounds measured = new SessionRounds(session)) {
+            Map<BenchmarkKey, SequentialTest.Step> steps = rounds(session, measured, test, budget);
+            List<Interleaving.Result> out = new ArrayList<>();
+            for (BenchmarkKey key : measured.keys()) {
+                List<BenchmarkResult> as = measured.of(key, session.a());
+                List<BenchmarkResult> bs = measured.of(key, session.b());
+                Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
+                SequentialTest.Step step = steps.get(key);
+                boolean unjudged = judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW;
+                out.add(step == null || unjudged ? judged : decided(judged, step, test, session));
+            }
+            return out;
+        }
+    }
+
+    /** Round after round of every undecided benchmark; the sequential test's last step per benchmark. */
+    private static Map<BenchmarkKey, SequentialTest.Step> rounds(InterleaveSession session, SessionRounds measured,
+                                                                 SequentialTest test, Duration budget)
+            throws IOException {
         long started = System.nanoTime();
-        SessionRounds measured = new SessionRounds(session);
         Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
         List<BenchmarkKey> undecided = new ArrayList<>();
         Set<BenchmarkKey> budgetSpent = new LinkedHashSet<>();
@@ -68,7 +86,7 @@ public final class SequentialInterleaving {
                 List<BenchmarkResult> as = measured.of(key, session.a());
                 List<BenchmarkResult> bs = measured.of(key, session.b());
                 if (!allOk(as) || !allOk(bs) || as.size() != bs.size()) {
-                    undecided.remove(key); // judged as failed below: more rounds would not mend it
+                    undecided.remove(key); // judged as failed: more rounds would not mend it
                     continue;
                 }
                 double[] ratios = new double[as.size()];
@@ -81,19 +99,7 @@ public final class SequentialInterleaving {
                 }
             }
         }
-        List<Interleaving.Result> out = new ArrayList<>();
-        for (BenchmarkKey key : measured.keys()) {
-            List<BenchmarkResult> as = measured.of(key, session.a());
-            List<BenchmarkResult> bs = measured.of(key, session.b());
-            Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
-            SequentialTest.Step step = steps.get(key);
-            if (step == null || judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW) {
-                out.add(judged);
-                continue;
-            }
-            out.add(decided(judged, step, test, session));
-        }
-        return out;
+        return steps;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.kvbench.gate;
 
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.infra.Directories;
+import io.kvbench.infra.LoopMount;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunLayout;
@@ -20,17 +21,37 @@ import java.util.Random;
 /**
  * The rounds of one interleave session and what they measured, per benchmark and side, in round order. The order of
  * the sides in each round (and of the benchmarks, where the caller shuffles them) comes from one seeded source, so a
- * rerun with the same seed runs the same order.
+ * rerun with the same seed runs the same order. Where the session's conditions ask, each side's data directory is a
+ * file system of its own for the whole session, and the page cache is dropped before every round; closing it
+ * unmounts them.
  */
-final class SessionRounds {
+final class SessionRounds implements AutoCloseable {
 
     private final InterleaveSession session;
     private final Random order;
     private final Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+    private final List<LoopMount> mounts = new ArrayList<>();
 
     SessionRounds(InterleaveSession session) {
         this.session = session;
         this.order = new Random(session.seed());
+        long bytes = session.conditions().storeImageBytes();
+        if (bytes > 0) {
+            for (Interleaving.Side side : List.of(session.a(), session.b())) {
+                Path out = session.scope().outDir();
+                mounts.add(LoopMount.create(out.resolve("store-" + side.name() + ".img"), dataDir(side), bytes));
+            }
+        }
+    }
+
+    /** Where one side's stores live: {@code outDir/data-X}, so that a duet's sides never share a store. */
+    private Path dataDir(Interleaving.Side side) {
+        return session.scope().outDir().resolve("data-" + side.name());
+    }
+
+    @Override
+    public void close() {
+        for (LoopMount mount : mounts) mount.close();
     }
 
     Random order() {
@@ -61,13 +82,14 @@ final class SessionRounds {
      * share a store.
      */
     void round(InterleaveSession over, Path dirPrefix, String label) throws IOException {
+        if (session.conditions().pageCache() != null) session.conditions().pageCache().drop();
         Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
         InterleaveSession.Scope scope = over.scope();
         List<RunResults> both = session.schedule().run(session.a(), session.b(), order, scratch, side -> {
             session.console().println(label + side.name() + " (" + side.description() + ")");
             RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
             RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(),
-                    scope.outDir().resolve("data-" + side.name()), side.slowdownTokens());
+                    dataDir(side), side.slowdownTokens());
             RunResults results = RunLoop.run(side.runner(), plan, new Progress(session.console(), plan.size()),
                     partial -> ResultsJson.write(layout.results(), partial));
             ResultsJson.write(layout.results(), results);

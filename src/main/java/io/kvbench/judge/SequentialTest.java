@@ -10,7 +10,7 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
  * round, so that a clear difference stops after a few rounds and a doubtful one gets the rounds it needs (Wald 1945).
  *
  * <p>A large slowdown stops in the fewest rounds: the evidence for "worse" is a mixture of likelihood ratios, one per
- * effect of {@link #EFFECTS} (the minimum effect and 2, 4 and 8 times it on the log scale), weighted by
+ * effect of {@link #EFFECTS} (the minimum effect and 2 to 32 times it on the log scale), weighted by
  * {@link #WEIGHTS}; a regression is accepted when the mixture reaches Wald's upper bound. Each ratio is a nonnegative
  * martingale of mean 1 under "unchanged" and so is their weighted mean, so by Ville's inequality the false-alarm rate
  * stays at alpha however many effects there are (with a known spread): the weights split alpha among them, half to
@@ -44,9 +44,9 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
     public static final int DEFAULT_MAX_ROUNDS = 30;
 
     /** The slowdowns the mixture weighs, as multiples of the minimum effect's mean log ratio. */
-    static final double[] EFFECTS = {1, 2, 4, 8};
+    static final double[] EFFECTS = {1, 2, 4, 8, 16, 32};
     /** Their weights (summing to 1): half to the minimum effect, the rest split evenly among the larger ones. */
-    static final double[] WEIGHTS = {0.5, 1 / 6.0, 1 / 6.0, 1 / 6.0};
+    static final double[] WEIGHTS = {0.5, 0.1, 0.1, 0.1, 0.1, 0.1};
 
     /** The test with the defaults at this false-alarm rate and minimum effect. */
     public static SequentialTest withDefaults(double alpha, double minEffect) {

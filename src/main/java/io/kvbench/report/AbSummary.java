@@ -81,6 +81,13 @@ public final class AbSummary {
             md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
                     .append(ComparisonMarkdown.escape(first.a())).append(". B: ").append(ComparisonMarkdown.escape(first.b()))
                     .append(".\nPolicy: ").append(ComparisonMarkdown.escape(first.policy())).append(".\n");
+            List<String> minutes = new ArrayList<>();
+            for (InterleaveReport r : shards) {
+                if (r.minutes() == null || r.results().isEmpty()) continue;
+                double tenths = Math.round(r.minutes() * 10) / 10.0;
+                minutes.add(r.results().get(0).row().engine() + " " + Formats.number(tenths));
+            }
+            if (!minutes.isEmpty()) md.append("Minutes per session: ").append(String.join(", ", minutes)).append(".\n");
         }
         return md.toString();
     }

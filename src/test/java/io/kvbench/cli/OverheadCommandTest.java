@@ -18,6 +18,13 @@ class OverheadCommandTest {
     }
 
     @Test
+    void anEngineDelayOutOfRangeIsBadInput() {
+        CliRun run = CliRun.of("overhead", "--engine-delay-nanos", "-5");
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err()).contains("--engine-delay-nanos must be between 0 and");
+    }
+
+    @Test
     void unknownProfileNamesTheValidOnes() {
         CliRun run = CliRun.of("overhead", "--profile", "weekly");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());

@@ -61,7 +61,7 @@ class PullRequestAbCommandsTest {
                 new InterleaveReport.Configurations("merge base", "head"), new InterleaveReport.Judging("bootstrap",
                 0.01), Map.of(verdict, 1L), List.of(new Interleaving.Result(row,
                 java.util.Arrays.stream(ratios).boxed().toList(), verdict == Verdict.ERROR ? null
-                : Resolution.paired(ratios, new Thresholds(0.01, 0.05, 0, 0), 0.05, true))));
+                : Resolution.paired(ratios, new Thresholds(0.01, 0.05, 0, 0), 0.05, true))), 2.5);
         Path dir = tmp.resolve("ab-" + engine);
         ResultsJson.write(dir.resolve(InterleaveReport.JSON_FILE), report);
         return dir;
@@ -79,7 +79,8 @@ class PullRequestAbCommandsTest {
         assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression").contains("| lmdb | ycsb-c | PASS |");
         assertThat(md).as("what the pass resolves, and the spread that limited it")
                 .contains("| 6 | 5.9 % (spread 1.4 %) |")
-                .contains("Resolution: the smallest slowdown the session could have caught");
+                .contains("Resolution: the smallest slowdown the session could have caught")
+                .contains("Minutes per session: lmdb 2.5.");
 
         CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out", out.toString());
         assertThat(fail.exitCode()).isEqualTo(ExitCode.FAILED.code());

@@ -63,6 +63,11 @@ class SizeOverridesTest {
         assertThat(overridden.operations().warmupIterations()).isEqualTo(ci.operations().warmupIterations());
         assertThat(overridden.gate()).isEqualTo(ci.gate());
         assertThat(new SizeOptions().apply(ci)).as("no override, the stock profile").isSameAs(ci);
+        Profile warm = options(new SizeOptions(), "--warmup-iterations", "12").apply(ci);
+        assertThat(warm.name()).isEqualTo("ci+warmup=12");
+        assertThat(List.of(warm.passes(), warm.readPasses(), warm.operations()))
+                .allSatisfy(it -> assertThat(it.warmupIterations()).isEqualTo(12));
+        assertThat(warm.readPasses().measurementIterations()).isEqualTo(ci.readPasses().measurementIterations());
     }
 
     @Test

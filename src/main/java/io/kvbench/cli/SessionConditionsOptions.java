@@ -1,0 +1,82 @@
+package io.kvbench.cli;
+
+import io.kvbench.engine.EngineDelay;
+import io.kvbench.gate.InterleaveSession;
+import io.kvbench.infra.LoopMount;
+import io.kvbench.infra.PageCache;
+import io.kvbench.task.ContainerResources;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * What an A/B session does to the machine around its rounds, and the engine-call slowdown of side B: the settings a
+ * measurement campaign varies ({@code interleave} and {@code calibrate --ab-sessions} take them alike). Checked before
+ * any work: an option this machine cannot honour is bad input.
+ */
+final class SessionConditionsOptions {
+
+    enum StoreFs { host, loop_ext4 }
+
+    @Option(names = "--drop-caches",
+            description = "Drop the host's page cache before every round, so that every round reads its stores from "
+                    + "disk instead of from what the previous round left cached (needs root; machine-wide) "
+                    + "(default: off).")
+    boolean dropCaches;
+
+    @Option(names = "--store-fs", defaultValue = "host", paramLabel = "KIND", converter = StoreFsConverter.class,
+            description = "Where each side's stores live: host (a directory of the host's file system, both sides on "
+                    + "it) or loop-ext4 (each side an ext4 image file of its own, loop-mounted over its data "
+                    + "directory for the session; needs root) (default: ${DEFAULT-VALUE}).")
+    StoreFs storeFs;
+
+    @Option(names = "--store-image-size", defaultValue = "8g", paramLabel = "SIZE",
+            description = "With --store-fs loop-ext4: the size of each side's image (sparse: it takes what the stores "
+                    + "write) (default: ${DEFAULT-VALUE}).")
+    String storeImageSize;
+
+    @Option(names = "--b-engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
+            description = "Busy work added to every get and put of side B's engine, in nanoseconds, at most "
+                    + EngineDelay.MAX_NANOS + " (the benchmark JVM property " + EngineDelay.PROPERTY + "): a "
+                    + "slowdown in the engine call itself, to measure what an A/B catches (default: ${DEFAULT-VALUE}, "
+                    + "none).")
+    long bEngineDelayNanos;
+
+    /** The session's conditions with this seed; refuses (bad input) what this machine cannot do. */
+    InterleaveSession.Conditions conditions(long seed) {
+        if (dropCaches && PageCache.HOST.whyNot() != null) {
+            throw new IllegalArgumentException("--drop-caches: " + PageCache.HOST.whyNot());
+        }
+        long bytes = 0;
+        if (storeFs == StoreFs.loop_ext4) {
+            String why = LoopMount.whyNot();
+            if (why != null) throw new IllegalArgumentException("--store-fs loop-ext4: " + why);
+            bytes = ContainerResources.bytes(storeImageSize);
+            if (bytes < (64L << 20)) {
+                throw new IllegalArgumentException("--store-image-size must be at least 64m, was " + storeImageSize);
+            }
+        }
+        return new InterleaveSession.Conditions(seed, dropCaches ? PageCache.HOST : null, bytes);
+    }
+
+    /** B's extra benchmark JVM flag for the engine-call delay; empty without one. */
+    List<String> bEngineDelayFlags() {
+        if (bEngineDelayNanos < 0 || bEngineDelayNanos > EngineDelay.MAX_NANOS) {
+            throw new IllegalArgumentException("--b-engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
+                    + ", was " + bEngineDelayNanos);
+        }
+        return bEngineDelayNanos == 0 ? List.of() : List.of(delayFlag(bEngineDelayNanos));
+    }
+
+    static String delayFlag(long nanos) {
+        return "-D" + EngineDelay.PROPERTY + "=" + nanos;
+    }
+
+    /** "loop-ext4" on the command line, loop_ext4 in Java. */
+    static final class StoreFsConverter implements picocli.CommandLine.ITypeConverter<StoreFs> {
+        @Override
+        public StoreFs convert(String value) {
+            for (StoreFs kind : StoreFs.values()) if (kind.name().replace('_', '-').equals(value)) return kind;
+            throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not one of host, loop-ext4");
+        }
+    }
+}
