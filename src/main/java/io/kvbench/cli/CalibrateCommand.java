@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineStore;
+import io.kvbench.calibration.AbSessions;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.CalibrationRun;
@@ -8,6 +9,7 @@ import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
+import io.kvbench.report.AbSessionsMarkdown;
 import io.kvbench.report.CalibrationMarkdown;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.run.BenchmarkRunner;
@@ -113,15 +115,37 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds = new ThresholdOptions();
 
+    /** Records, forks, iterations and warm-up over the profile's: the warm-up and pass-length ablations. */
+    @Mixin
+    SizeOptions sizes = new SizeOptions();
+
+    @Option(names = "--ab-sessions", paramLabel = "N",
+            description = "Measure the A/B instead of the stored-baseline gate: per engine and workload an unchanged "
+                    + "sizing run, then N real `kvbench interleave` sessions (sequential test) per variant, unchanged "
+                    + "and each --slowdowns level injected into B's engine calls (a delay per get and put sized from "
+                    + "the sizing run), variants in a random order; reports false alarms and detections with exact "
+                    + "95 %% intervals, per-round spread, rounds and minutes per session. --alpha and --min-effect "
+                    + "default to interleave's (0.01, 5 %%) (default: off).")
+    Integer abSessions;
+
+    @Option(names = "--from-ab-sessions", paramLabel = "FILE",
+            description = "Report an earlier A/B campaign's " + AbSessions.FILE + " (or the committed "
+                    + "<profile>-ab-sessions.json) instead of measuring (default: none).")
+    Path fromAbSessions;
+
+    @Mixin
+    AbOptions ab = new AbOptions();
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (abSessions != null || fromAbSessions != null) return abCampaign();
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
         if (interleaveRounds < 3) throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not " + interleaveRounds);
-        Profile chosen = Names.profile(profile);
+        Profile chosen = sizes.apply(Names.profile(profile));
         ThresholdPolicy policy = thresholds.policy(chosen);
         String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
         SignificanceTests.of(testName, policy.thresholds()); // an unknown --test is bad input, before any run
@@ -161,6 +185,42 @@ final class CalibrateCommand implements Callable<Integer> {
         printed.println();
         printed.print(CalibrationMarkdown.markdown(report));
         printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
+        printed.flush();
+        return ExitCode.OK.code();
+    }
+
+    /** {@code --ab-sessions N}: real interleave sessions, unchanged and slowed in B's engine calls. */
+    private int abCampaign() throws Exception {
+        if (abSessions != null && fromAbSessions != null) {
+            throw new IllegalArgumentException("--ab-sessions measures, --from-ab-sessions reports a measurement: "
+                    + "give one");
+        }
+        if (abSessions != null && abSessions < 1) throw new IllegalArgumentException("--ab-sessions must be >= 1");
+        Path outDir = OutOption.check(RunOutput.outDir(out, "calibrate"));
+        AbSessions data;
+        if (fromAbSessions != null) {
+            if (!Files.isRegularFile(fromAbSessions)) {
+                throw new IllegalArgumentException("--from-ab-sessions " + fromAbSessions + " is not a file");
+            }
+            data = AbSessions.read(fromAbSessions);
+        } else {
+            data = AbCampaigns.measure(this, outDir);
+        }
+        String md = AbSessionsMarkdown.markdown(data);
+        Files.createDirectories(outDir);
+        AtomicFiles.writeString(outDir.resolve("ab-sessions.md"), md);
+        PrintWriter printed = spec.commandLine().getOut();
+        printed.println();
+        printed.print(md);
+        if (fromAbSessions == null) {
+            String machineClass = data.machineClass() == null || data.machineClass().isBlank() ? "unknown"
+                    : data.machineClass();
+            Path raw = CalibrationReport.file(baselines, BaselineStore.segment("machine class", machineClass),
+                    BaselineStore.segment("profile", data.profile())).resolveSibling(data.profile() + "-"
+                    + AbSessions.FILE);
+            data.write(raw);
+            printed.println("wrote " + raw + " and " + outDir.resolve("ab-sessions.md"));
+        }
         printed.flush();
         return ExitCode.OK.code();
     }

@@ -1,7 +1,7 @@
 package io.kvbench.cli;
 
+import io.kvbench.engine.EngineDelay;
 import io.kvbench.engine.Engines;
-import io.kvbench.gate.Duet;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
@@ -18,10 +18,6 @@ import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.run.ClassPathRunner;
-import io.kvbench.run.ContainerRunner;
-import io.kvbench.run.DuetSlot;
-import io.kvbench.run.LocalRunner;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,6 +62,9 @@ final class InterleaveCommand implements Callable<Integer> {
     @Mixin
     SizeOptions sizes = new SizeOptions();
 
+    @Mixin
+    AbOptions ab = new AbOptions();
+
     @Option(names = "--rounds", paramLabel = "N",
             description = "Fixed rounds instead of the sequential test, at least 2: each round runs A and B once, and a "
                     + "benchmark that looks regressed gets --confirmations more rounds of this many (default: the "
@@ -78,18 +77,6 @@ final class InterleaveCommand implements Callable<Integer> {
                     + "--max-rounds. The default; the flag only says so (--rounds N runs fixed rounds instead). "
                     + "Its measured detection rates: docs/methodology/sequential-test.md.")
     boolean sequential;
-
-    @Option(names = "--min-rounds", defaultValue = "" + SequentialTest.DEFAULT_MIN_ROUNDS, paramLabel = "N",
-            description = "Sequential: rounds before any decision (default: ${DEFAULT-VALUE}).")
-    int minRounds;
-
-    @Option(names = "--max-rounds", defaultValue = "" + SequentialTest.DEFAULT_MAX_ROUNDS, paramLabel = "N",
-            description = "Sequential: rounds after which an undecided benchmark is judged by the paired test (default: ${DEFAULT-VALUE}).")
-    int maxRounds;
-
-    @Option(names = "--beta", defaultValue = "" + SequentialTest.DEFAULT_BETA, paramLabel = "P",
-            description = "Sequential: the miss rate aimed at for a slowdown of exactly --min-effect (default: ${DEFAULT-VALUE}).")
-    double beta;
 
     @Option(names = "--budget-minutes", paramLabel = "MINUTES",
             description = "Sequential: start no round after this many minutes (each benchmark still gets --min-rounds); "
@@ -105,20 +92,6 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Smallest slowdown that counts, in percent: 5 or 5%% (default: ${DEFAULT-VALUE}%%; not the "
                     + "profile's gate threshold, which is for stored baselines from other days).")
     Percent minEffect;
-
-    @Option(names = "--schedule", defaultValue = "auto", paramLabel = "SCHEDULE",
-            description = "How A and B of a round run: ${COMPLETION-CANDIDATES}. duet: at the same time, each pinned to "
-                    + "its own core of --duet-cpusets (which side gets which drawn per round) with their iterations "
-                    + "lined up, so that interference hits both (Bulej et al., ICPE 2020); alternate: one after the "
-                    + "other in a random order; auto: duet with the container runner on a Docker host with those cores, "
-                    + "else alternate (default: ${DEFAULT-VALUE}).")
-    Schedule scheduleChoice;
-
-    enum Schedule { auto, duet, alternate }
-
-    @Option(names = "--duet-cpusets", split = ",", defaultValue = "0,1", paramLabel = "CPUSET",
-            description = "The duet's two cpusets, one per side (default: ${DEFAULT-VALUE}).")
-    List<String> duetCpusets;
 
     @Option(names = "--confirmations", paramLabel = "N",
             description = "With --rounds: times a benchmark that looks regressed is measured for --rounds more rounds "
@@ -139,6 +112,13 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
     List<String> bJvmFlags = List.of();
 
+    @Option(names = "--b-engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
+            description = "Busy work added to every get and put of side B's engine, in nanoseconds, at most "
+                    + EngineDelay.MAX_NANOS + " (the benchmark JVM property " + EngineDelay.PROPERTY + "): a "
+                    + "slowdown in the engine call itself, to measure what an A/B catches (default: ${DEFAULT-VALUE}, "
+                    + "none).")
+    long bEngineDelayNanos;
+
     @Option(names = "--a-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
     long aSlowdown;
 
@@ -155,8 +135,6 @@ final class InterleaveCommand implements Callable<Integer> {
     @Mixin
     RunnerOptions where = new RunnerOptions();
 
-    @Mixin
-    SessionConditionsOptions around = new SessionConditionsOptions();
 
     @Spec
     CommandSpec spec;
@@ -174,20 +152,20 @@ final class InterleaveCommand implements Callable<Integer> {
         var selectedWorkloads = Names.workloads(workloads);
         ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, minEffect);
         Path outDir = OutOption.check(RunOutput.outDir(out, "interleave"));
-        Duet duet = new Duet(duetCpusets);
         BenchmarkRunner base = where.choose(System.out);
-        RoundSchedule schedule = schedule(duet, base);
-        InterleaveSession.Conditions conditions = around.conditions(seed);
+        RoundSchedule schedule = ab.schedule(base);
+        InterleaveSession.Conditions conditions = ab.around.conditions(seed);
         List<String> bFlags = new java.util.ArrayList<>(bJvmFlags);
-        bFlags.addAll(around.bEngineDelayFlags());
-        Interleaving.Side a = new Interleaving.Side("A", side(base, aClassPath, aJvmFlags), aSlowdown,
+        bFlags.addAll(AbOptions.engineDelayFlags("--b-engine-delay-nanos", bEngineDelayNanos));
+        Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aClassPath, aJvmFlags), aSlowdown,
                 describe(aClassPath, aJvmFlags, aSlowdown));
-        Interleaving.Side b = new Interleaving.Side("B", side(base, bClassPath, bFlags), bSlowdown,
+        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bClassPath, bFlags), bSlowdown,
                 describe(bClassPath, bFlags, bSlowdown));
-        SequentialTest test = fixed ? null : new SequentialTest(alpha, beta, minEffect.fraction(), minRounds, maxRounds, SequentialTest.DEFAULT_MIN_SPREAD);
+        SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
-                : minRounds + " to " + maxRounds + " rounds (sequential" + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
+                : ab.minRounds + " to " + ab.maxRounds + " rounds (sequential"
+                        + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
         String around = conditions.describe().isEmpty() ? "" : "; " + conditions.describe();
         System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s%s), profile %s, runner %s, "
                         + "output %s%n", selectedEngines.size() * selectedWorkloads.size(), roundsPlan,
@@ -226,30 +204,6 @@ final class InterleaveCommand implements Callable<Integer> {
         if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();
         if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return ExitCode.INFRASTRUCTURE.code();
         return ExitCode.OK.code();
-    }
-
-    /** Duet where asked, or where auto finds a runner that pins and a Docker host with the duet's cores. */
-    private RoundSchedule schedule(Duet duet, BenchmarkRunner base) {
-        boolean pins = base.inDuet(DuetSlot.probe(duetCpusets.get(0))).isPresent();
-        if (scheduleChoice == Schedule.alternate) return RoundSchedule.ALTERNATE;
-        if (scheduleChoice == Schedule.duet && !pins) {
-            throw new IllegalArgumentException("--schedule duet pins each side to its own core, which the " + base.name()
-                    + " runner cannot: run it with --runner container (Docker; see scripts/setup-docker.sh)");
-        }
-        if (scheduleChoice == Schedule.auto && (!pins || !duet.fits(ContainerRunner.dockerCpus()))) return RoundSchedule.ALTERNATE;
-        return duet;
-    }
-
-    /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */
-    private static BenchmarkRunner side(BenchmarkRunner base, String classPath, List<String> jvmFlags) {
-        List<Path> entries = classPath == null ? null : ClassPaths.parse(classPath);
-        if (entries != null && entries.isEmpty()) throw new IllegalArgumentException("empty class path");
-        if (base instanceof ContainerRunner container) {
-            ContainerRunner r = container.withBenchmarkJvmFlags(jvmFlags);
-            return entries == null ? r : r.withClassPath(entries);
-        }
-        if (entries != null) return new ClassPathRunner(entries, jvmFlags);
-        return new LocalRunner(jvmFlags);
     }
 
     private static String describe(String classPath, List<String> flags, long slowdown) {

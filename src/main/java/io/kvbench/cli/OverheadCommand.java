@@ -76,10 +76,7 @@ final class OverheadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
-        if (engineDelayNanos < 0 || engineDelayNanos > EngineDelay.MAX_NANOS) {
-            throw new IllegalArgumentException("--engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
-                    + ", was " + engineDelayNanos);
-        }
+        AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
         Profile chosen = Names.profile(profile);
         Files.createDirectories(OutOption.check(out));
         Path data = Files.createDirectories(out.resolve("data"));
@@ -144,7 +141,7 @@ final class OverheadCommand implements Callable<Integer> {
         Profile.Iterations it = task.iterations();
         JavaCommand command = JavaCommand.here().fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
                 .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath());
-        if (engineDelayNanos > 0) command.flag(SessionConditionsOptions.delayFlag(engineDelayNanos));
+        command.flags(AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos));
         List<String> jvmArgs = command.jvmArgs();
         return new OptionsBuilder()
                 .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName() + "." + variant) + "$")

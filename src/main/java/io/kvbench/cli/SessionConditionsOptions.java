@@ -1,17 +1,15 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.EngineDelay;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.infra.LoopMount;
 import io.kvbench.infra.PageCache;
 import io.kvbench.task.ContainerResources;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * What an A/B session does to the machine around its rounds, and the engine-call slowdown of side B: the settings a
- * measurement campaign varies ({@code interleave} and {@code calibrate --ab-sessions} take them alike). Checked before
- * any work: an option this machine cannot honour is bad input.
+ * What an A/B session does to the machine around its rounds: settings a measurement campaign varies ({@code
+ * interleave} and {@code calibrate --ab-sessions} take them alike). Checked before any work: an option this machine
+ * cannot honour is bad input.
  */
 final class SessionConditionsOptions {
 
@@ -34,13 +32,6 @@ final class SessionConditionsOptions {
                     + "write) (default: ${DEFAULT-VALUE}).")
     String storeImageSize;
 
-    @Option(names = "--b-engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
-            description = "Busy work added to every get and put of side B's engine, in nanoseconds, at most "
-                    + EngineDelay.MAX_NANOS + " (the benchmark JVM property " + EngineDelay.PROPERTY + "): a "
-                    + "slowdown in the engine call itself, to measure what an A/B catches (default: ${DEFAULT-VALUE}, "
-                    + "none).")
-    long bEngineDelayNanos;
-
     /** The session's conditions with this seed; refuses (bad input) what this machine cannot do. */
     InterleaveSession.Conditions conditions(long seed) {
         if (dropCaches && PageCache.HOST.whyNot() != null) {
@@ -56,19 +47,6 @@ final class SessionConditionsOptions {
             }
         }
         return new InterleaveSession.Conditions(seed, dropCaches ? PageCache.HOST : null, bytes);
-    }
-
-    /** B's extra benchmark JVM flag for the engine-call delay; empty without one. */
-    List<String> bEngineDelayFlags() {
-        if (bEngineDelayNanos < 0 || bEngineDelayNanos > EngineDelay.MAX_NANOS) {
-            throw new IllegalArgumentException("--b-engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
-                    + ", was " + bEngineDelayNanos);
-        }
-        return bEngineDelayNanos == 0 ? List.of() : List.of(delayFlag(bEngineDelayNanos));
-    }
-
-    static String delayFlag(long nanos) {
-        return "-D" + EngineDelay.PROPERTY + "=" + nanos;
     }
 
     /** "loop-ext4" on the command line, loop_ext4 in Java. */

@@ -2,8 +2,10 @@ package io.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.calibration.AbSessions;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
+import io.kvbench.judge.Verdict;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,5 +76,45 @@ class CalibrateCommandTest {
         assertThat(badLevel.err()).contains("slowdown levels must be in (0, 1)");
         CliRun noFile = CliRun.of("calibrate", "--from", "/no/such/file.json");
         assertThat(noFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+    }
+
+    /**
+     * An A/B campaign for real, small: the tiny profile with the local runner, one session per variant (unchanged, and
+     * 60 % fewer ops/s injected into B's engine calls), the sequential test at 3 to 4 rounds; the sessions are written,
+     * reported with their intervals and reported again from the file.
+     */
+    @Test
+    void anAbCampaignRunsRealSessionsAndReportsThemWithIntervals() throws Exception {
+        String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+        Path out = tmp.resolve("ab");
+        Path baselines = tmp.resolve("perf-baselines");
+        CliRun run = CliRun.of("calibrate", "--ab-sessions", "1", "--runner", "local", "--profile", profile,
+                "--engines", "rocksdb", "--workloads", "ycsb-c", "--slowdowns", "60", "--min-rounds", "3",
+                "--max-rounds", "4", "--out", out.toString(), "--baselines", baselines.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        AbSessions data = AbSessions.read(out.resolve(AbSessions.FILE));
+        assertThat(data.complete()).isTrue();
+        assertThat(data.sizing()).singleElement().satisfies(s -> assertThat(s.delays()).singleElement()
+                .satisfies(l -> assertThat(l.delayNanos()).isPositive()));
+        assertThat(data.sessions()).hasSize(2);
+        AbSessions.Session slowed = data.sessions().stream().filter(x -> !x.unchanged()).findFirst().orElseThrow();
+        assertThat(slowed.outcome().verdict()).as("60 %% slower engine calls").isEqualTo(Verdict.REGRESSION);
+        assertThat(slowed.outcome().achieved()).isGreaterThan(0.3);
+        assertThat(slowed.outcome().minutes()).isPositive();
+        assertThat(run.out()).contains("## A/B sessions, measured")
+                .contains("| rocksdb | ycsb-c | 60.0 % | 1 | caught 1/1")
+                .contains("| rocksdb | ycsb-c | none | 1 | false alarms ");
+        Path raw = CalibrationReport.file(baselines, data.machineClass(), "tiny")
+                .resolveSibling("tiny-" + AbSessions.FILE);
+        assertThat(raw).isRegularFile();
+
+        CliRun again = CliRun.of("calibrate", "--from-ab-sessions", raw.toString(), "--out",
+                tmp.resolve("again").toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("caught 1/1 (95 % CI 3-100 %)");
+
+        CliRun both = CliRun.of("calibrate", "--ab-sessions", "1", "--from-ab-sessions", raw.toString());
+        assertThat(both.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(both.err()).contains("give one");
     }
 }
