@@ -25,8 +25,10 @@ public final class Engines {
      *
      * @param adapter the adapter class named in the service registration
      * @param reason  the failure, on one line, e.g. "UnsatisfiedLinkError: no rocksdbjni in java.library.path"
+     * @param failure what was thrown, for its type ({@link Linkage#find}: the adapter does not link against the engine
+     *                library on the class path)
      */
-    public record Unavailable(String adapter, String reason) {
+    public record Unavailable(String adapter, String reason, Throwable failure) {
         /** Whether {@code id} is probably this adapter's engine: "leveldb-jni" for LevelDbJniEngine. */
         public boolean mayBe(String id) {
             String simple = adapter.substring(adapter.lastIndexOf('.') + 1).replace('$', '-');
@@ -48,8 +50,8 @@ public final class Engines {
     }
 
     /**
-     * Engines whose adapters exist but register only when their Maven profile (-Phalodb, -Phestiastore, -Pdatastore4j)
-     * is active, because their artifacts are not on Maven Central: data may name them in any build.
+     * Engines whose adapters live outside this build (adapters/<engine>/, loaded with {@code --adapter}) because their
+     * artifacts are not on every Maven Central mirror: data (published comparisons) may name them in any build.
      */
     public static final Set<String> OPT_IN = Set.of("halodb", "hestiastore", "datastore4j");
 
@@ -83,7 +85,8 @@ public final class Engines {
         }
         for (Unavailable broken : registry.unavailable()) {
             if (id != null && broken.mayBe(id)) {
-                throw new IllegalArgumentException("engine '" + id + "' is unavailable: " + broken.describe());
+                throw new IllegalArgumentException("engine '" + id + "' is unavailable: " + broken.describe(),
+                        broken.failure());
             }
         }
         String unavailable = registry.unavailable().isEmpty() ? ""
@@ -135,7 +138,7 @@ public final class Engines {
                 candidates.add(new Candidate(provider.type().getName(), provider::get));
             } catch (ServiceConfigurationError | LinkageError e) {
                 // The adapter class itself cannot be loaded (a dependency is missing from the class path).
-                unloadable.add(new Unavailable(adapterNamed(e), reason(e)));
+                unloadable.add(new Unavailable(adapterNamed(e), reason(e), e));
             }
         }
         Registry registry = load(candidates);
@@ -156,7 +159,7 @@ public final class Engines {
                 KvEngine engine = candidate.create().get();
                 engines.add(engine);
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                unavailable.add(new Unavailable(candidate.adapter(), reason(e)));
+                unavailable.add(new Unavailable(candidate.adapter(), reason(e), e));
             }
         }
         engines.sort(Comparator.comparing(KvEngine::id));

@@ -1,6 +1,7 @@
 package io.kvbench.engine;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The whole contract an engine adapter implements: who it is, what it promises, and how to open a store.
@@ -30,6 +31,17 @@ public interface KvEngine {
      */
     default String nativeVersion() {
         return "";
+    }
+
+    /**
+     * The Maven artifacts of the engine library this adapter links against, as {@code groupId:artifactId} without a
+     * version (the class path decides it), e.g. {@code org.rocksdb:rocksdbjni}; empty for an engine built on the JDK.
+     * {@code kvbench run --engine-version ID=VERSION} puts that version of these artifacts, with their dependencies,
+     * on the benchmark JVMs' class path in place of the ones this build has; {@code --engine-jar ID=JAR} puts a jar in
+     * their place.
+     */
+    default List<String> artifacts() {
+        return List.of();
     }
 
     /** What the engine promises, as the adapter configures it. */

@@ -13,6 +13,7 @@ import io.kvbench.judge.Resolution;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.Status;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Catalog;
@@ -139,7 +140,10 @@ public final class Interleaving {
         BenchmarkResult failed = firstNotOk(as, bs);
         if (failed != null) {
             Verdict verdict = failed.status() == Status.NOT_APPLICABLE ? Verdict.NEW : Verdict.ERROR;
-            String note = (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
+            // A side whose adapter does not link against its engine library: the side and what is missing, one line.
+            String side = as.stream().anyMatch(r -> r == failed) ? "A: " : "B: ";
+            String note = failed.kind() == FailureKind.LINKAGE ? side + failed.reason()
+                    : (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
             return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios, null);
         }
         BenchmarkResult pooledA = Pooling.pool(as);

@@ -18,6 +18,12 @@ public enum FailureKind {
      * {@link #UNRECORDED}) that can be an engine's known issue.
      */
     ENGINE_FAILURE,
+    /**
+     * The adapter does not link against the engine library on the benchmark JVM's class path (another engine version or
+     * jar put there with --engine-version or --engine-jar): a class, method or field it uses is missing, found where
+     * the benchmark JVM starts the engine. Not the engine failing and never a regression: that side cannot be measured.
+     */
+    LINKAGE,
     /** The benchmark did not finish within its time limit and was killed. */
     TIMEOUT,
     /** The run was interrupted (Ctrl-C, a cancelled job) before the benchmark finished. */

@@ -86,10 +86,16 @@ public final class LocalRunner implements BenchmarkRunner {
         return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
     }
 
-    /** Runs one task in JMH forks of this JVM; a failure's kind is decided here, from what failed. */
+    /**
+     * Runs one task in JMH forks of this JVM, after starting its engine here once ({@link EngineStart}: an adapter that
+     * does not link against this class path's engine library is a LINKAGE failure, without a fork); a failure's kind
+     * is decided here, from what failed.
+     */
     static BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files) {
         String engine = task.engine();
         String workload = task.workload().name();
+        Failures.Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
+        if (unlinked != null) return BenchmarkResult.failed(engine, workload, unlinked.kind(), unlinked.reason(), context);
         Path json = files.layout().dir().resolve(".jmh-" + task.key() + ".json");
         Path taskFile = files.layout().dir().resolve(".task-" + task.key() + ".json");
         try {

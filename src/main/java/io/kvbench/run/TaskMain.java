@@ -84,7 +84,7 @@ public final class TaskMain {
         Files.createDirectories(Path.of(task.dataDir()));
         LocalRunner local = new LocalRunner(task.jvmFlags());
         BenchmarkRunner.Setup setup = local.prepare(task.heap(), Path.of(task.dataDir()), note -> { });
-        ResultContext context = new ResultContext(new Software(Engines.byId(task.engine()).version(), setup.jdk(),
+        ResultContext context = new ResultContext(new Software(engineVersion(task.engine()), setup.jdk(),
                 GitRevision.current()), task.profile(), local.name(), startedAt, setup.machine(), setup.resources(),
                 task.parameters());
         BenchmarkResult result;
@@ -93,5 +93,14 @@ public final class TaskMain {
         }
         return new RunResults(RunResults.SCHEMA_VERSION, true, task.profile(), local.name(), startedAt, setup.machine(),
                 List.of(result));
+    }
+
+    /** The engine's version, or "unknown" when its adapter cannot load here: the run then says why, as a result. */
+    private static String engineVersion(String id) {
+        try {
+            return Engines.byId(id).version();
+        } catch (RuntimeException | LinkageError e) {
+            return "unknown";
+        }
     }
 }

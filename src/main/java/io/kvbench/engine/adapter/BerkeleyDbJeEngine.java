@@ -27,6 +27,7 @@ import java.util.Arrays;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+import java.util.List;
 
 /**
  * Berkeley DB Java Edition: one transactional Environment in the store directory holding one Database; every put and
@@ -76,6 +77,11 @@ public final class BerkeleyDbJeEngine implements KvEngine {
         // JE's jar carries no pom.properties; JEVersion is the version of the classes actually loaded.
         String version = JEVersion.CURRENT_VERSION.getNumericVersionString();
         return version == null || version.isBlank() ? LibraryVersion.of(Environment.class, "com.sleepycat", "je") : version;
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("com.sleepycat:je");
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import net.openhft.chronicle.hash.Data;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
@@ -96,6 +97,11 @@ public final class ChronicleMapEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(ChronicleMap.class, "net.openhft", "chronicle-map");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("net.openhft:chronicle-map");
     }
 
     @Override

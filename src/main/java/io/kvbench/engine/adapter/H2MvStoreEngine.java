@@ -11,6 +11,7 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -67,6 +68,11 @@ public final class H2MvStoreEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(MVStore.class, "com.h2database", "h2-mvstore");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("com.h2database:h2-mvstore");
     }
 
     @Override

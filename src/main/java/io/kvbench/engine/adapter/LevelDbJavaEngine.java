@@ -8,6 +8,7 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.impl.Iq80DBFactory;
 
@@ -71,6 +72,11 @@ public final class LevelDbJavaEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(Iq80DBFactory.class, "org.iq80.leveldb", "leveldb");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.iq80.leveldb:leveldb", "org.iq80.leveldb:leveldb-api");
     }
 
     @Override

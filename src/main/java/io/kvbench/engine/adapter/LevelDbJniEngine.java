@@ -8,6 +8,7 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.fusesource.leveldbjni.JniDBFactory;
 import org.iq80.leveldb.Options;
 
@@ -60,6 +61,11 @@ public final class LevelDbJniEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(JniDBFactory.class, "org.fusesource.leveldbjni", "leveldbjni-all");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.fusesource.leveldbjni:leveldbjni-all");
     }
 
     /**

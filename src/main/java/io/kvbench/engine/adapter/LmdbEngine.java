@@ -104,6 +104,11 @@ public final class LmdbEngine implements KvEngine {
         return LibraryVersion.of(Env.class, "org.lmdbjava", "lmdbjava");
     }
 
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.lmdbjava:lmdbjava");
+    }
+
     /** The liblmdb lmdbjava loaded (mdb_version), which is not lmdbjava's own version. */
     @Override
     public String nativeVersion() {

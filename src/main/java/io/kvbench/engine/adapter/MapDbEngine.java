@@ -12,6 +12,7 @@ import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import org.mapdb.BTreeMap;
 import org.mapdb.DB;
@@ -75,6 +76,11 @@ public final class MapDbEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(DB.class, "org.mapdb", "mapdb");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.mapdb:mapdb");
     }
 
     @Override

@@ -104,6 +104,11 @@ public final class PersistItEngine implements KvEngine {
     }
 
     @Override
+    public List<String> artifacts() {
+        return List.of("com.akiban:akiban-persistit");
+    }
+
+    @Override
     public Capabilities capabilities() {
         return CAPABILITIES;
     }

@@ -13,6 +13,7 @@ import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.WritePass;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -52,6 +53,11 @@ public final class RocksDbEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(RocksDB.class, "org.rocksdb", "rocksdbjni");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.rocksdb:rocksdbjni");
     }
 
     /** The RocksDB library rocksdbjni loaded; rocksdbjni releases carry the same number, but it is asked, not assumed. */

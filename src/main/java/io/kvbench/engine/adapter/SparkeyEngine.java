@@ -18,6 +18,7 @@ import java.nio.file.StandardOpenOption;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 import static io.kvbench.engine.Durability.Guarantee.NONE;
+import java.util.List;
 
 /**
  * Sparkey (Spotify's pure-Java implementation): an append-only log ({@code store.spl}) plus a hash index
@@ -78,6 +79,11 @@ public final class SparkeyEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(Sparkey.class, "com.spotify.sparkey", "sparkey");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("com.spotify.sparkey:sparkey");
     }
 
     @Override

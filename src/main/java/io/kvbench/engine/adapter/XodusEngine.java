@@ -11,6 +11,7 @@ import io.kvbench.engine.WritePass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import jetbrains.exodus.ArrayByteIterable;
 import jetbrains.exodus.ByteIterable;
 import jetbrains.exodus.env.Cursor;
@@ -103,6 +104,11 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
     @Override
     public final String version() {
         return LibraryVersion.of(Environment.class, "org.jetbrains.xodus", "xodus-environment");
+    }
+
+    @Override
+    public final List<String> artifacts() {
+        return List.of("org.jetbrains.xodus:xodus-environment", "org.jetbrains.xodus:xodus-openAPI");
     }
 
     @Override
