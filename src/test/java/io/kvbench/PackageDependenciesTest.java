@@ -42,6 +42,8 @@ class PackageDependenciesTest {
             Map.entry("task", Set.of("engine", "workload", "result", "input")),
             Map.entry("bench", Set.of("engine", "workload", "result", "task")),
             Map.entry("infra", Set.of("result", "input")),
+            Map.entry("classpath", Set.of("infra", "input")),
+            Map.entry("contract", Set.of("engine")),
             Map.entry("run", Set.of("task", "infra", "bench", "result", "engine", "workload", "input")),
             Map.entry("baseline", Set.of("result", "workload", "engine", "input")),
             Map.entry("judge", Set.of("baseline", "result", "workload")),
@@ -53,7 +55,7 @@ class PackageDependenciesTest {
             Map.entry("report", Set.of("judge", "baseline", "gate", "calibration", "history", "crash", "result", "workload",
                     "engine")),
             Map.entry("cli", Set.of("engine", "workload", "bench", "task", "run", "infra", "result", "baseline", "judge",
-                    "history", "crash", "calibration", "gate", "report", "input")));
+                    "history", "crash", "calibration", "gate", "report", "input", "classpath", "contract")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.kvbench\\.([a-z][a-z0-9_]*)\\.");
     private static final Pattern PACKAGE = Pattern.compile("^package io\\.kvbench\\.([a-z][a-z0-9_]*)[.;]", Pattern.MULTILINE);

@@ -3,7 +3,6 @@ package io.kvbench.cli;
 import io.kvbench.engine.EngineDelay;
 import io.kvbench.gate.Duet;
 import io.kvbench.gate.RoundSchedule;
-import io.kvbench.infra.ClassPaths;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ClassPathRunner;
@@ -74,10 +73,11 @@ final class AbOptions {
         return duet;
     }
 
-    /** The runner of one configuration: the chosen runner kind with that class path and those JVM flags. */
-    static BenchmarkRunner side(BenchmarkRunner base, String classPath, List<String> jvmFlags) {
-        List<Path> entries = classPath == null ? null : ClassPaths.parse(classPath);
-        if (entries != null && entries.isEmpty()) throw new IllegalArgumentException("empty class path");
+    /**
+     * The runner of one configuration: the chosen runner kind with that class path ({@code null}: this JVM's; a
+     * side's class path comes from {@link AbEngineOptions}) and those JVM flags.
+     */
+    static BenchmarkRunner side(BenchmarkRunner base, List<Path> entries, List<String> jvmFlags) {
         if (base instanceof ContainerRunner container) {
             ContainerRunner r = container.withBenchmarkJvmFlags(jvmFlags);
             return entries == null ? r : r.withClassPath(entries);

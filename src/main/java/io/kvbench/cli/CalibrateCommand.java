@@ -136,6 +136,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     AbOptions ab = new AbOptions();
 
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
     @Spec
     CommandSpec spec;
 

@@ -63,6 +63,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds = new ThresholdOptions();
 
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
     @Spec
     CommandSpec spec;
 

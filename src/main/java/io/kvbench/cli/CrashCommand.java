@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -75,6 +76,12 @@ final class CrashCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
+
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
+    @Mixin
+    EngineSwapOptions engineBuilds = new EngineSwapOptions();
 
     @Spec
     CommandSpec spec;

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,10 +50,17 @@ final class EnginesCommand implements Callable<Integer> {
     boolean markdown;
 
     @Option(names = "--changed-from", paramLabel = "FILE",
-            description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's (the output of "
-                    + "`kvbench engines --json` of another build, e.g. a pull request's base), or that FILE lacks: the "
-                    + "engines an engine upgrade concerns (default: the table)."})
+            description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's, or that FILE "
+                    + "lacks: the engines an engine upgrade concerns. FILE is the output of `kvbench engines --json` "
+                    + "of another build (e.g. a pull request's base), or that build's `mvn dependency:list "
+                    + "-DincludeScope=runtime -DoutputFile=FILE`, which needs no build (default: the table)."})
     Path changedFrom;
+
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
+    @Mixin
+    EngineSwapOptions engineBuilds = new EngineSwapOptions();
 
     @Spec
     CommandSpec spec;
@@ -65,9 +73,14 @@ final class EnginesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ObjectMapper mapper = new ObjectMapper();
         if (changedFrom != null) {
-            Map<String, String> before = versions(changedFrom);
-            List<String> changed = engines.stream().filter(e -> !e.version().equals(before.get(e.id())))
-                    .map(KvEngine::id).toList();
+            List<String> changed;
+            if (isJson(changedFrom)) {
+                Map<String, String> before = versions(changedFrom);
+                changed = engines.stream().filter(e -> !e.version().equals(before.get(e.id()))).map(KvEngine::id)
+                        .toList();
+            } else {
+                changed = List.copyOf(OtherBuild.changedVersions(engines, changedFrom).keySet());
+            }
             out.println(mapper.writeValueAsString(changed));
         } else if (json) {
             out.println(mapper.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(EngineJson.of(engines, mapper)));
@@ -86,6 +99,13 @@ final class EnginesCommand implements Callable<Integer> {
         notes.flush();
         out.flush();
         return ExitCode.OK.code();
+    }
+
+    /** Whether FILE holds JSON (`engines --json`) rather than a dependency list. */
+    private static boolean isJson(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--changed-from " + file + " is not a file");
+        String text = Files.readString(file).stripLeading();
+        return text.startsWith("[") || text.startsWith("{");
     }
 
     /** Engine id to version from another build's {@code engines --json}; a file that is not one is bad input. */

@@ -70,6 +70,9 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds = new ThresholdOptions();
 
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
     @Spec
     CommandSpec spec;
 

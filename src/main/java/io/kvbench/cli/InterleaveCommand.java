@@ -7,7 +7,6 @@ import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.gate.SequentialInterleaving;
-import io.kvbench.infra.ClassPaths;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
@@ -41,7 +40,9 @@ import picocli.CommandLine.Spec;
         description = {"Run configuration A and configuration B in rounds (by default at the same time, each on its own core) "
                 + "and judge B against A paired by round, so that drift cancels: round after round until a sequential test "
                 + "decides (the default), or a fixed number of rounds (--rounds).",
-                "Example, an engine upgrade: --a-classpath old/kvbench.jar --b-classpath target/kvbench.jar.",
+                "Example, an engine upgrade: --engines rocksdb --a-engine-version rocksdb=11.7.0 --b-engine-version "
+                        + "rocksdb=11.8.1; two kvbench builds: --a-classpath old/kvbench.jar --b-classpath "
+                        + "target/kvbench.jar.",
                 "Exit 1 when B regressed against A, 3 on an ERROR, 2 on bad input."})
 final class InterleaveCommand implements Callable<Integer> {
 
@@ -98,11 +99,8 @@ final class InterleaveCommand implements Callable<Integer> {
                     + "and judged on all its rounds before it counts (default: 1, as the gate's confirmation rerun).")
     Integer confirmations;
 
-    @Option(names = "--a-classpath", paramLabel = "CP", description = "Class path of A (default: this kvbench's).")
-    String aClassPath;
-
-    @Option(names = "--b-classpath", paramLabel = "CP", description = "Class path of B (default: this kvbench's).")
-    String bClassPath;
+    @Mixin
+    AbEngineOptions builds = new AbEngineOptions();
 
     @Option(names = "--a-jvm-flag", paramLabel = "FLAG",
             description = "Benchmark JVM flag of A, repeatable; write --a-jvm-flag=-XX:... (default: none).")
@@ -135,6 +133,8 @@ final class InterleaveCommand implements Callable<Integer> {
     @Mixin
     RunnerOptions where = new RunnerOptions();
 
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
 
     @Spec
     CommandSpec spec;
@@ -157,10 +157,16 @@ final class InterleaveCommand implements Callable<Integer> {
         InterleaveSession.Conditions conditions = ab.around.conditions(seed);
         List<String> bFlags = new java.util.ArrayList<>(bJvmFlags);
         bFlags.addAll(AbOptions.engineDelayFlags("--b-engine-delay-nanos", bEngineDelayNanos));
-        Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aClassPath, aJvmFlags), aSlowdown,
-                describe(aClassPath, aJvmFlags, aSlowdown));
-        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bClassPath, bFlags), bSlowdown,
-                describe(bClassPath, bFlags, bSlowdown));
+        AbEngineOptions.Side aBuild;
+        AbEngineOptions.Side bBuild;
+        try (ClassPathPlan plan = new ClassPathPlan()) {
+            aBuild = builds.a(plan, selectedEngines);
+            bBuild = builds.b(plan);
+        }
+        Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aBuild.classPath(), aJvmFlags),
+                aSlowdown, describe(aBuild.description(), aJvmFlags, aSlowdown));
+        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bFlags),
+                bSlowdown, describe(bBuild.description(), bFlags, bSlowdown));
         SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
@@ -207,11 +213,7 @@ final class InterleaveCommand implements Callable<Integer> {
     }
 
     private static String describe(String classPath, List<String> flags, long slowdown) {
-        List<Path> entries = classPath == null ? List.of() : ClassPaths.parse(classPath);
-        String cp = classPath == null ? "this kvbench's class path"
-                : entries.size() <= 2 ? "class path " + classPath
-                : "class path " + entries.get(0) + " and " + (entries.size() - 1) + " more entries";
-        return cp + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags))
+        return classPath + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags))
                 + (slowdown > 0 ? ", injected slowdown " + slowdown + " tokens" : "");
     }
 }

@@ -56,6 +56,9 @@ public final class KvBench implements Runnable {
         cli.registerConverter(Percent.class, new Percent.Converter());
         cli.setParameterExceptionHandler(CliErrors::parameterError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> CliErrors.report(commandLine.getErr(), e, commandLine));
+        // Outside adapters and swapped engines: the command runs in a JVM on the class path that has them.
+        CommandLine.IExecutionStrategy here = new CommandLine.RunLast();
+        cli.setExecutionStrategy(parsed -> Relaunch.execute(parsed, here));
         // One width whatever the terminal or picocli.usage.width: help texts are checked and docs/reference/cli.md is
         // rendered at it.
         cli.setUsageHelpWidth(USAGE_WIDTH);

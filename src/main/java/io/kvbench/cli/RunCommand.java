@@ -63,6 +63,12 @@ final class RunCommand implements Callable<Integer> {
             description = "Add JMH Blackhole.consumeCPU(TOKENS) to every operation, to check that the regression gate fires.")
     long slowdownTokens;
 
+    @Mixin
+    AdapterOption adapters = new AdapterOption();
+
+    @Mixin
+    EngineSwapOptions engineBuilds = new EngineSwapOptions();
+
     @Spec
     CommandSpec spec;
 

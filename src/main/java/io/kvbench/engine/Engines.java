@@ -58,7 +58,7 @@ public final class Engines {
     /** Guards against a service iterator that keeps failing without advancing. */
     private static final int MAX_REGISTRATIONS = 10_000;
 
-    private static final Registry REGISTRY = load();
+    private static final Registry REGISTRY = load(Thread.currentThread().getContextClassLoader());
     private static final List<KvEngine> ALL = REGISTRY.engines();
 
     private Engines() {
@@ -127,10 +127,18 @@ public final class Engines {
         }
     }
 
-    private static Registry load() {
+    /**
+     * The engines {@code loader} registers, made afresh (this build's and those of outside adapters on a class path
+     * that another JVM will run with): for reading what an adapter declares before that JVM starts.
+     */
+    public static List<KvEngine> registeredIn(ClassLoader loader) {
+        return load(loader).engines();
+    }
+
+    private static Registry load(ClassLoader loader) {
         List<Candidate> candidates = new ArrayList<>();
         List<Unavailable> unloadable = new ArrayList<>();
-        var providers = ServiceLoader.load(KvEngine.class).stream().iterator();
+        var providers = ServiceLoader.load(KvEngine.class, loader).stream().iterator();
         for (int i = 0; i < MAX_REGISTRATIONS; i++) {
             try {
                 if (!providers.hasNext()) break;

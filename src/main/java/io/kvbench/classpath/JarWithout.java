@@ -1,0 +1,87 @@
+package io.kvbench.classpath;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * A copy of a jar without some of its entries: the shaded kvbench jar without the classes of an engine version that
+ * another one replaces. The copy is made with the JDK's zip file system, which keeps every other entry's compressed
+ * bytes as they are, and is cached by the jar, its size and time and the names left out, so the next run reuses it.
+ */
+final class JarWithout {
+
+    private JarWithout() {
+    }
+
+    /** The entries of {@code jar} that an artifact owns: classes and its resources, not the shared META-INF files. */
+    static Set<String> ownedEntries(Path jar, String groupId, String artifactId) throws IOException {
+        Set<String> names = new TreeSet<>();
+        String maven = "META-INF/maven/" + groupId + "/" + artifactId + "/";
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            zip.stream().filter(e -> !e.isDirectory()).map(ZipEntry::getName)
+                    .filter(name -> owned(name, maven)).forEach(names::add);
+        }
+        return names;
+    }
+
+    /**
+     * Class files (not module-info) and resources outside META-INF, plus the artifact's own META-INF/maven files.
+     * Service registrations and licence files are merged or shared in a shaded jar: never removed (a stale service
+     * line fails to load alone; removing a merged file would drop every other artifact's registrations).
+     */
+    private static boolean owned(String name, String mavenDir) {
+        if (name.endsWith("module-info.class")) return false;
+        if (name.endsWith(".class")) return true;
+        return !name.startsWith("META-INF/") || name.startsWith(mavenDir);
+    }
+
+    /** Whether {@code jar} holds any of {@code names}. */
+    static boolean holdsAny(Path jar, Set<String> names) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().anyMatch(e -> names.contains(e.getName()));
+        }
+    }
+
+    /** {@code jar} without {@code names}, in {@code cacheDir} (made once per jar and set of names). */
+    static Path copy(Path jar, Set<String> names, Path cacheDir) throws IOException {
+        Files.createDirectories(cacheDir);
+        String stem = jar.getFileName().toString().replaceFirst("\\.jar$", "");
+        Path target = cacheDir.resolve(stem + "-without-" + key(jar, names) + ".jar");
+        if (Files.isRegularFile(target)) return target;
+        Path scratch = Files.createTempFile(cacheDir, stem + "-", ".tmp");
+        try {
+            Files.copy(jar, scratch, StandardCopyOption.REPLACE_EXISTING);
+            try (FileSystem zip = FileSystems.newFileSystem(scratch)) {
+                for (String name : names) Files.deleteIfExists(zip.getPath(name));
+            }
+            Files.move(scratch, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } finally {
+            Files.deleteIfExists(scratch);
+        }
+    }
+
+    private static String key(Path jar, Set<String> names) throws IOException {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update((jar.toRealPath() + "\n" + Files.size(jar) + "\n" + Files.getLastModifiedTime(jar).toMillis())
+                    .getBytes(StandardCharsets.UTF_8));
+            for (String name : new TreeSet<>(names)) sha.update((name + "\n").getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}
