@@ -31,7 +31,7 @@ class RegistryTest {
     }
 
     @ParameterizedTest(name = "[{0}] declares id, version and sourced promises")
-    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    @MethodSource("io.kvbench.contract.EngineSource#engines")
     void declaresItself(KvEngine engine) {
         assertThat(engine.id()).matches("[a-z0-9][a-z0-9-]*");
         assertThat(engine.version()).as("version of the engine library on the class path").isNotBlank().isNotEqualTo("unknown");

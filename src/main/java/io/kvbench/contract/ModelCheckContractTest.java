@@ -1,7 +1,10 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ModelCheckContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
     private static final int OPS = 12_000;
     private static final int KEY_POOL = 1_500;
 
@@ -55,8 +58,9 @@ class ModelCheckContractTest extends ContractTestBase {
                 .append(", at op #").append(failedAt).append(" of ").append(ops.size()).append(": ").append(why)
                 .append("\nshortest failing prefix: ops #0..#").append(failedAt).append(" (").append(prefix.size())
                 .append(" ops); replaying it in a fresh store ").append(reproduced ? "fails the same way" : "passed (flaky?)")
-                .append("\nreplay: mvn test -Dtest=ModelCheckContractTest -Dkvbench.engines=").append(engine.id())
-                .append(" -Dkvbench.seed=").append(seed)
+                .append("\nreplay: java -Dkvbench.seed=").append(seed).append(" -jar target/kvbench.jar contract --engines ")
+                .append(engine.id()).append(" (or mvn test -Dtest=ContractSuiteTest -Dkvbench.engines=").append(engine.id())
+                .append(" -Dkvbench.seed=").append(seed).append(')')
                 .append("\nlast ops of the prefix:");
         for (int i = Math.max(0, failedAt - 15); i <= failedAt; i++) message.append("\n  #").append(i).append(' ').append(ops.get(i));
         fail(message.toString());

@@ -1,4 +1,4 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,7 +1,9 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -12,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** A clean close keeps everything: after reopening, the store holds exactly what was written. */
 class ReopenContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
 
     @ParameterizedTest(name = "[{0}] close and reopen keeps every entry")
     @MethodSource(ENGINES)

@@ -1,7 +1,12 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,12 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.WritePass;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -18,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class WritePassContractTest extends ContractTestBase {
 
     @ParameterizedTest(name = "[{0}] a committed write pass stores what put() stores")
-    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    @MethodSource("io.kvbench.contract.EngineSource#engines")
     void committedPassStoresEveryEntry(KvEngine engine) {
         KvStore store = open(engine);
         TreeMap<byte[], byte[]> model;
@@ -46,7 +50,7 @@ class WritePassContractTest extends ContractTestBase {
     }
 
     @ParameterizedTest(name = "[{0}] a write pass checks its input and ends once")
-    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    @MethodSource("io.kvbench.contract.EngineSource#engines")
     void passChecksInputAndEndsOnce(KvEngine engine) {
         KvStore store = open(engine);
         WritePass pass = store.openWritePass();

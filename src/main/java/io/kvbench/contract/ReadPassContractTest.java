@@ -1,8 +1,12 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.ReadPass;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -18,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReadPassContractTest extends ContractTestBase {
 
     @ParameterizedTest(name = "[{0}] a read pass reads what get() reads")
-    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    @MethodSource("io.kvbench.contract.EngineSource#engines")
     void readPassAgreesWithGet(KvEngine engine) {
         KvStore store = open(engine);
         TreeMap<byte[], byte[]> model = putRandomEntries(store, engine, new Random(21), 2_000);

@@ -1,5 +1,7 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -14,6 +16,9 @@ import org.junit.jupiter.api.Named;
  */
 public final class EngineSource {
 
+    /** Comma-separated engine ids to test; blank or absent: every registered engine. */
+    public static final String PROPERTY = "kvbench.engines";
+
     private EngineSource() {
     }
 
@@ -22,7 +27,7 @@ public final class EngineSource {
     }
 
     static List<KvEngine> selected() {
-        String filter = System.getProperty("kvbench.engines", "").trim();
+        String filter = System.getProperty(PROPERTY, "").trim();
         if (filter.isEmpty()) return Engines.all();
         Set<String> ids = Arrays.stream(filter.split(",")).map(String::trim).collect(Collectors.toSet());
         ids.forEach(Engines::byId); // fails on an unknown id, naming the valid ones

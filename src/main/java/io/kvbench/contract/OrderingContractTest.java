@@ -1,7 +1,9 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class OrderingContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
     private static final int KEYS = 10_000;
     private static final int RANGES = 300;
 

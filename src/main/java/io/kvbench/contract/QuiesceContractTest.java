@@ -1,8 +1,12 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class QuiesceContractTest extends ContractTestBase {
 
     @ParameterizedTest(name = "[{0}] quiesce keeps every entry, twice, and across a reopen")
-    @MethodSource("io.kvbench.engine.EngineSource#engines")
+    @MethodSource("io.kvbench.contract.EngineSource#engines")
     void quiesceChangesNoEntry(KvEngine engine) {
         Random random = new Random(11);
         KvStore store = open(engine);

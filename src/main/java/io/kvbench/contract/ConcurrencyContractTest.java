@@ -1,7 +1,9 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ConcurrencyContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
     private static final int WRITERS = 4;
     private static final int READERS = 3;
     private static final int KEYS_PER_WRITER = 500;

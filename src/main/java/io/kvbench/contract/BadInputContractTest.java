@@ -1,9 +1,14 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
-import static io.kvbench.engine.Bytes.utf8;
+import static io.kvbench.contract.Bytes.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvException;
+import io.kvbench.engine.KvStore;
+import io.kvbench.engine.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -17,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class BadInputContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
     /** Limits above this are not probed by allocating a key or value just over them. */
     private static final int PROBE_LIMIT = 64 << 20;
 

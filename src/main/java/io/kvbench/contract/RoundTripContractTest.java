@@ -1,8 +1,10 @@
-package io.kvbench.engine;
+package io.kvbench.contract;
 
-import static io.kvbench.engine.Bytes.utf8;
+import static io.kvbench.contract.Bytes.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.engine.KvEngine;
+import io.kvbench.engine.KvStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
@@ -15,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RoundTripContractTest extends ContractTestBase {
 
-    private static final String ENGINES = "io.kvbench.engine.EngineSource#engines";
+    private static final String ENGINES = "io.kvbench.contract.EngineSource#engines";
 
     @ParameterizedTest(name = "[{0}] put, overwrite, delete, missing key")
     @MethodSource(ENGINES)

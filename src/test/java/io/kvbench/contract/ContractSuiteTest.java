@@ -1,0 +1,16 @@
+package io.kvbench.contract;
+
+import org.junit.platform.suite.api.IncludeClassNamePatterns;
+import org.junit.platform.suite.api.SelectPackages;
+import org.junit.platform.suite.api.Suite;
+
+/**
+ * The contract suite ships in the jar (src/main/java/io/kvbench/contract, for {@code kvbench contract}); this suite is
+ * how {@code mvn test} runs it, on every registered engine or those of {@code -Dkvbench.engines}, with the display
+ * names {@code [rocksdb] ...}.
+ */
+@Suite
+@SelectPackages("io.kvbench.contract")
+@IncludeClassNamePatterns(".*ContractTest")
+class ContractSuiteTest {
+}
