@@ -26,6 +26,12 @@ public final class EngineSource {
         return selected().stream().map(engine -> Named.of(engine.id(), engine));
     }
 
+    /** Those of {@code ids} that are under test: for the tests of a property only some engines have. */
+    public static Stream<Named<KvEngine>> among(String... ids) {
+        Set<String> wanted = Set.of(ids);
+        return engines().filter(named -> wanted.contains(named.getPayload().id()));
+    }
+
     static List<KvEngine> selected() {
         String filter = System.getProperty(PROPERTY, "").trim();
         if (filter.isEmpty()) return Engines.all();

@@ -3,7 +3,6 @@ package io.kvbench.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
 import io.kvbench.engine.KvStore;
@@ -16,10 +15,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * quiesce() finishes background work without changing what the store holds: every engine keeps its entries through it
@@ -58,9 +56,9 @@ class QuiesceContractTest extends ContractTestBase {
         assertThatThrownBy(closed::quiesce).isInstanceOf(KvException.class).hasMessageContaining(engine.id());
     }
 
-    @Test
-    void rocksDbQuiescesIdenticalLoadsToTheSameTableFiles() throws IOException {
-        KvEngine rocksdb = Engines.byId("rocksdb");
+    @ParameterizedTest(name = "[{0}] identical loads quiesce to the same table files", allowZeroInvocations = true)
+    @MethodSource("rocksdb")
+    void rocksDbQuiescesIdenticalLoadsToTheSameTableFiles(KvEngine rocksdb) throws IOException {
         List<List<Long>> tables = new ArrayList<>();
         for (String name : List.of("a", "b")) {
             Path dir = tempDir.resolve(name);
@@ -87,11 +85,10 @@ class QuiesceContractTest extends ContractTestBase {
      * thread reclaims it, during whatever runs then. Quiesce reclaims it now, so that a benchmark measures the live
      * data, not the load's leftovers.
      */
-    @ParameterizedTest(name = "[{0}] quiesce reclaims what a random-order load left dead")
-    @ValueSource(strings = {"xodus-btree", "xodus-patricia", "h2-mvstore"})
-    void appendOnlyEnginesReclaimWhatALoadLeftDead(String id) throws IOException {
-        KvEngine engine = Engines.byId(id);
-        Path dir = tempDir.resolve(id);
+    @ParameterizedTest(name = "[{0}] quiesce reclaims what a random-order load left dead", allowZeroInvocations = true)
+    @MethodSource("appendOnly")
+    void appendOnlyEnginesReclaimWhatALoadLeftDead(KvEngine engine) throws IOException {
+        Path dir = tempDir.resolve(engine.id());
         KvStore store = open(engine, dir);
         int records = 20_000;
         int[] order = new Random(5).ints(0, records).distinct().limit(records).toArray();
@@ -128,5 +125,15 @@ class QuiesceContractTest extends ContractTestBase {
                 }
             }).sorted().toList();
         }
+    }
+
+    /** RocksDB, when it is among the engines under test. */
+    static Stream<Named<KvEngine>> rocksdb() {
+        return EngineSource.among("rocksdb");
+    }
+
+    /** The append-only engines among the engines under test. */
+    static Stream<Named<KvEngine>> appendOnly() {
+        return EngineSource.among("xodus-btree", "xodus-patricia", "h2-mvstore");
     }
 }

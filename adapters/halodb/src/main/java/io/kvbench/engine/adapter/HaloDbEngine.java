@@ -13,6 +13,7 @@ import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
+import java.util.List;
 
 import static io.kvbench.engine.Durability.Guarantee.AFTER_CLOSE;
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
@@ -62,6 +63,11 @@ public final class HaloDbEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(HaloDB.class, "com.oath.halodb", "halodb");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("com.oath.halodb:halodb");
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.hestiastore.index.Entry;
 import org.hestiastore.index.datatype.ByteArray;
@@ -72,6 +73,11 @@ public final class HestiaStoreEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(SegmentIndex.class, "org.hestiastore", "engine");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("org.hestiastore:engine");
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.kvbench.engine.KvStore;
 import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
+import java.util.List;
 
 import static io.kvbench.engine.Durability.Guarantee.NONE;
 
@@ -60,6 +61,11 @@ public final class DataStore4jEngine implements KvEngine {
     @Override
     public String version() {
         return LibraryVersion.of(DataStore4J.class, "io.github.theuntamed839", "DataStore4J");
+    }
+
+    @Override
+    public List<String> artifacts() {
+        return List.of("io.github.theuntamed839:DataStore4J");
     }
 
     @Override
