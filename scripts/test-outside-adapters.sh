@@ -11,8 +11,8 @@
 #
 # Each adapter is given in another of --adapter's forms: HaloDB as its Maven coordinate, HestiaStore as a directory
 # of jars through KVBENCH_ADAPTERS, DataStore4J as a directory. HaloDB and HestiaStore run their benchmark and kill
-# writers in containers where Docker is available; DataStore4J is compiled for Java 22 and the benchmark containers
-# run the runtime image's JDK 17, so its benchmark and writers run as local JVMs on the JDK 22+.
+# writers in containers where Docker is available; DataStore4J is compiled for Java 22 and the benchmark containers run
+# the runtime image's JDK 17, so its benchmark and writers run as local JVMs on the JDK 22+.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -37,15 +37,15 @@ rm -rf "$out"
 mkdir -p "$out"
 
 # One engine through every suite: contract, crash (kills), power cut, one smoke benchmark. $1 engine, $2 java,
-# $3 runner for the benchmark and the kill writers, then the adapter options.
+# $3 runner of the benchmark, $4 runner of the kill writers, then the adapter options.
 check() {
-  local engine="$1" java="$2" runner="$3"
-  shift 3
+  local engine="$1" java="$2" runner="$3" writers="$4"
+  shift 4
   local kvbench=("$java" -jar target/kvbench.jar)
   step "$engine: contract suite"
   "${kvbench[@]}" contract --engines "$engine" "$@" --out "$out/$engine/contract"
   step "$engine: crash test, $cycles kills"
-  "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --runner "$runner" \
+  "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --runner "$writers" \
     --out "$out/$engine/crash"
   step "$engine: power-cut test, $cycles cuts"
   "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --fault power-cut \
@@ -55,8 +55,8 @@ check() {
     --out "$out/$engine/run"
 }
 
-check halodb java auto --adapter io.kvbench.adapters:kvbench-adapter-halodb:0.1.0-SNAPSHOT
-KVBENCH_ADAPTERS="$PWD/adapters/hestiastore/target/adapter" check hestiastore java auto
-check datastore4j "$jdk22/bin/java" local --adapter adapters/datastore4j/target/adapter
+check halodb java auto auto --adapter io.kvbench.adapters:kvbench-adapter-halodb:0.1.0-SNAPSHOT
+KVBENCH_ADAPTERS="$PWD/adapters/hestiastore/target/adapter" check hestiastore java auto auto
+check datastore4j "$jdk22/bin/java" local local --adapter adapters/datastore4j/target/adapter
 step "done: contract, crash, power cut and a benchmark for halodb, hestiastore and datastore4j"
 echo "outside adapters: $((SECONDS - start)) s"

@@ -51,7 +51,7 @@ class EngineVersionsCommandTest {
         assertThat(run.out() + run.err()).as("no stack trace").doesNotContain("\tat ");
         JsonNode a = new ObjectMapper().readTree(out.resolve("round-1-A").resolve("results.json").toFile());
         assertThat(a.at("/results/0/status").asText()).isEqualTo("OK");
-        assertThat(a.at("/results/0/context/software/engineVersion").asText()).isEqualTo("5.0.73");
+        assertThat(a.at("/results/0/context/engineVersion").asText()).isEqualTo("5.0.73");
         JsonNode b = new ObjectMapper().readTree(out.resolve("round-1-B").resolve("results.json").toFile());
         assertThat(b.at("/results/0/kind").asText()).isEqualTo("LINKAGE");
     }

@@ -57,7 +57,7 @@ class OutsideAdapterCommandsTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         JsonNode result = new ObjectMapper().readTree(out.resolve("results.json").toFile()).at("/results/0");
         assertThat(result.path("status").asText()).as(result.toString()).isEqualTo("OK");
-        assertThat(result.at("/context/software/engineVersion").asText()).isEqualTo("1.0-test");
+        assertThat(result.at("/context/engineVersion").asText()).isEqualTo("1.0-test");
     }
 
     @Test
