@@ -7,20 +7,28 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
  * A copy of a jar without some of its entries: the shaded kvbench jar without the classes of an engine version that
  * another one replaces. The copy is made with the JDK's zip file system, which keeps every other entry's compressed
- * bytes as they are, and is cached by the jar, its size and time and the names left out, so the next run reuses it.
+ * bytes as they are, and is cached by the jar, its size and time and the names left out, so the next run reuses it;
+ * a copy unused for a week is deleted when the next one is made.
  */
 final class JarWithout {
+
+    /** Days after which an unused copy is deleted. */
+    private static final long UNUSED = 7;
 
     private JarWithout() {
     }
@@ -59,7 +67,11 @@ final class JarWithout {
         Files.createDirectories(cacheDir);
         String stem = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         Path target = cacheDir.resolve(stem + "-without-" + key(jar, names) + ".jar");
-        if (Files.isRegularFile(target)) return target;
+        if (Files.isRegularFile(target)) {
+            Files.setLastModifiedTime(target, FileTime.from(Instant.now())); // in use: kept by the pruning below
+            return target;
+        }
+        prune(cacheDir);
         Path scratch = Files.createTempFile(cacheDir, stem + "-", ".tmp");
         try {
             Files.copy(jar, scratch, StandardCopyOption.REPLACE_EXISTING);
@@ -70,6 +82,16 @@ final class JarWithout {
             return target;
         } finally {
             Files.deleteIfExists(scratch);
+        }
+    }
+
+    /** Copies unused for a week go: each new build of kvbench.jar makes new ones, as large as the jar. */
+    private static void prune(Path cacheDir) throws IOException {
+        Instant cutoff = Instant.now().minus(UNUSED, ChronoUnit.DAYS);
+        try (Stream<Path> files = Files.list(cacheDir)) {
+            for (Path old : files.filter(f -> f.getFileName().toString().contains("-without-")).toList()) {
+                if (Files.getLastModifiedTime(old).toInstant().isBefore(cutoff)) Files.deleteIfExists(old);
+            }
         }
     }
 

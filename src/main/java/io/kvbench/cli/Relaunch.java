@@ -95,12 +95,20 @@ final class Relaunch {
         }
     }
 
-    /** This JVM's own options (heap, -D settings), without a debugger agent that would fight over its port. */
+    /**
+     * This JVM's own options (heap, -D settings), without a debugger agent that would fight over its port, and its
+     * kvbench and JMH settings however they were set (a test runner sets them after start-up).
+     */
     private static List<String> inheritedFlags() {
-        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        List<String> flags = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(flag -> !flag.startsWith("-agentlib:jdwp") && !flag.startsWith("-Xrunjdwp")
                         && !flag.startsWith("-D" + COMPOSED))
-                .toList();
+                .toList());
+        System.getProperties().stringPropertyNames().stream().sorted()
+                .filter(name -> (name.startsWith("kvbench.") || name.startsWith("jmh.")) && !name.equals(COMPOSED))
+                .map(name -> "-D" + name + "=" + System.getProperty(name))
+                .filter(flag -> !flags.contains(flag)).forEach(flags::add);
+        return flags;
     }
 
     private static Thread pump(InputStream from, PrintWriter to) {

@@ -110,8 +110,9 @@ final class ReproduceCommand implements Callable<Integer> {
         for (String id : List.copyOf(tableEngines)) {
             if (Engines.OPT_IN.contains(id) && !registered.contains(id)) {
                 tableEngines.remove(id);
-                spec.commandLine().getErr().println("kvbench: " + id + " is in the published table but not in this build "
-                        + "(an opt-in engine: build with -P" + id + "); its row stays published, not measured");
+                spec.commandLine().getErr().println("kvbench: " + id + " is in the published table but not registered "
+                        + "(an outside adapter: add --adapter adapters/" + id + "/target/adapter, docs/opt-in-engines.md); "
+                        + "its row stays published, not measured");
             }
         }
         if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
