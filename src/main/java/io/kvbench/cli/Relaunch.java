@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.classpath.SwappedClassPath;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.JavaCommand;
+import io.kvbench.infra.JvmFlags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -104,10 +105,7 @@ final class Relaunch {
                 .filter(flag -> !flag.startsWith("-agentlib:jdwp") && !flag.startsWith("-Xrunjdwp")
                         && !flag.startsWith("-D" + COMPOSED))
                 .toList());
-        System.getProperties().stringPropertyNames().stream().sorted()
-                .filter(name -> (name.startsWith("kvbench.") || name.startsWith("jmh.")) && !name.equals(COMPOSED))
-                .map(name -> "-D" + name + "=" + System.getProperty(name))
-                .filter(flag -> !flags.contains(flag)).forEach(flags::add);
+        JvmFlags.forwardedProperties(COMPOSED).stream().filter(flag -> !flags.contains(flag)).forEach(flags::add);
         return flags;
     }
 

@@ -40,4 +40,16 @@ public final class JvmFlags {
         }
         return flags;
     }
+
+    /**
+     * This JVM's kvbench.* and jmh.* system properties as -D flags, for the child JVMs that run its work on another
+     * class path: however they were set (a command line, a test runner after start-up), the child sees the same.
+     *
+     * @param except a property the caller sets itself
+     */
+    public static List<String> forwardedProperties(String except) {
+        return System.getProperties().stringPropertyNames().stream().sorted()
+                .filter(name -> (name.startsWith("kvbench.") || name.startsWith("jmh.")) && !name.equals(except))
+                .map(name -> "-D" + name + "=" + System.getProperty(name)).toList();
+    }
 }

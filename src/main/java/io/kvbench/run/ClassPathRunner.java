@@ -3,6 +3,7 @@ package io.kvbench.run;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.JavaCommand;
+import io.kvbench.infra.JvmFlags;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
@@ -66,7 +67,8 @@ public final class ClassPathRunner implements BenchmarkRunner {
             Files.createDirectories(inner.dir());
             Files.createDirectories(log.getParent());
             task.withDataDir(Path.of(task.dataDir()).resolve(key)).write(inner.task());
-            List<String> command = JavaCommand.here().flags(ContainerRunner.CONTROLLER_FLAGS).classPath(classPath)
+            List<String> command = JavaCommand.here().flags(ContainerRunner.CONTROLLER_FLAGS)
+                    .flags(JvmFlags.forwardedProperties("")).classPath(classPath)
                     .main(TaskMain.class.getName(), List.of(inner.task().toString(), inner.dir().toString())).build();
             int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
                     .waitFor();
