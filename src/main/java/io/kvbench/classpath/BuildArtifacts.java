@@ -42,7 +42,8 @@ public final class BuildArtifacts {
     public static List<Coordinates> read(Path file) throws IOException {
         List<Coordinates> artifacts = parse(Files.readString(file));
         if (artifacts.isEmpty()) {
-            throw new IllegalArgumentException(file + " lists no artifact (expected the output of mvn dependency:list)");
+            throw new IllegalArgumentException(file
+                    + " lists no artifact (expected the output of mvn dependency:list)");
         }
         return artifacts;
     }

@@ -15,8 +15,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
@@ -53,6 +55,29 @@ final class JarWithout {
         if (name.endsWith("module-info.class")) return false;
         if (name.endsWith(".class")) return true;
         return !name.startsWith("META-INF/") || name.startsWith(mavenDir);
+    }
+
+    /**
+     * Whether {@code jar} is the jar of one of {@code artifacts} ("groupId:artifactId"), e.g. an engine jar an outside
+     * adapter brought: its only {@code META-INF/maven/.../pom.properties} names it, or, in a jar with none, its file
+     * name is {@code <artifactId>-<version>.jar} (as Maven names it in a repository and when it copies dependencies).
+     */
+    static boolean isJarOfAny(Path jar, Set<String> artifacts) throws IOException {
+        Set<String> named = new TreeSet<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            zip.stream().map(ZipEntry::getName).filter(n -> n.startsWith("META-INF/maven/")
+                    && n.endsWith("/pom.properties")).forEach(n -> {
+                        String[] parts = n.split("/");
+                        if (parts.length == 5) named.add(parts[2] + ":" + parts[3]);
+                    });
+        } catch (ZipException e) {
+            return false; // not a jar: never one of the artifacts
+        }
+        if (named.size() == 1) return artifacts.contains(named.iterator().next());
+        if (!named.isEmpty()) return false; // a jar bundling several artifacts (a shaded jar) is never dropped whole
+        String file = jar.getFileName().toString();
+        return artifacts.stream().map(a -> a.substring(a.indexOf(':') + 1))
+                .anyMatch(artifactId -> file.matches(Pattern.quote(artifactId) + "-\\d[^/]*\\.jar"));
     }
 
     /** Whether {@code jar} holds any of {@code names}. */

@@ -24,8 +24,9 @@ import org.eclipse.aether.util.filter.DependencyFilterUtils;
 /**
  * Maven artifacts by their coordinates, with Apache Maven Resolver as Maven 3.10 runs it (its supplier of Maven's own
  * components: POM model, version ranges, dependency management, scopes), so an engine version resolves to exactly the
- * class path Maven would give it. From the local repository first (a release already there is never fetched again, so
- * it works offline), else from Maven Central or the mirrors and repositories settings.xml names ({@link MavenSettings}).
+ * class path Maven would give it. From the local repository first (a release already there is never fetched again,
+ * so it works offline), else from Maven Central or the mirrors and repositories settings.xml names
+ * ({@link MavenSettings}).
  *
  * <p>An artifact that does not exist is bad input (IllegalArgumentException: a typo in a version); a repository that
  * cannot be reached is the machine's failure ({@link InfrastructureException}).
@@ -108,7 +109,7 @@ public final class MavenRepository implements AutoCloseable {
         return new DefaultArtifact(c.groupId(), c.artifactId(), c.classifier(), "jar", c.version());
     }
 
-    /** Not found anywhere: bad input, naming the artifact; anything else (no network, a refused mirror): the machine. */
+    /** Not found anywhere: bad input, naming the artifact; anything else (no network, a refused mirror): machine. */
     private RuntimeException failure(String what, Exception e) {
         String where = settings.offline() ? " (offline: only the local repository " + settings.localRepository()
                 + " was asked)" : "";

@@ -44,7 +44,9 @@ record MavenSettings(Path localRepository, boolean offline, List<RemoteRepositor
 
     static MavenSettings load(Path userSettings, Path globalSettings) {
         DefaultSettingsBuildingRequest request = new DefaultSettingsBuildingRequest();
-        if (userSettings != null && Files.isRegularFile(userSettings)) request.setUserSettingsFile(userSettings.toFile());
+        if (userSettings != null && Files.isRegularFile(userSettings)) {
+            request.setUserSettingsFile(userSettings.toFile());
+        }
         if (globalSettings != null && Files.isRegularFile(globalSettings)) {
             request.setGlobalSettingsFile(globalSettings.toFile());
         }
@@ -68,7 +70,8 @@ record MavenSettings(Path localRepository, boolean offline, List<RemoteRepositor
                 ? Path.of(System.getProperty("user.home"), ".m2", "repository") : Path.of(configured);
         DefaultMirrorSelector mirrors = new DefaultMirrorSelector();
         for (Mirror m : settings.getMirrors()) {
-            mirrors.add(m.getId(), m.getUrl(), m.getLayout(), false, m.isBlocked(), m.getMirrorOf(), m.getMirrorOfLayouts());
+            mirrors.add(m.getId(), m.getUrl(), m.getLayout(), false, m.isBlocked(), m.getMirrorOf(),
+                    m.getMirrorOfLayouts());
         }
         DefaultProxySelector proxies = new DefaultProxySelector();
         for (org.apache.maven.settings.Proxy p : settings.getProxies()) {
@@ -87,7 +90,7 @@ record MavenSettings(Path localRepository, boolean offline, List<RemoteRepositor
                 new ConservativeAuthenticationSelector(servers));
     }
 
-    /** Maven Central, then the repositories of the profiles settings.xml activates (activeProfiles, activeByDefault). */
+    /** Maven Central, then the repositories of the profiles settings.xml activates (activeProfiles, by default). */
     private static List<RemoteRepository> repositories(Settings settings) {
         List<RemoteRepository> all = new ArrayList<>();
         all.add(new RemoteRepository.Builder("central", "default", CENTRAL).build());

@@ -24,8 +24,8 @@ import java.util.zip.ZipEntry;
  * A class path with other builds of some engines in place of this build's ({@link EngineSwap}), for the JVMs that run
  * the benchmarks, crash writers and contract tests of one side:
  * <ol>
- *   <li>a version: the engine's artifacts at that version and their runtime dependencies, resolved as Maven would; every
- *       artifact of that tree replaces the same artifact of this build (its jar left out of the class path, or its
+ *   <li>a version: the engine's artifacts at that version and their runtime dependencies, resolved as Maven would;
+ *       every artifact of that tree replaces the same artifact of this build (its jar left out of the class path, or its
  *       classes left out of a copy of the shaded kvbench jar, which holds them all);</li>
  *   <li>jars: they replace the engine's declared artifacts the same way; their dependencies stay this build's.</li>
  * </ol>
@@ -74,7 +74,8 @@ public final class SwappedClassPath {
         Set<String> replaced = new TreeSet<>();
         for (EngineSwap swap : swaps) {
             if (swap.jars().isEmpty()) {
-                List<Coordinates> roots = swap.artifacts().stream().map(a -> Coordinates.of(a, swap.version())).toList();
+                List<Coordinates> roots = swap.artifacts().stream()
+                        .map(a -> Coordinates.of(a, swap.version())).toList();
                 for (MavenRepository.Resolved r : repo.resolveWithDependencies(roots)) {
                     added.add(r.file());
                     replaced.add(r.coordinates().key());
@@ -100,14 +101,18 @@ public final class SwappedClassPath {
         }
     }
 
-    /** {@code base} without the replaced artifacts: their jars dropped, their entries left out of jars that bundle them. */
+    /** {@code base} without the replaced artifacts: their jars dropped, their entries left out of jars bundling them. */
     private static List<Path> without(List<Path> base, Set<String> replaced, Map<String, Coordinates> built,
                                       MavenRepository repo) throws IOException {
         Set<Path> oldJars = new TreeSet<>();
         Set<String> oldEntries = new TreeSet<>();
+        Set<String> outside = new TreeSet<>();
         for (String key : replaced) {
             Coordinates old = built.get(key);
-            if (old == null) continue; // a dependency this build does not have: only added
+            if (old == null) { // not this build's: an outside adapter may have brought it, as a jar of its own
+                outside.add(key);
+                continue;
+            }
             Path file = repo.resolve(old).file();
             oldJars.add(file.toRealPath());
             oldEntries.addAll(JarWithout.ownedEntries(file, old.groupId(), old.artifactId()));
@@ -115,6 +120,7 @@ public final class SwappedClassPath {
         List<Path> kept = new ArrayList<>();
         for (Path entry : base) {
             if (Files.isRegularFile(entry) && oldJars.contains(entry.toRealPath())) continue;
+            if (Files.isRegularFile(entry) && !outside.isEmpty() && JarWithout.isJarOfAny(entry, outside)) continue;
             if (Files.isRegularFile(entry) && !oldEntries.isEmpty() && JarWithout.holdsAny(entry, oldEntries)) {
                 kept.add(JarWithout.copy(entry, oldEntries, cacheDir()));
             } else {

@@ -68,7 +68,8 @@ final class ContractCommand implements Callable<Integer> {
                 + outDir.resolve("TEST-junit-jupiter.xml"));
         console.flush();
         if (outcome.total() == 0) {
-            throw new IllegalStateException("the contract suite ran no test (a kvbench jar without io.kvbench.contract?)");
+            throw new IllegalStateException(
+                    "the contract suite ran no test (a kvbench jar without io.kvbench.contract?)");
         }
         return outcome.failed() > 0 ? ExitCode.FAILED.code() : ExitCode.OK.code();
     }

@@ -58,8 +58,9 @@ class ModelCheckContractTest extends ContractTestBase {
                 .append(", at op #").append(failedAt).append(" of ").append(ops.size()).append(": ").append(why)
                 .append("\nshortest failing prefix: ops #0..#").append(failedAt).append(" (").append(prefix.size())
                 .append(" ops); replaying it in a fresh store ").append(reproduced ? "fails the same way" : "passed (flaky?)")
-                .append("\nreplay: java -Dkvbench.seed=").append(seed).append(" -jar target/kvbench.jar contract --engines ")
-                .append(engine.id()).append(" (or mvn test -Dtest=ContractSuiteTest -Dkvbench.engines=").append(engine.id())
+                .append("\nreplay: java -Dkvbench.seed=").append(seed)
+                .append(" -jar target/kvbench.jar contract --engines ").append(engine.id())
+                .append(" (or mvn test -Dtest=ContractSuiteTest -Dkvbench.engines=").append(engine.id())
                 .append(" -Dkvbench.seed=").append(seed).append(')')
                 .append("\nlast ops of the prefix:");
         for (int i = Math.max(0, failedAt - 15); i <= failedAt; i++) message.append("\n  #").append(i).append(' ').append(ops.get(i));

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code kvbench engines --json}: every engine with every declaration and every flag the text forms show. The fields of
  * earlier versions keep their names and places (flat access and limit fields, {@code durability}, {@code notes}), so
  * scripts that read them (the upgrade workflow reads {@code id} and {@code version}) keep working; added are
- * {@code nativeVersion}, {@code artifacts} (the engine's Maven artifacts, groupId:artifactId), {@code settings} (sync, memory, compression), {@code powerCut} (the promise, whether it is
+ * {@code nativeVersion}, {@code artifacts} (the engine's Maven artifacts, groupId:artifactId), {@code settings}
+ * (sync, memory, compression), {@code powerCut} (the promise, whether it is
  * tested, the known issue that breaks it: the text's "(known issue)") and {@code knownIssues}.
  */
 public final class EngineJson {

@@ -95,7 +95,9 @@ public final class LocalRunner implements BenchmarkRunner {
         String engine = task.engine();
         String workload = task.workload().name();
         Failures.Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
-        if (unlinked != null) return BenchmarkResult.failed(engine, workload, unlinked.kind(), unlinked.reason(), context);
+        if (unlinked != null) {
+            return BenchmarkResult.failed(engine, workload, unlinked.kind(), unlinked.reason(), context);
+        }
         Path json = files.layout().dir().resolve(".jmh-" + task.key() + ".json");
         Path taskFile = files.layout().dir().resolve(".task-" + task.key() + ".json");
         try {

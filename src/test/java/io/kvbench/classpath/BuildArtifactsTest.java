@@ -9,13 +9,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The build's artifact list, as mvn dependency:list writes it (with Maven's colours), and coordinates as users write. */
+/** The build's artifact list as mvn dependency:list writes it (with Maven's colours); coordinates as users write. */
 class BuildArtifactsTest {
 
     @Test
     void readsDependencyListLinesWithColoursModulesAndClassifiers() {
         String text = "\nThe following files have been resolved:\n"
-                + "   org.rocksdb:rocksdbjni:jar:11.8.1:compile\u001B[36m -- module rocksdbjni\u001B[0;1;33m (auto)\u001B[m\n"
+                + "   org.rocksdb:rocksdbjni:jar:11.8.1:compile\u001B[36m -- module rocksdbjni"
+                + "\u001B[0;1;33m (auto)\u001B[m\n"
                 + "   com.github.jnr:jffi:jar:native:1.3.14:runtime\n"
                 + "   com.fasterxml.jackson.core:jackson-annotations:jar:2.22:compile -- module com.fasterxml\n";
         assertThat(BuildArtifacts.parse(text)).containsExactly(

@@ -94,6 +94,25 @@ class SwappedClassPathTest {
     }
 
     @Test
+    void anOutsideAdaptersOwnEngineJarMakesWayForTheVersion(@TempDir Path tmp) throws Exception {
+        Path adapterDir = Files.createDirectories(tmp.resolve("adapter"));
+        Path broughtJe = Files.copy(repo.resolve(new Coordinates("com.sleepycat", "je", "", "18.3.12")).file(),
+                adapterDir.resolve("je-18.3.12.jar"));
+        Path adapter = adapterDir.resolve("kvbench-adapter-je-1.0.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(adapter))) {
+            out.putNextEntry(new JarEntry("META-INF/maven/org.example/kvbench-adapter-je/pom.properties"));
+            out.write("version=1.0\n".getBytes());
+            out.closeEntry();
+        }
+        List<Coordinates> build = List.of(new Coordinates("org.rocksdb", "rocksdbjni", "", "11.8.1"));
+        SwappedClassPath.Composed composed = SwappedClassPath.compose(List.of(adapter, broughtJe), List.of(oldJe()),
+                build, repo);
+        assertThat(composed.entries()).as("the adapter stays, the engine jar it brought goes").contains(adapter)
+                .doesNotContain(broughtJe)
+                .anySatisfy(p -> assertThat(p.getFileName().toString()).isEqualTo("je-" + OLD_JE + ".jar"));
+    }
+
+    @Test
     void aVersionThatDoesNotExistIsBadInputNamingIt() {
         EngineSwap missing = EngineSwap.version("berkeleydb-je", List.of("com.sleepycat:je"), "0.0.0-no-such");
         assertThatThrownBy(() -> SwappedClassPath.compose(ClassPaths.mountable(), List.of(missing),

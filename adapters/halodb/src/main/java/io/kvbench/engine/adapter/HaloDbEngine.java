@@ -40,10 +40,10 @@ public final class HaloDbEngine implements KvEngine {
             .maxValueBytes(Integer.MAX_VALUE - RECORD_HEADER_BYTES - MAX_KEY_BYTES)
             // Each put/delete is written to the data or tombstone file with FileChannel.write before it returns, so it
             // reaches the OS: a process kill loses nothing (the next open repairs the last files by checksum). Data
-            // reaches the disk only when a file rolls over or on close: syncWrite=false and flushDataSizeBytes=-1 are the
-            // defaults, and the public API has no sync call, so flush() cannot force it. No prefix is promised: puts and
-            // deletes go to different files (data, tombstone), whose unsynced pages a power cut drops apart, and
-            // kvbench crash --fault power-cut found a recovered state that was no prefix of the history
+            // reaches the disk only when a file rolls over or on close: syncWrite=false and flushDataSizeBytes=-1 are
+            // the defaults, and the public API has no sync call, so flush() cannot force it. No prefix is promised:
+            // puts and deletes go to different files (data, tombstone), whose unsynced pages a power cut drops apart,
+            // and kvbench crash --fault power-cut found a recovered state that was no prefix of the history
             // (docs/results/2026-11-26-outside-adapters.md).
             .durability(EVERY_WRITE, AFTER_CLOSE, false,
                     "defaults: syncWrite=false, flushDataSizeBytes=-1 (fsync only on file roll-over and close); "

@@ -50,7 +50,8 @@ public final class HestiaStoreEngine implements KvEngine {
             // WAL on, ASYNC: each put/delete is appended with FileChannel.write before it is applied (WalPathStorage)
             // and replayed in LSN order on open, which should survive a kill; but HestiaStore 1.0.0 lost acknowledged
             // writes after kills in kvbench crash runs, in containers and local JVMs alike
-            // (docs/results/2026-11-26-outside-adapters.md), so no kill survival is promised until that is understood. ASYNC never fsyncs the WAL (WalSyncPolicy), and FsDirectory writes segment files through a
+            // (docs/results/2026-11-26-outside-adapters.md), so no kill survival is promised until that is understood.
+            // ASYNC never fsyncs the WAL (WalSyncPolicy), and FsDirectory writes segment files through a
             // BufferedOutputStream and renames them without any fsync (FsFileWriterStream,
             // AbstractDirectory.renameFile), so nothing is promised after a power cut either.
             .durability(NONE, NONE, false,
@@ -59,8 +60,8 @@ public final class HestiaStoreEngine implements KvEngine {
                             + "WalPathStorage, FsFileWriterStream")
             .settings("WAL appended per write, never fsync'd (WalDurabilityMode.ASYNC)",
                     "HestiaStore's defaults (segment caches, Bloom filters)", "HestiaStore's default")
-            .notes("defaults except WAL (off by default; ASYNC, meant to survive a kill, lost acknowledged writes after "
-                    + "kills in 1.0.0, so none is promised); scans hold "
+            .notes("defaults except WAL (off by default; ASYNC, meant to survive a kill, lost acknowledged writes "
+                    + "after kills in 1.0.0, so none is promised); scans hold "
                     + "SegmentIteratorIsolation.FULL_ISOLATION, which blocks writers until the scan ends (FAIL_FAST, the "
                     + "default, silently ends a scan at the first concurrent write); the value "
                     + "TypeDescriptorByteArray.TOMBSTONE_VALUE (46 ASCII bytes) is reserved and cannot be stored; open "
