@@ -11,8 +11,9 @@
 #
 # Each adapter is given in another of --adapter's forms: HaloDB as its Maven coordinate, HestiaStore as a directory
 # of jars through KVBENCH_ADAPTERS, DataStore4J as a directory. HaloDB and HestiaStore run their benchmark and kill
-# writers in containers where Docker is available; DataStore4J is compiled for Java 22 and the benchmark containers run
-# the runtime image's JDK 17, so its benchmark and writers run as local JVMs on the JDK 22+.
+# writers in containers where Docker is available. DataStore4J is compiled for Java 22: kvbench runs on the JDK 22+,
+# and its containers on a base image made here from the JDK 17 base image with that JDK as `java`
+# (--base-image kvbench-base:jdk22-adapters); without Docker, its benchmark and writers run as local JVMs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -33,11 +34,28 @@ for engine in halodb hestiastore; do
 done
 step "build adapters/datastore4j (JDK 22+)"
 JAVA_HOME="$jdk22" mvn -B -q -f adapters/datastore4j/pom.xml install
+# A base image whose java is the JDK 22+: the JDK 17 base image (scripts/setup-docker.sh) with that JDK copied in.
+jdk22_runner=local
+jdk22_image=()
+if docker info >/dev/null 2>&1; then
+  step "base image kvbench-base:jdk22-adapters (${KVBENCH_BASE_IMAGE:-kvbench-base:bookworm-jdk17} + $jdk22)"
+  context=$(mktemp -d)
+  cp -a "$jdk22" "$context/jdk"
+  printf 'FROM %s\nCOPY jdk /opt/jdk22\nENV JAVA_HOME=/opt/jdk22 PATH=/opt/jdk22/bin:%s\n' \
+    "${KVBENCH_BASE_IMAGE:-kvbench-base:bookworm-jdk17}" /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    >"$context/Dockerfile"
+  docker build -q -t kvbench-base:jdk22-adapters "$context" >/dev/null
+  rm -rf "$context"
+  jdk22_runner=container
+  jdk22_image=(--base-image kvbench-base:jdk22-adapters)
+fi
 rm -rf "$out"
 mkdir -p "$out"
 
 # One engine through every suite: contract, crash (kills), power cut, one smoke benchmark. $1 engine, $2 java,
-# $3 runner of the benchmark, $4 runner of the kill writers, then the adapter options.
+# $3 runner of the benchmark, $4 runner of the kill writers, then the adapter options; $image: the options that choose
+# the containers' base image (an array, empty for the default).
+image=()
 check() {
   local engine="$1" java="$2" runner="$3" writers="$4"
   shift 4
@@ -45,18 +63,19 @@ check() {
   step "$engine: contract suite"
   "${kvbench[@]}" contract --engines "$engine" "$@" --out "$out/$engine/contract"
   step "$engine: crash test, $cycles kills"
-  "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --runner "$writers" \
+  "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --runner "$writers" "${image[@]}" \
     --out "$out/$engine/crash"
   step "$engine: power-cut test, $cycles cuts"
   "${kvbench[@]}" crash --engines "$engine" "$@" --cycles "$cycles" --seed 7 --fault power-cut \
     --out "$out/$engine/power-cut"
   step "$engine: smoke benchmark"
   "${kvbench[@]}" run --engines "$engine" "$@" --workloads tc-random-read --profile smoke --runner "$runner" \
-    --out "$out/$engine/run"
+    "${image[@]}" --out "$out/$engine/run"
 }
 
 check halodb java auto auto --adapter io.kvbench.adapters:kvbench-adapter-halodb:0.1.0-SNAPSHOT
 KVBENCH_ADAPTERS="$PWD/adapters/hestiastore/target/adapter" check hestiastore java auto auto
-check datastore4j "$jdk22/bin/java" local local --adapter adapters/datastore4j/target/adapter
+image=("${jdk22_image[@]}")
+check datastore4j "$jdk22/bin/java" "$jdk22_runner" "$jdk22_runner" --adapter adapters/datastore4j/target/adapter
 step "done: contract, crash, power cut and a benchmark for halodb, hestiastore and datastore4j"
 echo "outside adapters: $((SECONDS - start)) s"

@@ -53,7 +53,8 @@ final class CrashCommand implements Callable<Integer> {
     CrashSuite.Where where;
 
     @Option(names = "--base-image", paramLabel = "IMAGE",
-            description = "Base image (a JDK 17) of the writer containers (default: $KVBENCH_BASE_IMAGE, else "
+            description = "Base image of the writer containers: a JDK 17 or newer as `java` (newer for an engine "
+                    + "built for a newer Java; docs/outside-adapters.md) (default: $KVBENCH_BASE_IMAGE, else "
                     + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
     String baseImage;
 

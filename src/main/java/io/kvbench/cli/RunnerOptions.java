@@ -19,7 +19,8 @@ final class RunnerOptions {
     String resources;
 
     @Option(names = "--base-image", paramLabel = "IMAGE",
-            description = "Base image (a JDK 17) of the benchmark containers (default: $KVBENCH_BASE_IMAGE, else "
+            description = "Base image of the benchmark containers: a JDK 17 or newer as `java` (newer for an engine "
+                    + "built for a newer Java; docs/outside-adapters.md) (default: $KVBENCH_BASE_IMAGE, else "
                     + "kvbench-base:bookworm-jdk17 if present, else eclipse-temurin:17-jdk).")
     String baseImage;
 
