@@ -29,11 +29,26 @@ public final class KnownIssues {
 
     /**
      * @param engine    engine id
-     * @param reason    regular expression found in the failure reason
+     * @param reason    regular expression found in the failure reason (the engine's or the OS's words it quotes)
      * @param reference upstream issue or source line
      * @param summary   one sentence for people
+     * @param faults    the crash faults ({@code kvbench crash --fault}) it shows under; absent: a benchmark failure, or
+     *                  any fault
+     * @param kinds     the crash failure kinds it shows as (FailureKind names: DATA_LOSS, UNOPENABLE, ...); absent: any
      */
-    public record KnownIssue(String engine, String reason, String reference, String summary) {
+    public record KnownIssue(String engine, String reason, String reference, String summary, List<String> faults,
+                             List<String> kinds) {
+
+        public KnownIssue {
+            faults = faults == null ? null : List.copyOf(faults);
+            kinds = kinds == null ? null : List.copyOf(kinds);
+        }
+
+        /** Recorded for this crash fault by name (an entry with no faults applies to benchmark failures and any fault). */
+        public boolean recordedFor(String fault) {
+            return faults != null && faults.contains(fault);
+        }
+
         /** "known engine issue <reference>: <summary>": what compare, gate and the run's reports say about it. */
         public String describe() {
             return "known engine issue " + reference + ": " + summary;
@@ -46,6 +61,22 @@ public final class KnownIssues {
         boolean matches(String engineId, String failure) {
             return engine.equals(engineId) && failure != null && Pattern.compile(reason).matcher(failure).find();
         }
+
+        boolean matches(CrashFailure failure) {
+            return (faults == null || faults.contains(failure.fault())) && (kinds == null || kinds.contains(failure.kind()))
+                    && matches(failure.engine(), failure.reason());
+        }
+    }
+
+    /**
+     * A crash test's failure, as known issues are matched against it.
+     *
+     * @param engine engine id
+     * @param fault  the fault's id (process-kill, power-cut, ...)
+     * @param kind   the failure's kind (a FailureKind name), decided where it was found
+     * @param reason the failure reason
+     */
+    public record CrashFailure(String engine, String fault, String kind, String reason) {
     }
 
     private static final List<KnownIssue> ALL = load();
@@ -63,9 +94,9 @@ public final class KnownIssues {
         return ALL.stream().filter(issue -> issue.matches(result)).findFirst();
     }
 
-    /** The recorded engine bug a failure of another kind (a crash test's verdict) shows, if any. */
-    public static Optional<KnownIssue> find(String engineId, String failure) {
-        return ALL.stream().filter(issue -> issue.matches(engineId, failure)).findFirst();
+    /** The recorded engine bug a crash test's failure shows, if any: same engine, fault and kind, reason matching. */
+    public static Optional<KnownIssue> find(CrashFailure failure) {
+        return ALL.stream().filter(issue -> issue.matches(failure)).findFirst();
     }
 
     private static List<KnownIssue> load() {
@@ -99,8 +130,16 @@ public final class KnownIssues {
                 throw new InputException(file, at + ".reason", "is not a regular expression: "
                         + e.getDescription(), e);
             }
+            names(file, at + ".faults", issue.faults());
+            names(file, at + ".kinds", issue.kinds());
             if (!seen.add(issue)) throw new InputException(file, at, "repeats an earlier entry");
         }
         return List.copyOf(issues);
+    }
+
+    private static void names(Path file, String at, List<String> names) {
+        if (names == null) return;
+        if (names.isEmpty()) throw new InputException(file, at, "is empty; leave it out to mean any");
+        for (int i = 0; i < names.size(); i++) Inputs.id(file, at + "[" + i + "]", names.get(i));
     }
 }

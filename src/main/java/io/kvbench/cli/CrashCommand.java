@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.CrashSuite;
 import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.crash.FailureKind;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.InfrastructureException;
@@ -128,11 +129,18 @@ final class CrashCommand implements Callable<Integer> {
         report.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
         report.flush();
         if (!results.complete()) return ExitCode.INFRASTRUCTURE.code();
-        boolean infrastructure = results.results().stream().anyMatch(r -> r.verdict() == EngineCrashResult.Verdict.ERROR
-                && r.reason() != null && r.reason().startsWith(InfrastructureException.PREFIX));
-        if (results.failed()) return infrastructure && results.results().stream()
-                .noneMatch(r -> r.verdict() == EngineCrashResult.Verdict.BROKEN_PROMISE) ? ExitCode.INFRASTRUCTURE.code() : ExitCode.FAILED.code();
-        return ExitCode.OK.code();
+        return exitCode(results).code();
+    }
+
+    /**
+     * 1 when an engine broke a promise or failed; 3 when every failure is the infrastructure's (no Docker, no FUSE, a
+     * mount that failed), told by the failure's kind.
+     */
+    static ExitCode exitCode(CrashResults results) {
+        if (!results.failed()) return ExitCode.OK;
+        boolean onlyInfrastructure = results.results().stream().filter(EngineCrashResult::failed)
+                .allMatch(r -> r.kind() == FailureKind.INFRASTRUCTURE);
+        return onlyInfrastructure ? ExitCode.INFRASTRUCTURE : ExitCode.FAILED;
     }
 
     private static void cpus(String cpuset) {

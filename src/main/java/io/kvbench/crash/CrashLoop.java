@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.function.Consumer;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The crash test of one engine: {@code cycles} times, a fresh writer process reopens the store, prints what it
@@ -32,7 +31,6 @@ final class CrashLoop {
     static final Duration OPEN_TIMEOUT = Duration.ofMinutes(2);
     static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
     static final String LEDGERS_DIR = "ledgers";
-    private static final String WRITE_FAILURE = "the engine failed while writing in cycle ";
 
     /**
      * @param cycles        kills per engine
@@ -43,10 +41,6 @@ final class CrashLoop {
     record Settings(int cycles, long seed, Duration maxKillDelay, Path workDir, Fault fault) {
         Settings {
             if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
-        }
-
-        Settings(int cycles, long seed, Duration maxKillDelay, Path workDir) {
-            this(cycles, seed, maxKillDelay, workDir, Fault.PROCESS_KILL);
         }
     }
 
@@ -63,12 +57,11 @@ final class CrashLoop {
     }
 
     EngineCrashResult run() throws InterruptedException {
-        long started = System.nanoTime();
         Durability durability = engine.capabilities().durability();
         CrashOps ops = CrashOps.forEngine(settings.seed(), engine.capabilities());
         Fault fault = settings.fault();
         CrashModel model = new CrashModel(ops, fault.promise(durability), durability.prefixConsistent());
-        Tally tally = new Tally();
+        CrashTally tally = new CrashTally(engine, launcher.name(), settings);
         Path dir = settings.workDir().resolve(engine.id()).toAbsolutePath();
         CrashStorage storage;
         try {
@@ -77,18 +70,18 @@ final class CrashLoop {
             Files.createDirectories(dir);
             storage = CrashStorage.of(fault, dir, settings.seed());
         } catch (IOException e) {
-            return tally.result(Outcome.error("cannot prepare " + dir + ": " + e.getMessage()), List.of(), null, started);
+            return error(tally, Failure.infrastructure("cannot prepare " + dir + ": " + e.getMessage()), null);
         } catch (InfrastructureException e) {
-            return tally.result(Outcome.error(e.reason()), List.of(), null, started);
+            return error(tally, Failure.infrastructure(e), null);
         }
         EngineCrashResult result;
         try (storage) {
-            result = run(storage, model, ops, tally, dir, started);
+            result = run(storage, model, ops, tally, dir);
         } catch (IOException e) {
-            return tally.result(Outcome.error("cannot unmount the power-cut file system: " + e.getMessage()), List.of(),
-                    dir.toString(), started);
+            return error(tally, Failure.infrastructure("cannot unmount the power-cut file system: " + e.getMessage()),
+                    dir.toString());
         }
-        if (result.keptDirectory() == null) { // deleted only once unmounted
+        if (result.replay().keptDirectory() == null) { // deleted only once unmounted
             try {
                 Directories.deleteRecursively(dir);
             } catch (IOException e) {
@@ -98,12 +91,16 @@ final class CrashLoop {
         return result;
     }
 
-    private EngineCrashResult run(CrashStorage storage, CrashModel model, CrashOps ops, Tally tally, Path dir, long started)
+    private EngineCrashResult error(CrashTally tally, Failure failure, String keptDir) {
+        return tally.result(Verdicts.of(engine.id(), settings.fault(), false, failure, List.of()), keptDir);
+    }
+
+    private EngineCrashResult run(CrashStorage storage, CrashModel model, CrashOps ops, CrashTally tally, Path dir)
             throws InterruptedException {
         Durability durability = engine.capabilities().durability();
         Fault fault = settings.fault();
         SplittableRandom delays = new SplittableRandom(settings.seed() ^ 0x6B696C6C);
-        String failure = null;
+        Failure failure = null;
         List<String> examples = List.of();
         String previousLedger = "";
         for (int cycle = 1; cycle <= settings.cycles() + 1 && failure == null; cycle++) {
@@ -118,45 +115,45 @@ final class CrashLoop {
                 String note = last ? null : storage.afterKill(cycle);
                 if (note != null && cycle <= 3) progress.accept(engine.id() + ": " + note);
             } catch (InfrastructureException e) {
-                return tally.result(Outcome.error(e.reason()), List.of(), null, started);
+                return error(tally, Failure.infrastructure(e), null);
             } catch (IOException e) {
-                return tally.result(Outcome.error("power cut failed after cycle " + cycle + ": " + e), List.of(), dir.toString(), started);
+                return error(tally, Failure.infrastructure("power cut failed after cycle " + cycle + ": " + e), dir.toString());
             }
             WriterOutput out = WriterOutput.parse(outcome.stdout(), ops.keySpace());
-            String checked = cycle == 1 ? "the new store" : "the " + fault.noun() + " of cycle " + (cycle - 1);
+            String checked = cycle == 1 ? "the new store" : "the " + fault.event() + " of cycle " + (cycle - 1);
             if (out.openFailed() || (!out.verified() && out.failure() == null)) {
                 tally.unopenable++;
-                failure = (out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
-                        : "recovery did not finish within " + OPEN_TIMEOUT.toSeconds() + " s after " + checked)
-                        + stderrTail(outcome);
+                failure = new Failure(FailureKind.UNOPENABLE, (out.openFailed() ? "unopenable after " + checked + ": "
+                        + out.failure() : "recovery did not finish within " + OPEN_TIMEOUT.toSeconds() + " s after "
+                        + checked) + stderrTail(outcome));
             } else if (!out.verified()) {
-                failure = "cannot read the store after " + checked + ": " + out.failure() + stderrTail(outcome);
+                failure = new Failure(FailureKind.UNREADABLE, "cannot read the store after " + checked + ": " + out.failure()
+                        + stderrTail(outcome));
             } else {
                 CrashModel.Check check = model.verify(out);
                 if (cycle > 1) tally.add(check, out.openNanos());
                 if (check.violated(durability.prefixConsistent())) {
-                    String what = "after " + checked + ": " + describe(check, durability.prefixConsistent()) + cause;
-                    Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), what);
+                    Failure found = new Failure(FailureKind.DATA_LOSS, "after " + checked + ": "
+                            + describe(check, durability.prefixConsistent()) + cause);
+                    Optional<KnownIssues.KnownIssue> known = Verdicts.find(engine.id(), fault, found);
                     if (known.isPresent()) {
                         // A recorded engine bug: counted and reported, and the loop goes on (the observed state is the
                         // new known state), so that the report says how often it happens.
-                        if (tally.knownIssue == null) {
-                            tally.knownIssue = known.get();
-                            tally.knownIssueFirst = what;
-                            examples = check.examples();
-                        }
-                        tally.knownIssueHits++;
+                        tally.knownIssue(known.get(), found, check.examples());
                     } else {
-                        failure = what;
+                        failure = found;
                         examples = check.examples();
                     }
                 }
             }
-            if (failure == null && out.failure() != null) {
-                failure = WRITE_FAILURE + cycle + ": " + out.failure() + stderrTail(outcome);
+            if (failure == null && out.failedAt(WriterOutput.Stage.WRITE)) {
+                // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
+                failure = new Failure(FailureKind.ENGINE_FAILURE, "the engine failed while writing in cycle " + cycle + ": "
+                        + out.failure() + stderrTail(outcome));
             }
             if (failure == null && last && !out.done()) {
-                failure = "the last writer did not finish cleanly (exit " + outcome.exit() + ")" + stderrTail(outcome);
+                failure = new Failure(FailureKind.ENGINE_FAILURE, "the last writer did not finish cleanly (exit "
+                        + outcome.exit() + ")" + stderrTail(outcome));
             }
             if (failure != null) {
                 saveLedgers(dir, cycle, previousLedger, outcome.stdout());
@@ -170,19 +167,8 @@ final class CrashLoop {
                         settings.cycles(), tally.acknowledged));
             }
         }
-        if (failure == null) {
-            if (tally.knownIssue != null) {
-                return tally.result(Outcome.known(tally.knownIssueHits + " of " + tally.cycles + " recoveries hit it; first "
-                        + tally.knownIssueFirst, tally.knownIssue.reference()), examples, null, started);
-            }
-            return tally.result(model.promises() ? Outcome.pass() : Outcome.information(fault), examples, null, started);
-        }
-        // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
-        Outcome verdict = failure.startsWith(WRITE_FAILURE) ? Outcome.error(failure)
-                : model.promises() ? Outcome.broken(failure) : Outcome.information(fault, failure);
-        Optional<KnownIssues.KnownIssue> known = KnownIssues.find(engine.id(), failure);
-        if (known.isPresent()) verdict = Outcome.known(failure, known.get().reference());
-        return tally.result(verdict, examples, dir.toString(), started);
+        if (failure == null) return tally.result(tally.endJudgement(model.promises()), null);
+        return tally.result(Verdicts.of(engine.id(), fault, model.promises(), failure, examples), dir.toString());
     }
 
     private record Cycle(String stdout, String stderr, long exit) {
@@ -204,14 +190,15 @@ final class CrashLoop {
 
     private static String describe(CrashModel.Check check, boolean prefixPromised) {
         List<String> parts = new ArrayList<>();
-        if (check.lost() > 0) parts.add(check.lost() + " keys lost acknowledged writes");
-        if (check.lostInFlight() > 0) {
-            parts.add(check.lostInFlight() + " keys whose update was in flight at the kill lost their acknowledged value too");
+        CrashModel.Harm harm = check.harm();
+        if (harm.lost() > 0) parts.add(harm.lost() + " keys lost acknowledged writes");
+        if (harm.lostInFlight() > 0) {
+            parts.add(harm.lostInFlight() + " keys whose update was in flight at the kill lost their acknowledged value too");
         }
-        if (check.resurrected() > 0) parts.add(check.resurrected() + " deleted keys came back");
-        if (check.corrupt() > 0) parts.add(check.corrupt() + " keys hold values never written to them");
-        if (check.foreign() > 0) parts.add(check.foreign() + " keys that were never written appeared");
-        if (check.prefixBroken() && prefixPromised) parts.add("the state is no prefix of the history");
+        if (harm.resurrected() > 0) parts.add(harm.resurrected() + " deleted keys came back");
+        if (harm.corrupt() > 0) parts.add(harm.corrupt() + " keys hold values never written to them");
+        if (harm.foreign() > 0) parts.add(harm.foreign() + " keys that were never written appeared");
+        if (harm.prefixBroken() && prefixPromised) parts.add("the state is no prefix of the history");
         return String.join(", ", parts);
     }
 
@@ -230,69 +217,6 @@ final class CrashLoop {
             Files.writeString(ledgers.resolve("cycle-" + cycle + "-recovered.log"), found);
         } catch (IOException e) {
             // the verdict stands without them
-        }
-    }
-
-    /** A verdict with its reason and, for a known engine issue, its reference. */
-    private record Outcome(EngineCrashResult.Verdict kind, String reason, String reference) {
-        static Outcome pass() {
-            return new Outcome(EngineCrashResult.Verdict.PASS, null, null);
-        }
-
-        static Outcome information(Fault fault) {
-            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "the engine promises nothing after a " + fault.noun(), null);
-        }
-
-        static Outcome information(Fault fault, String what) {
-            return new Outcome(EngineCrashResult.Verdict.INFORMATION, "promises nothing after a " + fault.noun() + "; " + what, null);
-        }
-
-        static Outcome broken(String why) {
-            return new Outcome(EngineCrashResult.Verdict.BROKEN_PROMISE, why, null);
-        }
-
-        static Outcome known(String why, String reference) {
-            return new Outcome(EngineCrashResult.Verdict.KNOWN_ISSUE, why, reference);
-        }
-
-        static Outcome error(String why) {
-            return new Outcome(EngineCrashResult.Verdict.ERROR, why, null);
-        }
-    }
-
-    /** Running totals over the checked cycles. */
-    private final class Tally {
-        int cycles;
-        long acknowledged, promised, pendingKept, lost, resurrected, corrupt, prefixBreaks, unopenable;
-        KnownIssues.KnownIssue knownIssue;
-        String knownIssueFirst;
-        int knownIssueHits;
-        final List<Double> recoveryMillis = new ArrayList<>();
-
-        void add(CrashModel.Check check, long openNanos) {
-            cycles++;
-            promised += check.promisedOps();
-            pendingKept += check.pendingKept();
-            lost += check.lost() + check.lostInFlight();
-            resurrected += check.resurrected();
-            corrupt += check.corrupt() + check.foreign();
-            if (check.prefixBroken()) prefixBreaks++;
-            if (openNanos >= 0) recoveryMillis.add(openNanos / 1e6);
-        }
-
-        EngineCrashResult result(Outcome verdict, List<String> examples, String keptDir, long startedNanos) {
-            double[] times = recoveryMillis.stream().mapToDouble(Double::doubleValue).toArray();
-            double median = times.length == 0 ? Double.NaN : new Median().evaluate(times);
-            double max = times.length == 0 ? Double.NaN : java.util.Arrays.stream(times).max().orElse(Double.NaN);
-            Durability d = engine.capabilities().durability();
-            Fault fault = settings.fault();
-            String reproduce = "java -jar target/kvbench.jar crash --engines " + engine.id() + " --seed " + settings.seed()
-                    + " --cycles " + settings.cycles() + " --runner " + launcher.name()
-                    + (fault == Fault.PROCESS_KILL ? "" : " --fault " + fault.id());
-            return new EngineCrashResult(engine.id(), engine.version(), fault.promise(d).name(), d.prefixConsistent(), d.setting(),
-                    launcher.name(), settings.seed(), cycles, acknowledged, promised, pendingKept, lost, resurrected, corrupt,
-                    prefixBreaks, unopenable, median, max, verdict.kind(), verdict.reason(), examples, verdict.reference(),
-                    keptDir, reproduce, (System.nanoTime() - startedNanos) / 1e9, fault.id());
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.kvbench.crash;
 
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.Durability.Guarantee;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,10 +36,6 @@ final class CrashModel {
     private long cycleFirst = 0;
     private WriterOutput cycleWrites;
 
-    CrashModel(CrashOps ops, Durability durability) {
-        this(ops, durability.processKill(), durability.prefixConsistent());
-    }
-
     /** Checks against {@code promise} (what the adapter declares survives the fault under test). */
     CrashModel(CrashOps ops, Guarantee promise, boolean prefixPromised) {
         this.ops = ops;
@@ -64,15 +59,33 @@ final class CrashModel {
     }
 
     /**
-     * The result of one check. Counts are keys (lost, resurrected, corrupt) or operations (promised, kept pending).
-     * {@code lostInFlight}: keys that lost their acknowledged value while an update of them was in flight at the kill
-     * (neither the old nor the new value survived), counted apart from keys lost with nothing in flight.
+     * The result of one check. Counts are operations (promised, pending, kept pending) or keys ({@link Harm}).
+     *
+     * @param promisedOps operations the engine had to keep
+     * @param pendingOps  operations beyond the promise, up to the one that may have been in flight
+     * @param pendingKept keys whose recovered value came from a pending operation
+     * @param harm        what broke the check
+     * @param examples    the first damaged keys, for people
      */
-    record Check(long promisedOps, long pendingOps, int lost, int lostInFlight, int resurrected, int corrupt, int foreign,
-                 boolean prefixBroken, int pendingKept, List<String> examples) {
+    record Check(long promisedOps, long pendingOps, int pendingKept, Harm harm, List<String> examples) {
 
         boolean violated(boolean prefixPromised) {
-            return lost > 0 || lostInFlight > 0 || resurrected > 0 || corrupt > 0 || foreign > 0 || (prefixPromised && prefixBroken);
+            return harm.any(prefixPromised);
+        }
+    }
+
+    /**
+     * Keys a check found damaged. {@code lostInFlight}: keys that lost their acknowledged value while an update of them
+     * was in flight at the kill (neither the old nor the new value survived), counted apart from keys lost with nothing
+     * in flight.
+     *
+     * @param foreign      keys a scan found that the stream never wrote
+     * @param prefixBroken the recovered state is no cut of the history
+     */
+    record Harm(int lost, int lostInFlight, int resurrected, int corrupt, int foreign, boolean prefixBroken) {
+        boolean any(boolean prefixPromised) {
+            return lost > 0 || lostInFlight > 0 || resurrected > 0 || corrupt > 0 || foreign > 0
+                    || (prefixPromised && prefixBroken);
         }
     }
 
@@ -126,8 +139,9 @@ final class CrashModel {
         }
         known = observed.clone();
         for (int k = 0; k < known.length; k++) if (known[k] == WriterOutput.CORRUPT) known[k] = WriterOutput.ABSENT;
-        return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)),
-                lost, lostInFlight, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken, kept, List.copyOf(examples));
+        Harm harm = new Harm(lost, lostInFlight, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken);
+        return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)), kept,
+                harm, List.copyOf(examples));
     }
 
     /** The last operation that may have started: the one after the last acknowledged, unless the writer finished. */

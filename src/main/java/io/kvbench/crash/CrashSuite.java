@@ -95,7 +95,8 @@ public final class CrashSuite {
     public CrashResults runAll(List<KvEngine> engines, int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel,
                                Consumer<CrashResults> checkpoint) {
         if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
-        String started = Instant.now().toString();
+        CrashResults.Run run = new CrashResults.Run(runner(), Instant.now().toString(), GitRevision.current(), cycles, seed,
+                Machines.current());
         ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
             Thread thread = new Thread(r, "kvbench-crash");
             thread.setDaemon(true);
@@ -108,12 +109,11 @@ public final class CrashSuite {
                 progress.accept("crash " + engine.id() + ": " + cycles + " " + fault.noun() + "s, seed " + seed + ", runner " + runner());
                 EngineCrashResult result = run(engine, cycles, seed, maxKillDelay, workDir);
                 progress.accept(String.format("crash %s: %s (%d cycles, %d acknowledged, %.0f s)%s", engine.id(),
-                        result.verdict(), result.cycles(), result.acknowledged(), result.seconds(),
+                        result.verdict(), result.counts().cycles(), result.counts().acknowledged(), result.replay().seconds(),
                         result.reason() == null ? "" : ": " + result.reason()));
                 synchronized (finished) {
                     finished.add(result);
-                    checkpoint.accept(new CrashResults(CrashResults.SCHEMA_VERSION, false, runner(), started,
-                            GitRevision.current(), cycles, seed, Machines.current(), finished));
+                    checkpoint.accept(new CrashResults(CrashResults.SCHEMA_VERSION, false, run, finished));
                 }
                 return result;
             }));
@@ -130,7 +130,6 @@ public final class CrashSuite {
         } catch (ExecutionException e) {
             throw new IllegalStateException("crash test failed: " + e.getCause(), e.getCause());
         }
-        return new CrashResults(CrashResults.SCHEMA_VERSION, complete, runner(), started, GitRevision.current(), cycles, seed,
-                Machines.current(), results);
+        return new CrashResults(CrashResults.SCHEMA_VERSION, complete, run, results);
     }
 }

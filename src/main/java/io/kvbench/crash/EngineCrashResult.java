@@ -1,77 +1,157 @@
 package io.kvbench.crash;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * The crash test of one engine: cycles of write, SIGKILL, reopen and check.
+ * The crash test of one engine under one fault: what the adapter promised, what the cycles counted, how fast the store
+ * reopened, the verdict, and how to replay it. Built by name from small records; in crash-results.json their fields
+ * sit flat beside {@code engine} and {@code version} ({@link JsonUnwrapped}), as in files written before the records
+ * existed, which read the same.
  *
- * @param engine            engine id
- * @param version           engine version
- * @param promise           what the adapter declares survives a process kill (EVERY_WRITE, AFTER_FLUSH, ...)
- * @param prefixPromised    the adapter declares the recovered state a prefix of the history
- * @param setting           the durability setting in use
- * @param runner            container or local
- * @param seed              seed of the operations and kill delays (rerun with it to replay them)
- * @param cycles            kills whose recovery was checked
- * @param acknowledged      operations acknowledged by the killed writers
- * @param promised          operations the engine had to keep (acknowledged and within its promise)
- * @param pendingKept       keys whose recovered value came from an operation beyond the promise (allowed either way)
- * @param lost              keys that lost an acknowledged, promised write
- * @param resurrected       keys where an acknowledged, promised delete was undone
- * @param corrupt           keys holding a value never written to them, plus keys never written at all
- * @param prefixBreaks      checks whose recovered state was no prefix of the history
- * @param unopenable        reopen attempts that failed
- * @param recoveryMillisMedian median time to open the store after a kill
- * @param recoveryMillisMax longest time to open it
- * @param verdict           the outcome
- * @param reason            why, for anything but PASS
- * @param examples          first damaged keys, for people
- * @param reference         the upstream reference of a known engine issue, else null
- * @param keptDirectory     the damaged crash directory kept for a look, else null
- * @param reproduce         the command that replays this engine's cycles from the seed
- * @param seconds           wall time of the engine's crash test
- * @param fault             {@link Fault#id()}: process-kill, or power-cut (then promise is the declared power-loss promise);
- *                          absent in results written before power cuts existed (process kills)
+ * @param engine   engine id
+ * @param version  engine version
+ * @param declared what the adapter promises for this fault
+ * @param counts   what the cycles wrote, kept and lost
+ * @param recovery how long reopening took
+ * @param judgement the verdict, the failure's kind and the reason
+ * @param replay   where it ran and how to run it again
  */
-public record EngineCrashResult(String engine, String version, String promise, boolean prefixPromised, String setting,
-                                String runner, long seed, int cycles, long acknowledged, long promised, long pendingKept,
-                                long lost, long resurrected, long corrupt, long prefixBreaks, long unopenable,
-                                double recoveryMillisMedian, double recoveryMillisMax, Verdict verdict, String reason,
-                                List<String> examples, String reference, String keptDirectory, String reproduce,
-                                double seconds, String fault) {
-
-    /** A process-kill result (the fault before power cuts existed). */
-    public EngineCrashResult(String engine, String version, String promise, boolean prefixPromised, String setting,
-                             String runner, long seed, int cycles, long acknowledged, long promised, long pendingKept,
-                             long lost, long resurrected, long corrupt, long prefixBreaks, long unopenable,
-                             double recoveryMillisMedian, double recoveryMillisMax, Verdict verdict, String reason,
-                             List<String> examples, String reference, String keptDirectory, String reproduce,
-                             double seconds) {
-        this(engine, version, promise, prefixPromised, setting, runner, seed, cycles, acknowledged, promised, pendingKept, lost,
-                resurrected, corrupt, prefixBreaks, unopenable, recoveryMillisMedian, recoveryMillisMax, verdict, reason,
-                examples, reference, keptDirectory, reproduce, seconds, Fault.PROCESS_KILL.id());
-    }
-
-    public enum Verdict {
-        /** Every check kept the engine's declared promise. */
-        PASS,
-        /** The engine lost, resurrected or corrupted data it promised to keep, or could not be reopened. */
-        BROKEN_PROMISE,
-        /** It broke its promise in a way recorded as a known engine issue with an upstream reference. */
-        KNOWN_ISSUE,
-        /** The engine promises nothing after a kill: what happened is reported, nothing fails. */
-        INFORMATION,
-        /** The test could not run (no container, writer failed outside durability): never a pass. */
-        ERROR
-    }
+public record EngineCrashResult(String engine, String version, @JsonUnwrapped Promise declared,
+                                @JsonUnwrapped Counts counts, @JsonUnwrapped Recovery recovery,
+                                @JsonUnwrapped Judgement judgement, @JsonUnwrapped Replay replay) {
 
     public EngineCrashResult {
-        examples = examples == null ? List.of() : List.copyOf(examples);
-        fault = Fault.of(fault).id();
+        declared = Objects.requireNonNullElse(declared, new Promise(null, null, false, null, null));
+        counts = Objects.requireNonNullElse(counts, Counts.none());
+        recovery = Objects.requireNonNullElse(recovery, new Recovery(Double.NaN, Double.NaN));
+        judgement = Objects.requireNonNullElse(judgement, new Judgement(null, null, null, null, null));
+        replay = Objects.requireNonNullElse(replay, new Replay(null, 0, null, null, 0));
+    }
+
+    /**
+     * What the adapter declares for the fault under test.
+     *
+     * @param fault          {@link Fault#id()}; absent in results written before power cuts existed (process kills)
+     * @param guarantee      the declared {@code Durability.Guarantee} for this fault (EVERY_WRITE, AFTER_FLUSH, ...)
+     * @param prefixPromised the adapter declares the recovered state a prefix of the history
+     * @param setting        the durability setting in use
+     * @param checksums      what the adapter declares its checksums cover ({@code Durability.Checksums}); absent in
+     *                       results written before it was declared
+     */
+    public record Promise(String fault, @JsonProperty("promise") String guarantee, boolean prefixPromised, String setting,
+                          String checksums) {
+        public Promise {
+            fault = Fault.of(fault).id();
+        }
+    }
+
+    /**
+     * What the cycles wrote and what came back.
+     *
+     * @param cycles       faults whose recovery was checked
+     * @param acknowledged operations acknowledged by the writers
+     * @param promised     operations the engine had to keep (acknowledged and within its promise)
+     * @param pendingKept  keys whose recovered value came from an operation beyond the promise (allowed either way)
+     * @param damage       what was lost, brought back, corrupted or unopenable
+     * @param effects      what the injected fault did and how the engine took it; absent before faults were counted
+     */
+    public record Counts(int cycles, long acknowledged, long promised, long pendingKept, @JsonUnwrapped Damage damage,
+                         FaultEffects effects) {
+        public Counts {
+            damage = Objects.requireNonNullElse(damage, new Damage(0, 0, 0, 0, 0));
+            effects = Objects.requireNonNullElse(effects, FaultEffects.NONE);
+        }
+
+        static Counts none() {
+            return new Counts(0, 0, 0, 0, null, null);
+        }
+    }
+
+    /**
+     * Damage found by the checks, in keys (lost, resurrected, corrupt) or checks and reopen attempts.
+     *
+     * @param lost         keys that lost an acknowledged, promised write
+     * @param resurrected  keys where an acknowledged, promised delete was undone
+     * @param corrupt      keys holding a value never written to them, plus keys never written at all
+     * @param prefixBreaks checks whose recovered state was no prefix of the history
+     * @param unopenable   reopen attempts that failed
+     */
+    public record Damage(long lost, long resurrected, long corrupt, long prefixBreaks, long unopenable) {
+    }
+
+    /**
+     * What the injected fault did, per cycle (all zero for process kills and power cuts, which always happen).
+     *
+     * @param injected  cycles in which the fault happened (an fsync failed, the disk was full, a bit was flipped, a
+     *                  sector failed a read, the reordering cut kept writes out of order, a kill landed in recovery)
+     * @param reported  cycles in which the engine reported it: a write, flush, open or read failed with an error
+     * @param wrongData cycles in which corrupted data came back as data, without an error
+     * @param crashed   cycles in which the writer process died on its own (a JVM crash, SIGBUS) or hung
+     */
+    public record FaultEffects(int injected, int reported, int wrongData, int crashed) {
+        public static final FaultEffects NONE = new FaultEffects(0, 0, 0, 0);
+    }
+
+    /**
+     * Time to open the store after a fault, recovery included.
+     *
+     * @param medianMillis median over the checked cycles (NaN: none)
+     * @param maxMillis    the longest
+     */
+    public record Recovery(@JsonProperty("recoveryMillisMedian") double medianMillis,
+                           @JsonProperty("recoveryMillisMax") double maxMillis) {
+    }
+
+    /**
+     * The verdict and why.
+     *
+     * @param verdict   the outcome
+     * @param kind      what failed, decided where it failed ({@link FailureKind#NONE} for a pass)
+     * @param reason    why, for anything but PASS, for people
+     * @param reference the upstream reference of a known engine issue, else null
+     * @param examples  first damaged keys, for people
+     */
+    public record Judgement(CrashVerdict verdict, FailureKind kind, String reason, String reference,
+                            List<String> examples) {
+        public Judgement {
+            examples = examples == null ? List.of() : List.copyOf(examples);
+            if (kind == null) kind = verdict == CrashVerdict.PASS ? FailureKind.NONE : FailureKind.UNCLASSIFIED;
+        }
+    }
+
+    /**
+     * Where it ran and how to run it again.
+     *
+     * @param runner        container or local
+     * @param seed          seed of the operations, kill delays and fault draws
+     * @param reproduce     the command that replays this engine's cycles from the seed
+     * @param keptDirectory the damaged crash directory kept for a look, else null
+     * @param seconds       wall time of the engine's crash test
+     */
+    public record Replay(String runner, long seed, String reproduce, String keptDirectory, double seconds) {
+    }
+
+    public CrashVerdict verdict() {
+        return judgement.verdict();
+    }
+
+    public FailureKind kind() {
+        return judgement.kind();
+    }
+
+    public String reason() {
+        return judgement.reason();
+    }
+
+    public Fault fault() {
+        return Fault.of(declared.fault());
     }
 
     /** True when this result fails a gate. */
     public boolean failed() {
-        return verdict == Verdict.BROKEN_PROMISE || verdict == Verdict.ERROR;
+        return verdict() == CrashVerdict.BROKEN_PROMISE || verdict() == CrashVerdict.ERROR;
     }
 }

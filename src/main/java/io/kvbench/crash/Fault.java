@@ -2,25 +2,31 @@ package io.kvbench.crash;
 
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.Durability.Guarantee;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
-/** What happens to the writer in a crash cycle, and which of the adapter's declared promises the check holds it to. */
+/**
+ * What happens to the store in a crash cycle, and which of the adapter's declared promises the check holds it to. Every
+ * fault but the process kill and the kill during recovery needs the FUSE file system of {@link io.kvbench.crash.fuse}.
+ */
 public enum Fault {
     /** SIGKILL of the writer process: the kernel keeps everything written, synced or not. */
-    PROCESS_KILL("process-kill", "kill", "after kill"),
-    /**
-     * SIGKILL, then a power cut of the file system the store lives on (a FUSE mount that forgets what was not fsync'd:
-     * {@link io.kvbench.crash.fuse.PowerCutFs}).
-     */
-    POWER_CUT("power-cut", "power cut", "after power cut");
+    PROCESS_KILL("process-kill", "kill", "kill", Promise.PROCESS_KILL),
+    /** SIGKILL, then a power cut: unsynced writes (all, a prefix per file, or a torn last one) and names are dropped. */
+    POWER_CUT("power-cut", "power cut", "power cut", Promise.POWER_LOSS);
+    /** Which declaration a fault's check reads. */
+    enum Promise { PROCESS_KILL, POWER_LOSS, CHECKSUMS }
 
     private final String id;
     private final String noun;
-    private final String promiseHeading;
+    private final String event;
+    private final Promise promise;
 
-    Fault(String id, String noun, String promiseHeading) {
+    Fault(String id, String noun, String event, Promise promise) {
         this.id = id;
         this.noun = noun;
-        this.promiseHeading = promiseHeading;
+        this.event = event;
+        this.promise = promise;
     }
 
     /** As on the command line and in crash-results.json. */
@@ -28,25 +34,60 @@ public enum Fault {
         return id;
     }
 
-    /** "kill" or "power cut", for messages. */
+    /** "kill", "power cut", "fsync error", ..., for messages and counts. */
     public String noun() {
         return noun;
     }
 
-    /** Column heading of the promise in reports. */
-    public String promiseHeading() {
-        return promiseHeading;
+    /** What comes just before a check, as the reasons name it: "after the power cut of cycle 3". */
+    public String event() {
+        return event;
     }
 
-    /** What the adapter declares survives this fault. */
+    /** Column heading of the promise in reports. */
+    public String promiseHeading() {
+        return promise == Promise.CHECKSUMS ? "checksums" : "after " + event;
+    }
+
+    /** The store lives on the FUSE file system that injects the fault. */
+    public boolean needsFuse() {
+        return this != PROCESS_KILL;
+    }
+
+    /**
+     * Happens only when the cycle's timing lets it (an fsync to fail, space to run out, a kill to land in recovery, a
+     * write to reorder, a synced file to corrupt): results count the cycles it happened in.
+     */
+    public boolean injects() {
+        return this != PROCESS_KILL && this != POWER_CUT;
+    }
+
+    /** Corrupts synced data after a clean close instead of crashing a writer. */
+    public boolean corrupts() {
+        return promise == Promise.CHECKSUMS;
+    }
+
+    /**
+     * What the adapter declares survives this fault. A corruption fault follows a clean close, after which every write
+     * is there to be read: what it checks is whether damage is detected ({@link Durability#checksums()}).
+     */
     public Guarantee promise(Durability durability) {
-        return this == POWER_CUT ? durability.powerLoss() : durability.processKill();
+        return switch (promise) {
+            case PROCESS_KILL -> durability.processKill();
+            case POWER_LOSS -> durability.powerLoss();
+            case CHECKSUMS -> Guarantee.EVERY_WRITE;
+        };
     }
 
     /** The fault of a result; results written before faults existed were process kills. */
     public static Fault of(String id) {
         if (id == null) return PROCESS_KILL;
         for (Fault f : values()) if (f.id.equals(id)) return f;
-        throw new IllegalArgumentException("unknown fault '" + id + "': expected process-kill or power-cut");
+        throw new IllegalArgumentException("unknown fault '" + id + "': expected one of " + ids());
+    }
+
+    /** Every fault id, comma-separated. */
+    public static String ids() {
+        return Arrays.stream(values()).map(Fault::id).collect(Collectors.joining(", "));
     }
 }

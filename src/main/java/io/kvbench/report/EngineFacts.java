@@ -64,7 +64,7 @@ final class EngineFacts {
     }
 
     static boolean breaksPowerCutPromise(KnownIssues.KnownIssue issue) {
-        return issue.reason().contains("the " + Fault.POWER_CUT.noun() + " of cycle");
+        return issue.recordedFor(Fault.POWER_CUT.id());
     }
 
     /** "after flush() (known issue)" where a recorded engine bug breaks the promise. */

@@ -3,7 +3,8 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.crash.CrashResults;
-import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.crash.CrashVerdict;
+import io.kvbench.crash.Fault;
 import io.kvbench.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,8 +42,8 @@ class CrashCommandTest {
         assertThat(results.runner()).isEqualTo("local");
         assertThat(results.seed()).isEqualTo(5);
         assertThat(results.results()).singleElement().satisfies(r -> {
-            assertThat(r.verdict()).isEqualTo(EngineCrashResult.Verdict.PASS);
-            assertThat(r.reproduce()).isEqualTo("java -jar target/kvbench.jar crash --engines naive-mmap --seed 5 --cycles 1 --runner local");
+            assertThat(r.verdict()).isEqualTo(CrashVerdict.PASS);
+            assertThat(r.replay().reproduce()).isEqualTo("java -jar target/kvbench.jar crash --engines naive-mmap --seed 5 --cycles 1 --runner local");
         });
         assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("kvbench crash tests");
         assertThat(Files.readString(out.resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>");
@@ -64,8 +65,8 @@ class CrashCommandTest {
         assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
         assertThat(run.out()).contains("| engine | promise after power cut |").contains("| naive-mmap | writes before flush, prefix | pass | 1 |");
         assertThat(CrashResults.read(out.resolve(CrashResults.FILE)).results()).singleElement().satisfies(r -> {
-            assertThat(r.fault()).isEqualTo("power-cut");
-            assertThat(r.reproduce()).endsWith("--runner local --fault power-cut");
+            assertThat(r.fault()).isEqualTo(Fault.POWER_CUT);
+            assertThat(r.replay().reproduce()).endsWith("--runner local --fault power-cut");
         });
         assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("1 power cuts per engine")
                 .contains("After each kill the power was cut");

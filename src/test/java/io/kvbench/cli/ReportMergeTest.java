@@ -10,7 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.Fixtures;
 import io.kvbench.crash.CrashResults;
+import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.crash.FailureKind;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
@@ -84,8 +86,8 @@ class ReportMergeTest {
         Path lmdb = shard("shard-lmdb", startedAt("2025-01-02T03:30:00Z",
                 run(ok("lmdb", "ycsb-a", 300, 310), notApplicable("lmdb", "ycsb-c", "no scans"))));
         // A shard also holds the crash profile's output: merged into one crash-results.json and into the report.
-        crashRun("lmdb", EngineCrashResult.Verdict.PASS).write(lmdb.resolve("crash").resolve(CrashResults.FILE));
-        crashRun("rocksdb", EngineCrashResult.Verdict.BROKEN_PROMISE).write(rocksdb.resolve("crash").resolve(CrashResults.FILE));
+        crashRun("lmdb", CrashVerdict.PASS).write(lmdb.resolve("crash").resolve(CrashResults.FILE));
+        crashRun("rocksdb", CrashVerdict.BROKEN_PROMISE).write(rocksdb.resolve("crash").resolve(CrashResults.FILE));
 
         CliRun run = merge(rocksdb, lmdb);
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -114,14 +116,20 @@ class ReportMergeTest {
         }
     }
 
-    private static CrashResults crashRun(String engine, EngineCrashResult.Verdict verdict) {
-        boolean broken = verdict == EngineCrashResult.Verdict.BROKEN_PROMISE;
-        EngineCrashResult result = new EngineCrashResult(engine, "1.0", "EVERY_WRITE", true, "sync=false", "container", 7, 100,
-                50_000, 50_000, 12, broken ? 3 : 0, 0, 0, 0, 0, 80.5, 190.0, verdict,
-                broken ? "3 keys lost acknowledged writes" : null, List.of(), null, null,
-                "java -jar target/kvbench.jar crash --engines " + engine + " --seed 7 --cycles 100 --runner container", 300);
-        return new CrashResults(CrashResults.SCHEMA_VERSION, true, "container", "2025-01-02T03:00:00Z", "abc", 100, 7,
-                Fixtures.machine(MACHINE_CLASS), List.of(result));
+    private static CrashResults crashRun(String engine, CrashVerdict verdict) {
+        boolean broken = verdict == CrashVerdict.BROKEN_PROMISE;
+        EngineCrashResult result = new EngineCrashResult(engine, "1.0",
+                new EngineCrashResult.Promise("process-kill", "EVERY_WRITE", true, "sync=false", null),
+                new EngineCrashResult.Counts(100, 50_000, 50_000, 12, new EngineCrashResult.Damage(broken ? 3 : 0, 0, 0, 0, 0),
+                        null),
+                new EngineCrashResult.Recovery(80.5, 190.0),
+                new EngineCrashResult.Judgement(verdict, broken ? FailureKind.DATA_LOSS : FailureKind.NONE,
+                        broken ? "3 keys lost acknowledged writes" : null, null, List.of()),
+                new EngineCrashResult.Replay("container", 7,
+                        "java -jar target/kvbench.jar crash --engines " + engine + " --seed 7 --cycles 100 --runner container",
+                        null, 300));
+        return new CrashResults(CrashResults.SCHEMA_VERSION, true, new CrashResults.Run("container", "2025-01-02T03:00:00Z",
+                "abc", 100, 7, Fixtures.machine(MACHINE_CLASS)), List.of(result));
     }
 
     @Test

@@ -30,12 +30,13 @@ class CrashLoopTest {
     @Test
     void aStoreThatForgetsEverythingAfterAKillBreaksItsPromise() throws Exception {
         EngineCrashResult result = run(store -> deleteContents(store));
-        assertThat(result.verdict()).isEqualTo(EngineCrashResult.Verdict.BROKEN_PROMISE);
-        assertThat(result.lost()).isPositive();
+        assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
+        assertThat(result.counts().damage().lost()).isPositive();
+        assertThat(result.kind()).isEqualTo(FailureKind.DATA_LOSS);
         assertThat(result.reason()).contains("keys lost acknowledged writes");
-        assertThat(result.examples()).isNotEmpty().allMatch(e -> e.startsWith("key "));
-        assertThat(result.reproduce()).contains("--engines " + ENGINE, "--seed 11");
-        Path kept = Path.of(result.keptDirectory());
+        assertThat(result.judgement().examples()).isNotEmpty().allMatch(e -> e.startsWith("key "));
+        assertThat(result.replay().reproduce()).contains("--engines " + ENGINE, "--seed 11");
+        Path kept = Path.of(result.replay().keptDirectory());
         assertThat(kept.resolve(CrashLoop.LEDGERS_DIR)).isDirectoryContaining(p -> p.getFileName().toString().endsWith("-killed.log"));
         assertThat(result.failed()).isTrue();
     }
@@ -43,18 +44,20 @@ class CrashLoopTest {
     @Test
     void aStoreThatCannotBeReopenedBreaksItsPromise() throws Exception {
         EngineCrashResult result = run(CrashLoopTest::replaceWithAFile);
-        assertThat(result.verdict()).isEqualTo(EngineCrashResult.Verdict.BROKEN_PROMISE);
-        assertThat(result.unopenable()).isEqualTo(1);
+        assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
+        assertThat(result.counts().damage().unopenable()).isEqualTo(1);
+        assertThat(result.kind()).isEqualTo(FailureKind.UNOPENABLE);
         assertThat(result.reason()).startsWith("unopenable after the kill of cycle 2");
     }
 
     @Test
     void anUndamagedStorePasses() throws Exception {
         EngineCrashResult result = run(store -> { });
-        assertThat(result.verdict()).as(result.reason()).isEqualTo(EngineCrashResult.Verdict.PASS);
-        assertThat(result.cycles()).isEqualTo(3);
-        assertThat(result.acknowledged()).isPositive();
-        assertThat(result.keptDirectory()).isNull();
+        assertThat(result.verdict()).as(result.reason()).isEqualTo(CrashVerdict.PASS);
+        assertThat(result.counts().cycles()).isEqualTo(3);
+        assertThat(result.kind()).isEqualTo(FailureKind.NONE);
+        assertThat(result.counts().acknowledged()).isPositive();
+        assertThat(result.replay().keptDirectory()).isNull();
         assertThat(work.resolve(ENGINE)).doesNotExist();
     }
 
@@ -104,7 +107,7 @@ class CrashLoopTest {
         };
         // Kill delays of 300-400 ms: long enough for acknowledged writes and flushes in every cycle.
         CrashLoop loop = new CrashLoop(Engines.byId(ENGINE), damaging,
-                new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work), System.out::println);
+                new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work, Fault.PROCESS_KILL), System.out::println);
         return loop.run();
     }
 

@@ -2,7 +2,6 @@ package io.kvbench.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.Durability.Guarantee;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,7 +40,7 @@ class CrashModelTest {
         model.cycleWrote(FIRST, killedAfter(FIRST + 199, -1));
         long lastPut = lastPutAtOrBefore(FIRST + 199);
         CrashModel.Check check = model.verify(recovered(stateAfter(lastPut - 1)));
-        assertThat(check.lost() + check.resurrected()).isGreaterThan(0);
+        assertThat(check.harm().lost() + check.harm().resurrected()).isGreaterThan(0);
         assertThat(check.violated(true)).isTrue();
     }
 
@@ -55,8 +54,8 @@ class CrashModelTest {
         model.cycleWrote(FIRST, killedAfter(inFlight - 1, -1));
         acknowledged.remove(key); // neither the old nor the new value survived
         CrashModel.Check check = model.verify(recovered(acknowledged));
-        assertThat(check.lostInFlight()).isEqualTo(1);
-        assertThat(check.lost()).isZero();
+        assertThat(check.harm().lostInFlight()).isEqualTo(1);
+        assertThat(check.harm().lost()).isZero();
         assertThat(check.violated(false)).isTrue();
         assertThat(check.examples()).singleElement().asString().contains("in flight at the kill");
     }
@@ -69,7 +68,7 @@ class CrashModelTest {
         Map<Integer, Long> state = stateAfter(delete);
         state.put(ops.op(delete).keyIndex(), valueBefore(ops.op(delete).keyIndex(), delete));
         CrashModel.Check check = model.verify(recovered(state));
-        assertThat(check.resurrected()).isEqualTo(1);
+        assertThat(check.harm().resurrected()).isEqualTo(1);
         assertThat(check.examples()).anyMatch(e -> e.contains("deleted by an acknowledged operation"));
     }
 
@@ -80,7 +79,7 @@ class CrashModelTest {
         Map<Integer, Long> state = stateAfter(FIRST + 99);
         long future = lastPutAtOrBefore(FIRST + 5000);
         state.put(ops.op(future).keyIndex(), future);
-        assertThat(model.verify(recovered(state)).corrupt()).isEqualTo(1);
+        assertThat(model.verify(recovered(state)).harm().corrupt()).isEqualTo(1);
     }
 
     @Test
@@ -92,8 +91,8 @@ class CrashModelTest {
         out.append(WriterProtocol.line(WriterProtocol.CORRUPT, absentKey, 17)).append('\n');
         out.append(WriterProtocol.line(WriterProtocol.FOREIGN, "6b6579")).append('\n');
         CrashModel.Check check = model.verify(parse(out.append(WriterProtocol.line(WriterProtocol.VERIFIED, 0)).append('\n')));
-        assertThat(check.corrupt()).isEqualTo(1);
-        assertThat(check.foreign()).isEqualTo(1);
+        assertThat(check.harm().corrupt()).isEqualTo(1);
+        assertThat(check.harm().foreign()).isEqualTo(1);
     }
 
     @Test
@@ -120,8 +119,8 @@ class CrashModelTest {
         Map<Integer, Long> state = stateAfter(flushed);
         state.put(ops.op(later).keyIndex(), later);
         CrashModel.Check check = model.verify(recovered(state));
-        assertThat(check.lost() + check.resurrected() + check.corrupt()).isZero();
-        assertThat(check.prefixBroken()).isTrue();
+        assertThat(check.harm().lost() + check.harm().resurrected() + check.harm().corrupt()).isZero();
+        assertThat(check.harm().prefixBroken()).isTrue();
         assertThat(check.violated(true)).isTrue();
         assertThat(check.violated(false)).as("an engine that does not promise a prefix may do this").isFalse();
     }
@@ -133,33 +132,33 @@ class CrashModelTest {
         Map<Integer, Long> kept = stateAfter(FIRST + 150); // pending writes up to 150 kept
         assertThat(model.verify(recovered(kept)).violated(true)).isFalse();
         long second = 2 * FIRST;
-        model.cycleWrote(second, new WriterOutput(1, null, true, new long[KEYS], List.of(), true, -1, -1, 0, false));
+        model.cycleWrote(second, output(-1, -1, 0));
         CrashModel.Check check = model.verify(recovered(kept)); // killed before its first operation completed
         assertThat(check.violated(true)).as(check.examples().toString()).isFalse();
     }
 
     @Test
     void enginesThatPromiseNothingAreCheckedForInformationOnly() {
-        CrashModel model = new CrashModel(ops, durability(Guarantee.NONE, false));
+        CrashModel model = new CrashModel(ops, Guarantee.NONE, false);
         assertThat(model.promises()).isFalse();
     }
 
     // --- constructed histories ---
 
     private CrashModel started(Guarantee guarantee, boolean prefix) {
-        CrashModel model = new CrashModel(ops, durability(guarantee, prefix));
+        CrashModel model = new CrashModel(ops, guarantee, prefix);
         assertThat(model.verify(recovered(new HashMap<>())).violated(true)).isFalse(); // the new, empty store
         return model;
     }
 
-    private static Durability durability(Guarantee processKill, boolean prefix) {
-        Guarantee power = processKill == Guarantee.NONE ? Guarantee.NONE : Guarantee.AFTER_FLUSH;
-        return new Durability(processKill, processKill.atLeast(power) ? power : processKill, prefix, "test", "test");
+    private WriterOutput killedAfter(long lastWritten, long lastFlushed) {
+        return output(lastWritten, lastFlushed, lastWritten - FIRST + 1);
     }
 
-    private WriterOutput killedAfter(long lastWritten, long lastFlushed) {
-        return new WriterOutput(1, null, true, new long[KEYS], List.of(), true, lastWritten, lastFlushed,
-                lastWritten - FIRST + 1, false);
+    /** A writer that recovered an empty store and was killed after these writes. */
+    private static WriterOutput output(long lastWritten, long lastFlushed, long acknowledged) {
+        return new WriterOutput(new WriterOutput.Recovered(1, true, new long[KEYS], List.of()),
+                new WriterOutput.Writes(true, lastWritten, lastFlushed, acknowledged, false), null);
     }
 
     /** Key index -> seq of the history FIRST..last applied to an empty store. */

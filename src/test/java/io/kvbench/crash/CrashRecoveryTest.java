@@ -1,14 +1,10 @@
 package io.kvbench.crash;
 
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.abort;
 
-import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
 import io.kvbench.infra.KillableContainers;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -41,7 +37,7 @@ class CrashRecoveryTest {
                 + "); writers run as local child JVMs: the SIGKILL is as real, the fixed resources are missing"));
         CrashSuite suite = CrashSuite.prepare(where, null, null, System.out::println);
         long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
-        List<KvEngine> engines = selectedEngines();
+        List<KvEngine> engines = CrashChecks.selectedEngines();
         Path out = Path.of("target", "crash-results").toAbsolutePath();
         System.out.printf("crash tests: %d engines x %d kills, seed %d (replay: -Dkvbench.crash.seed=%d), runner %s%n",
                 engines.size(), CYCLES, seed, seed, suite.runner());
@@ -51,30 +47,6 @@ class CrashRecoveryTest {
         CrashReport.write(results, out);
         if (!results.complete()) throw new InterruptedException("crash tests interrupted");
         return results.results().stream().map(r -> DynamicTest.dynamicTest(
-                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " SIGKILLs", () -> check(r)));
-    }
-
-    private static void check(EngineCrashResult r) {
-        String summary = String.format("%s: %s, %d cycles, %d acknowledged, %d promised, lost %d, resurrected %d, corrupt %d, "
-                        + "prefix breaks %d, unopenable %d, recovery median %.1f ms", r.engine(), r.verdict(), r.cycles(),
-                r.acknowledged(), r.promised(), r.lost(), r.resurrected(), r.corrupt(), r.prefixBreaks(), r.unopenable(),
-                r.recoveryMillisMedian());
-        System.out.println(summary);
-        switch (r.verdict()) {
-            case PASS -> { }
-            case INFORMATION -> System.out.println("  (information only: " + r.reason() + ")");
-            case KNOWN_ISSUE -> abort("known engine issue " + r.reference() + ": " + r.reason());
-            case BROKEN_PROMISE, ERROR -> fail(summary + "\n" + r.reason()
-                    + (r.examples().isEmpty() ? "" : "\n  " + String.join("\n  ", r.examples()))
-                    + (r.keptDirectory() == null ? "" : "\nkept: " + r.keptDirectory())
-                    + "\nreplay: " + r.reproduce());
-        }
-    }
-
-    /** All engines, or those of -Dkvbench.engines. */
-    private static List<KvEngine> selectedEngines() {
-        String filter = System.getProperty("kvbench.engines", "").trim();
-        if (filter.isEmpty()) return Engines.all();
-        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).toList();
+                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " SIGKILLs", () -> CrashChecks.check(r)));
     }
 }

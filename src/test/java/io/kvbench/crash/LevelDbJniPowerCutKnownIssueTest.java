@@ -63,10 +63,10 @@ class LevelDbJniPowerCutKnownIssueTest {
             assertThat(currentLength).as("CURRENT's length after the cut").isEqualTo(65_536);
             assertThat(out.openFailed()).as("the store cannot be opened after the cut: " + reopened).isTrue();
         });
-        assertThat(out.failure()).contains("CURRENT file does not end with newline");
+        assertThat(out.failure().message()).contains("CURRENT file does not end with newline");
         String loopFailure = "unopenable after the power cut of cycle 1: " + out.failure();
-        assertThat(KnownIssues.find("leveldb-jni", loopFailure)).as("known-issues.json matches " + loopFailure)
-                .map(KnownIssues.KnownIssue::reference).contains(ISSUE);
+        assertThat(Verdicts.find("leveldb-jni", Fault.POWER_CUT, new Failure(FailureKind.UNOPENABLE, loopFailure)))
+                .as("known-issues.json matches " + loopFailure).map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         Directories.deleteRecursively(dir);
     }
 

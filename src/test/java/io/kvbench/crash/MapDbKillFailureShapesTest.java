@@ -3,6 +3,7 @@ package io.kvbench.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.KnownIssues;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,17 +17,20 @@ class MapDbKillFailureShapesTest {
         // Verbatim from the CI run that found it (2026-11-23).
         String seen = "the engine failed while writing in cycle 2: WRITE-FAILED 20000000 KvException: [mapdb] put failed: "
                 + "org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: Broken bit parity";
-        assertRecordedAs(seen, "https://github.com/jankotek/mapdb/issues/944");
-        assertThat(KnownIssues.find("mapdb", seen.replace("cycle 2", "cycle 1"))).as("no kill before cycle 1").isEmpty();
-        assertThat(KnownIssues.find("h2-mvstore", seen.replace("[mapdb]", "[h2-mvstore]"))).isEmpty();
-        assertThat(KnownIssues.find("mapdb", seen.replace("Broken bit parity", "something else"))).isEmpty();
+        assertRecordedAs(FailureKind.ENGINE_FAILURE, seen, "https://github.com/jankotek/mapdb/issues/944");
+        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("cycle 2", "cycle 1"))).as("no kill before cycle 1").isEmpty();
+        assertThat(find("h2-mvstore", FailureKind.ENGINE_FAILURE, seen.replace("[mapdb]", "[h2-mvstore]"))).isEmpty();
+        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("Broken bit parity", "something else"))).isEmpty();
+        assertThat(find("mapdb", FailureKind.DATA_LOSS, seen)).as("the kind is part of the match").isEmpty();
+        assertThat(Verdicts.find("mapdb", Fault.POWER_CUT, new Failure(FailureKind.ENGINE_FAILURE, seen)))
+                .as("the fault is part of the match").isEmpty();
     }
 
     @Test
     void aStoreThatCannotBeReadAfterTheKillIsTheEarlierRecordedIssue() {
         String seen = "cannot read the store after the kill of cycle 1: READ-FAILED KvException: [mapdb] get failed: "
                 + "java.nio.BufferUnderflowException <- BufferUnderflowException: null";
-        assertRecordedAs(seen, "https://github.com/jankotek/mapdb/issues/897");
+        assertRecordedAs(FailureKind.UNREADABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
     }
 
     @Test
@@ -35,15 +39,19 @@ class MapDbKillFailureShapesTest {
         // SerializerByteArray.deserialize <- BTreeMapJava$NodeSerializer.deserialize <- StoreWAL.get, as #897's shape.
         String seen = "cannot read the store after the kill of cycle 4: READ-FAILED KvException: [mapdb] get failed: "
                 + "java.lang.NegativeArraySizeException: -166086718 <- NegativeArraySizeException: -166086718";
-        assertRecordedAs(seen, "https://github.com/jankotek/mapdb/issues/897");
-        assertThat(KnownIssues.find("mapdb", seen.replace("cannot read the store after the kill of cycle 4", "read failed in cycle 1")))
-                .as("not after a kill").isEmpty();
-        assertThat(KnownIssues.find("mapdb", seen.replace("NegativeArraySizeException: -166086718", "NegativeArraySizeException")))
-                .as("only the garbage-length shape").isEmpty();
+        assertRecordedAs(FailureKind.UNREADABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
+        assertThat(find("mapdb", FailureKind.UNREADABLE, seen.replace("cannot read the store after the kill of cycle 4",
+                "read failed in cycle 1"))).as("not after a kill").isEmpty();
+        assertThat(find("mapdb", FailureKind.UNREADABLE, seen.replace("NegativeArraySizeException: -166086718",
+                "NegativeArraySizeException"))).as("only the garbage-length shape").isEmpty();
     }
 
-    /** The failure line matches a MapDB known issue, the one of this upstream report. */
-    private static void assertRecordedAs(String seen, String reference) {
-        assertThat(KnownIssues.find("mapdb", seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
+    /** The failure line, of this kind after a process kill, matches a MapDB known issue, the one of this upstream report. */
+    private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
+        assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
+    }
+
+    private static Optional<KnownIssues.KnownIssue> find(String engine, FailureKind kind, String seen) {
+        return Verdicts.find(engine, Fault.PROCESS_KILL, new Failure(kind, seen));
     }
 }

@@ -53,9 +53,9 @@ class PowerCutKnownIssueTest {
         return all.stream().map(r -> DynamicTest.dynamicTest("[" + r.engine() + "] a power cut removes its unsynced-name files", () -> {
             // A PASS means the engine now syncs its directory: the pin says to drop the entry. Anything else is what it is.
             KnownIssuePin.stillReproduces(REFERENCES.get(r.engine()), "its entry from known-issues.json",
-                    () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut").isNotEqualTo(EngineCrashResult.Verdict.PASS));
-            assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(EngineCrashResult.Verdict.KNOWN_ISSUE);
-            assertThat(r.reference()).isEqualTo(REFERENCES.get(r.engine()));
+                    () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut").isNotEqualTo(CrashVerdict.PASS));
+            assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(CrashVerdict.KNOWN_ISSUE);
+            assertThat(r.judgement().reference()).isEqualTo(REFERENCES.get(r.engine()));
             assertThat(r.reason()).contains("fsync'd files whose directory was never fsync'd").contains(PINNED.get(r.engine()));
         }));
     }

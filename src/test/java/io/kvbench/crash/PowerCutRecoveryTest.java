@@ -1,15 +1,11 @@
 package io.kvbench.crash;
 
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.abort;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kvbench.crash.fuse.PowerCutFs;
-import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -41,7 +37,7 @@ class PowerCutRecoveryTest {
         assumeTrue(noFuse.isEmpty(), () -> "power-cut tests skipped: " + noFuse.orElse(""));
         CrashSuite suite = CrashSuite.preparePowerCuts(System.out::println);
         long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
-        List<KvEngine> engines = selectedEngines();
+        List<KvEngine> engines = CrashChecks.selectedEngines();
         Path out = Path.of("target", "powercut-results").toAbsolutePath();
         System.out.printf("power-cut tests: %d engines x %d power cuts, seed %d (replay: -Dkvbench.crash.seed=%d)%n",
                 engines.size(), CYCLES, seed, seed);
@@ -51,30 +47,6 @@ class PowerCutRecoveryTest {
         CrashReport.write(results, out);
         if (!results.complete()) throw new InterruptedException("power-cut tests interrupted");
         return results.results().stream().map(r -> DynamicTest.dynamicTest(
-                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " power cuts", () -> check(r)));
-    }
-
-    private static void check(EngineCrashResult r) {
-        String summary = String.format("%s: %s (power cut, promise %s%s), %d cycles, %d acknowledged, %d promised, lost %d, "
-                        + "resurrected %d, corrupt %d, prefix breaks %d, unopenable %d", r.engine(), r.verdict(), r.promise(),
-                r.prefixPromised() ? ", prefix" : "", r.cycles(), r.acknowledged(), r.promised(), r.lost(), r.resurrected(),
-                r.corrupt(), r.prefixBreaks(), r.unopenable());
-        System.out.println(summary);
-        switch (r.verdict()) {
-            case PASS -> { }
-            case INFORMATION -> System.out.println("  (information only: " + r.reason() + ")");
-            case KNOWN_ISSUE -> abort("known engine issue " + r.reference() + ": " + r.reason());
-            case BROKEN_PROMISE, ERROR -> fail(summary + "\n" + r.reason()
-                    + (r.examples().isEmpty() ? "" : "\n  " + String.join("\n  ", r.examples()))
-                    + (r.keptDirectory() == null ? "" : "\nkept: " + r.keptDirectory())
-                    + "\nreplay: " + r.reproduce());
-        }
-    }
-
-    /** All engines, or those of -Dkvbench.engines. */
-    private static List<KvEngine> selectedEngines() {
-        String filter = System.getProperty("kvbench.engines", "").trim();
-        if (filter.isEmpty()) return Engines.all();
-        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).toList();
+                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " power cuts", () -> CrashChecks.check(r)));
     }
 }
