@@ -44,7 +44,7 @@ public final class KnownIssues {
             kinds = kinds == null ? null : List.copyOf(kinds);
         }
 
-        /** Recorded for this crash fault by name (an entry with no faults applies to benchmark failures and any fault). */
+        /** Recorded for this crash fault by name (an entry without faults applies to benchmarks and any fault). */
         public boolean recordedFor(String fault) {
             return faults != null && faults.contains(fault);
         }
@@ -63,7 +63,8 @@ public final class KnownIssues {
         }
 
         boolean matches(CrashFailure failure) {
-            return (faults == null || faults.contains(failure.fault())) && (kinds == null || kinds.contains(failure.kind()))
+            return (faults == null || faults.contains(failure.fault()))
+                    && (kinds == null || kinds.contains(failure.kind()))
                     && matches(failure.engine(), failure.reason());
         }
     }

@@ -4,6 +4,7 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.CrashSuite;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.FailureKind;
+import io.kvbench.crash.Fault;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.InfrastructureException;
@@ -14,7 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,10 +28,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code kvbench crash}: kill writers with SIGKILL, reopen, and check that nothing the engine promised was lost. */
 @Command(name = "crash", mixinStandardHelpOptions = true,
-        description = "Crash-recovery test: per engine, CYCLES times a fresh writer process reopens the store, its recovered "
-                + "state is checked against what the previous (killed) writer had acknowledged, then it writes until "
-                + "SIGKILL. Writes crash-results.json, summary.md and report.html; exit 1 when an engine broke its "
-                + "declared durability promise (unless recorded as a known engine issue).")
+        description = "Crash-recovery test: per engine and --fault, CYCLES times a fresh writer process reopens the "
+                + "store, its recovered state is checked against what the previous (killed) writer had acknowledged, "
+                + "then it writes until SIGKILL, with the fault around it. Writes crash-results.json, summary.md and "
+                + "report.html; exit 1 when an engine broke its declared promise (unless recorded as a known engine "
+                + "issue), 3 when only the infrastructure failed (no Docker, no FUSE).")
 final class CrashCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
@@ -35,7 +40,7 @@ final class CrashCommand implements Callable<Integer> {
     List<String> engines;
 
     @Option(names = "--cycles", defaultValue = "20", paramLabel = "N",
-            description = "Kills per engine (default: ${DEFAULT-VALUE}; the nightly job runs 100).")
+            description = "Faults per engine and fault (default: ${DEFAULT-VALUE}; the nightly job runs 100).")
     int cycles;
 
     @Option(names = "--seed", paramLabel = "SEED",
@@ -69,12 +74,18 @@ final class CrashCommand implements Callable<Integer> {
                     + "a core that a concurrent benchmark uses (default: all).")
     String cpuset;
 
-    @Option(names = "--fault", defaultValue = "process-kill", paramLabel = "FAULT",
-            description = "What the writer suffers. process-kill: SIGKILL of the writer; power-cut: SIGKILL, then a power "
-                    + "cut of the FUSE file system the store lives on (unsynced writes and unsynced directory entries are "
-                    + "dropped; needs /dev/fuse and libfuse2; writers run as local child JVMs). The check holds each "
-                    + "engine to its declared promise for that fault, `kvbench engines` (default: ${DEFAULT-VALUE}).")
-    String faultName;
+    @Option(names = "--fault", split = ",", defaultValue = "process-kill", paramLabel = "FAULT",
+            description = "Faults to run, comma-separated, each against every engine, or all. process-kill: SIGKILL of "
+                    + "the writer; power-cut: SIGKILL, then unsynced writes and directory entries are dropped; "
+                    + "fsync-error: one fsync fails with EIO and its file's unsynced data is dropped, then SIGKILL and a "
+                    + "power cut; disk-full: ENOSPC from a random byte on, SIGKILL, the space comes back; reorder: "
+                    + "SIGKILL, then a power cut keeping a random subset of unsynced pages; bit-flip and read-error: "
+                    + "after a clean close one bit of a synced file flips, or one sector fails reads; kill-in-recovery: "
+                    + "SIGKILL, then SIGKILL of the next process while it reopens the store. All but process-kill and "
+                    + "kill-in-recovery need FUSE (/dev/fuse, libfuse2) and run local writers. Each engine is held to "
+                    + "the promise it declares for the fault, `kvbench engines`; docs/crash-faults.md says more "
+                    + "(default: ${DEFAULT-VALUE}).")
+    List<String> faultNames;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
@@ -94,6 +105,7 @@ final class CrashCommand implements Callable<Integer> {
         if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
         if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
         if (cpuset != null) cpus(cpuset); // before any writer image is built: bad input, not the machine's failure
+        List<Fault> faults = faults(faultNames);
         List<KvEngine> selected = engines == null ? Engines.all() : Names.engines(engines);
         Path outDir = OutOption.check(RunOutput.outDir(out, "crash"));
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {
@@ -101,20 +113,19 @@ final class CrashCommand implements Callable<Integer> {
         }
         long chosenSeed = seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
         PrintStream console = System.out;
-        io.kvbench.crash.Fault fault = io.kvbench.crash.Fault.of(faultName);
         CrashSuite suite;
         try {
-            suite = fault == io.kvbench.crash.Fault.POWER_CUT ? CrashSuite.preparePowerCuts(console::println)
-                    : CrashSuite.prepare(where, baseImage, cpuset, console::println);
+            suite = CrashSuite.prepare(where, baseImage, cpuset, faults, console::println);
         } catch (InfrastructureException e) {
             spec.commandLine().getErr().println("kvbench: " + e.reason());
             return ExitCode.INFRASTRUCTURE.code();
         }
-        console.printf("kvbench crash: %d engines x %d %ss, seed %d, runner %s, output %s%n", selected.size(), cycles,
-                fault.noun(), chosenSeed, suite.runner(), outDir);
+        console.printf("kvbench crash: %d engines x %d x %s, seed %d, runner %s, output %s%n", selected.size(), cycles,
+                faults.stream().map(Fault::id).collect(Collectors.joining(", ")), chosenSeed, suite.runner(), outDir);
         Files.createDirectories(outDir);
-        CrashResults results = suite.runAll(selected, cycles, chosenSeed, Duration.ofMillis(maxKillDelayMillis),
-                outDir.resolve("crash-data"), parallel, partial -> {
+        CrashSuite.Plan plan = new CrashSuite.Plan(cycles, chosenSeed, Duration.ofMillis(maxKillDelayMillis),
+                outDir.resolve("crash-data"), parallel);
+        CrashResults results = suite.runAll(selected, plan, partial -> {
                     try {
                         partial.write(outDir.resolve(CrashResults.FILE));
                     } catch (java.io.IOException e) {
@@ -130,6 +141,14 @@ final class CrashCommand implements Callable<Integer> {
         report.flush();
         if (!results.complete()) return ExitCode.INFRASTRUCTURE.code();
         return exitCode(results).code();
+    }
+
+    /** The faults named, in their declared order, each once; "all" for every fault. Unknown names are bad input. */
+    static List<Fault> faults(List<String> names) {
+        if (names.contains("all")) return List.of(Fault.values());
+        Set<Fault> faults = EnumSet.noneOf(Fault.class);
+        for (String name : names) faults.add(Fault.of(name.trim()));
+        return List.copyOf(faults);
     }
 
     /**

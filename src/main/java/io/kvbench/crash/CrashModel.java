@@ -91,6 +91,14 @@ final class CrashModel {
 
     /** Checks a recovered state (the next writer's first lines) and makes it the known state. */
     Check verify(WriterOutput recovered) {
+        Check check = check(recovered);
+        known = recovered.state().clone();
+        for (int k = 0; k < known.length; k++) if (known[k] == WriterOutput.CORRUPT) known[k] = WriterOutput.ABSENT;
+        return check;
+    }
+
+    /** Checks a recovered state without making it the known state (a read of a store that is then put back). */
+    Check check(WriterOutput recovered) {
         long first = cycleFirst;
         long last = lastIssued();
         long promisePoint = promisePoint();
@@ -137,11 +145,9 @@ final class CrashModel {
             example(examples, "the recovered state is no prefix of the history: no cut between operation " + promisePoint
                     + " and " + last + " gives it");
         }
-        known = observed.clone();
-        for (int k = 0; k < known.length; k++) if (known[k] == WriterOutput.CORRUPT) known[k] = WriterOutput.ABSENT;
         Harm harm = new Harm(lost, lostInFlight, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken);
-        return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)), kept,
-                harm, List.copyOf(examples));
+        return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)),
+                kept, harm, List.copyOf(examples));
     }
 
     /** The last operation that may have started: the one after the last acknowledged, unless the writer finished. */

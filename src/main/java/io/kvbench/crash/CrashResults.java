@@ -27,7 +27,8 @@ import java.util.Set;
  * @param run           where, when and with which seed (its fields sit flat in the file)
  * @param results       one per engine and fault
  */
-public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped Run run, List<EngineCrashResult> results) {
+public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped Run run,
+                           List<EngineCrashResult> results) {
 
     /**
      * Where, when and how many.
@@ -112,7 +113,8 @@ public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped R
             }
         }
         String runners = String.join(", ", runs.stream().map(CrashResults::runner).distinct().toList());
-        Run merged = new Run(runners, first.startedAt(), first.gitRevision(), first.cycles(), first.seed(), first.machine());
+        Run merged = new Run(runners, first.startedAt(), first.gitRevision(), first.cycles(), first.seed(),
+                first.machine());
         return new CrashResults(SCHEMA_VERSION, runs.stream().allMatch(CrashResults::complete), merged, all);
     }
 
@@ -128,8 +130,8 @@ public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped R
     public static CrashResults parse(Path file, byte[] json) {
         CrashResults results = Inputs.parse(JSON, file, json, CrashResults.class, "crash results");
         if (results.schemaVersion() < OLDEST_SCHEMA_VERSION || results.schemaVersion() > SCHEMA_VERSION) {
-            throw new InputException(file, "schemaVersion", "is " + results.schemaVersion() + "; this kvbench reads versions "
-                    + OLDEST_SCHEMA_VERSION + " to " + SCHEMA_VERSION);
+            throw new InputException(file, "schemaVersion", "is " + results.schemaVersion()
+                    + "; this kvbench reads versions " + OLDEST_SCHEMA_VERSION + " to " + SCHEMA_VERSION);
         }
         Inputs.range(file, "cycles", results.cycles(), 0, 10_000_000);
         Set<String> seen = new HashSet<>();
@@ -139,7 +141,8 @@ public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped R
             if (r == null) throw new InputException(file, at, "is null");
             Inputs.id(file, at + ".engine", r.engine());
             if (!seen.add(key(r))) {
-                throw new InputException(file, at + ".engine", "'" + r.engine() + "' appears twice for fault " + r.fault().id());
+                throw new InputException(file, at + ".engine", "'" + r.engine() + "' appears twice for fault "
+                        + r.fault().id());
             }
             if (r.verdict() == null) throw new InputException(file, at + ".verdict", "is missing");
             check(file, at, r);

@@ -1,5 +1,6 @@
 package io.kvbench.crash;
 
+import io.kvbench.crash.fuse.PowerCutFs;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.GitRevision;
 import io.kvbench.infra.InfrastructureException;
@@ -18,8 +19,9 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
- * Crash tests of several engines, one after another: where the writers run (a fresh container per writer when Docker
- * is available, else local child JVMs) and the loop per engine.
+ * Crash tests of several engines under one or more faults: where the writers run (a fresh container per writer when
+ * Docker is available, else local child JVMs; always local children for the faults of the FUSE file system, which
+ * this JVM serves) and the loop per engine and fault.
  */
 public final class CrashSuite {
 
@@ -29,94 +31,116 @@ public final class CrashSuite {
     /** Default upper bound of the kill delay: long enough for flushes and background work to be under way. */
     public static final Duration DEFAULT_MAX_KILL_DELAY = Duration.ofMillis(600);
 
-    private final WriterLauncher launcher;
-    private final Consumer<String> progress;
-    private final Fault fault;
-
-    private CrashSuite(WriterLauncher launcher, Consumer<String> progress) {
-        this(launcher, progress, Fault.PROCESS_KILL);
-    }
-
-    private CrashSuite(WriterLauncher launcher, Consumer<String> progress, Fault fault) {
-        this.launcher = launcher;
-        this.progress = progress;
-        this.fault = fault;
-    }
-
     /**
-     * Power cuts: the store lives on a FUSE mount served by this JVM ({@link io.kvbench.crash.fuse.PowerCutFs}) and the
-     * writers are local child JVMs on it (a writer in a container would need the mount bind-mounted into it; a local
-     * writer is killed as really).
+     * How much to run.
      *
-     * @throws InfrastructureException when FUSE is unavailable, saying what is missing
+     * @param cycles       faults per engine and fault kind
+     * @param seed         seed of the operations, kill delays and fault draws
+     * @param maxKillDelay each kill comes a uniform random 0..maxKillDelay after the writer starts writing
+     * @param workDir      where the crash directories go (a broken engine's is kept)
+     * @param parallel     engines (or faults) tested at the same time
      */
-    public static CrashSuite preparePowerCuts(Consumer<String> progress) {
-        io.kvbench.crash.fuse.PowerCutFs.unavailableReason().ifPresent(why -> {
-            throw new InfrastructureException("power cuts need FUSE: " + why);
-        });
-        return new CrashSuite(new LocalWriters(), progress, Fault.POWER_CUT);
+    public record Plan(int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel) {
+        public Plan {
+            if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
+            if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
+        }
     }
 
-    public Fault fault() {
-        return fault;
+    private final WriterLauncher launcher;
+    private final List<Fault> faults;
+    private final Consumer<String> progress;
+
+    private CrashSuite(WriterLauncher launcher, List<Fault> faults, Consumer<String> progress) {
+        this.launcher = launcher;
+        this.faults = List.copyOf(faults);
+        this.progress = progress;
     }
 
     /**
+     * @param faults the faults to run, each against every engine
      * @param cpuset CPUs the writer containers may use (null: all), e.g. to keep them off the core a benchmark runs on
-     * @throws InfrastructureException when CONTAINER is asked for and Docker or the image is unavailable
+     * @throws InfrastructureException when a fault needs FUSE and it is unavailable (saying what is missing), or when
+     *                                 CONTAINER is asked for and Docker or the image is unavailable
      */
-    public static CrashSuite prepare(Where where, String baseImage, String cpuset, Consumer<String> progress) {
-        if (where == Where.LOCAL) return new CrashSuite(new LocalWriters(), progress);
+    public static CrashSuite prepare(Where where, String baseImage, String cpuset, List<Fault> faults,
+                                     Consumer<String> progress) {
+        if (faults.isEmpty()) throw new IllegalArgumentException("no fault to run");
+        Optional<Fault> onFuse = faults.stream().filter(Fault::needsFuse).findFirst();
+        if (onFuse.isPresent()) {
+            PowerCutFs.unavailableReason().ifPresent(why -> {
+                throw new InfrastructureException(onFuse.get().id() + " needs FUSE: " + why);
+            });
+        }
+        if (where == Where.LOCAL || faults.stream().allMatch(Fault::needsFuse)) {
+            return new CrashSuite(new LocalWriters(), faults, progress);
+        }
         if (where == Where.AUTO) {
             Optional<String> unavailable = KillableContainers.unavailableReason();
             if (unavailable.isPresent()) {
                 progress.accept("kvbench: Docker not available (" + unavailable.get() + "); crash writers run as local child JVMs");
-                return new CrashSuite(new LocalWriters(), progress);
+                return new CrashSuite(new LocalWriters(), faults, progress);
             }
         }
-        return new CrashSuite(new ContainerWriters(KillableContainers.prepare(baseImage, progress), cpuset), progress);
+        return new CrashSuite(new ContainerWriters(KillableContainers.prepare(baseImage, progress), cpuset), faults,
+                progress);
     }
 
+    public List<Fault> faults() {
+        return faults;
+    }
+
+    /** Where the writers of {@code fault} run: container or local. */
+    public String runner(Fault fault) {
+        return fault.needsFuse() ? LocalWriters.NAME : launcher.name();
+    }
+
+    /** The runners of every fault, comma-separated. */
     public String runner() {
-        return launcher.name();
+        return String.join(", ", faults.stream().map(this::runner).distinct().toList());
     }
 
-    /** Runs the crash test of one engine. */
-    public EngineCrashResult run(KvEngine engine, int cycles, long seed, Duration maxKillDelay, Path workDir)
-            throws InterruptedException {
-        return new CrashLoop(engine, launcher, new CrashLoop.Settings(cycles, seed, maxKillDelay, workDir, fault), progress).run();
+    /** Runs the crash test of one engine under one fault. */
+    public EngineCrashResult run(KvEngine engine, Fault fault, Plan plan) throws InterruptedException {
+        WriterLauncher writers = fault.needsFuse() ? new LocalWriters() : launcher;
+        Path workDir = faults.size() > 1 ? plan.workDir().resolve(fault.id()) : plan.workDir();
+        return new CrashLoop(engine, writers, new CrashLoop.Settings(plan.cycles(), plan.seed(), plan.maxKillDelay(),
+                workDir, fault), progress).run();
     }
 
     /**
-     * Runs every engine's crash test, {@code parallel} engines at a time (a writer is one thread and a cycle is mostly
-     * JVM start-up, so two at a time suit two cores); an interrupt ends the run early and marks it incomplete. After each
-     * engine, {@code checkpoint} gets the results so far (incomplete), so that a long run that dies keeps what it did.
+     * Runs every engine's crash test under every fault, {@code parallel} at a time (a writer is one thread and a cycle
+     * is mostly JVM start-up, so two at a time suit two cores); an interrupt ends the run early and marks it
+     * incomplete. After each, {@code checkpoint} gets the results so far (incomplete), so that a long run that dies
+     * keeps what it did.
      */
-    public CrashResults runAll(List<KvEngine> engines, int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel,
-                               Consumer<CrashResults> checkpoint) {
-        if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
-        CrashResults.Run run = new CrashResults.Run(runner(), Instant.now().toString(), GitRevision.current(), cycles, seed,
-                Machines.current());
-        ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+    public CrashResults runAll(List<KvEngine> engines, Plan plan, Consumer<CrashResults> checkpoint) {
+        CrashResults.Run run = new CrashResults.Run(runner(), Instant.now().toString(), GitRevision.current(),
+                plan.cycles(), plan.seed(), Machines.current());
+        ExecutorService pool = Executors.newFixedThreadPool(plan.parallel(), r -> {
             Thread thread = new Thread(r, "kvbench-crash");
             thread.setDaemon(true);
             return thread;
         });
         List<Future<EngineCrashResult>> futures = new ArrayList<>();
         List<EngineCrashResult> finished = new ArrayList<>();
-        for (KvEngine engine : engines) {
-            futures.add(pool.submit(() -> {
-                progress.accept("crash " + engine.id() + ": " + cycles + " " + fault.noun() + "s, seed " + seed + ", runner " + runner());
-                EngineCrashResult result = run(engine, cycles, seed, maxKillDelay, workDir);
-                progress.accept(String.format("crash %s: %s (%d cycles, %d acknowledged, %.0f s)%s", engine.id(),
-                        result.verdict(), result.counts().cycles(), result.counts().acknowledged(), result.replay().seconds(),
-                        result.reason() == null ? "" : ": " + result.reason()));
-                synchronized (finished) {
-                    finished.add(result);
-                    checkpoint.accept(new CrashResults(CrashResults.SCHEMA_VERSION, false, run, finished));
-                }
-                return result;
-            }));
+        for (Fault fault : faults) {
+            for (KvEngine engine : engines) {
+                futures.add(pool.submit(() -> {
+                    progress.accept("crash " + engine.id() + ": " + plan.cycles() + " " + fault.nouns() + ", seed "
+                            + plan.seed() + ", runner " + runner(fault));
+                    EngineCrashResult result = run(engine, fault, plan);
+                    progress.accept(String.format("crash %s (%s): %s (%d cycles, %d acknowledged, %.0f s)%s",
+                            engine.id(),
+                            fault.id(), result.verdict(), result.counts().cycles(), result.counts().acknowledged(),
+                            result.replay().seconds(), result.reason() == null ? "" : ": " + result.reason()));
+                    synchronized (finished) {
+                        finished.add(result);
+                        checkpoint.accept(new CrashResults(CrashResults.SCHEMA_VERSION, false, run, finished));
+                    }
+                    return result;
+                }));
+            }
         }
         pool.shutdown();
         List<EngineCrashResult> results = new ArrayList<>();

@@ -30,6 +30,8 @@ final class CrashTally {
     /** What the injected fault did: see {@link FaultEffects}. */
     int injected, reported, wrongData, crashed;
     private final List<Double> recoveryMillis = new ArrayList<>();
+    /** The first wrong data and the first crash of a corruption fault, for the reason. */
+    String firstWrongData, firstCrash;
     /** A recorded engine bug the loop met and went on past, with how often and where first. */
     KnownIssues.KnownIssue knownIssue;
     FailureKind knownIssueKind;
@@ -47,16 +49,27 @@ final class CrashTally {
         cycles++;
         promised += check.promisedOps();
         pendingKept += check.pendingKept();
+        addDamage(check);
+        recovered(openNanos);
+    }
+
+    /** The keys a check found damaged. */
+    void addDamage(CrashModel.Check check) {
         lost += check.harm().lost() + check.harm().lostInFlight();
         resurrected += check.harm().resurrected();
         corrupt += check.harm().corrupt() + check.harm().foreign();
         if (check.harm().prefixBroken()) prefixBreaks++;
-        recovered(openNanos);
     }
 
     /** A reopen that was timed but not checked against a history (a corruption fault's read-back). */
     void recovered(long openNanos) {
         if (openNanos >= 0) recoveryMillis.add(openNanos / 1e6);
+    }
+
+    /** The median time to reopen so far (0 before any). */
+    double medianRecoveryMillis() {
+        double[] times = recoveryMillis.stream().mapToDouble(Double::doubleValue).toArray();
+        return times.length == 0 ? 0 : new Median().evaluate(times);
     }
 
     /** A check that broke a recorded engine bug's way: counted, the first remembered. */
@@ -73,7 +86,8 @@ final class CrashTally {
     /** The judgement of a loop that ran to its end: a known issue met on the way, or every check passed. */
     Judgement endJudgement(boolean promises) {
         if (knownIssue != null) {
-            return Verdicts.known(knownIssue, knownIssueKind, knownIssueHits + " of " + cycles + " recoveries hit it; first "
+            return Verdicts.known(knownIssue, knownIssueKind, knownIssueHits + " of " + cycles
+                    + " recoveries hit it; first "
                     + knownIssueFirst, knownIssueExamples);
         }
         return promises ? Verdicts.pass() : Verdicts.nothingPromised(settings.fault());
@@ -88,12 +102,14 @@ final class CrashTally {
         String reproduce = "java -jar target/kvbench.jar crash --engines " + engine.id() + " --seed " + settings.seed()
                 + " --cycles " + settings.cycles() + " --runner " + runner
                 + (fault == Fault.PROCESS_KILL ? "" : " --fault " + fault.id());
-        Promise declared = new Promise(fault.id(), fault.promise(d).name(), d.prefixConsistent(), d.setting(), null);
+        Promise declared = new Promise(fault.id(), fault.promise(d).name(), d.prefixConsistent(), d.setting(),
+                d.checksums().coverage().name());
         Counts counts = new Counts(cycles, acknowledged, promised, pendingKept,
                 new Damage(lost, resurrected, corrupt, prefixBreaks, unopenable),
                 new FaultEffects(injected, reported, wrongData, crashed));
-        Replay replay = new Replay(runner, settings.seed(), reproduce, keptDir, (System.nanoTime() - startedNanos) / 1e9);
-        return new EngineCrashResult(engine.id(), engine.version(), declared, counts, new Recovery(median, max), judgement,
-                replay);
+        double seconds = (System.nanoTime() - startedNanos) / 1e9;
+        Replay replay = new Replay(runner, settings.seed(), reproduce, keptDir, seconds);
+        return new EngineCrashResult(engine.id(), engine.version(), declared, counts, new Recovery(median, max),
+                judgement, replay);
     }
 }

@@ -12,13 +12,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HexFormat;
 
 /**
@@ -39,38 +35,52 @@ public final class CrashWriter {
     public static final String STORE_DIR = "store";
     static final String READ_COPY_DIR = "read-copy";
     static final String WARM_UP_DIR = "warm-up";
+    /** Last argument of a writer to be killed while it reopens the store: it prints READY just before the open. */
+    static final String READY_AT_OPEN = "ready-at-open";
 
     private final KvEngine engine;
     private final Path root;
     private final CrashOps ops;
     private final PrintStream ledger;
+    private final boolean readyAtOpen;
 
-    private CrashWriter(KvEngine engine, Path root, CrashOps ops, PrintStream ledger) {
+    private CrashWriter(KvEngine engine, Path root, CrashOps ops, PrintStream ledger, boolean readyAtOpen) {
         this.engine = engine;
         this.root = root;
         this.ops = ops;
         this.ledger = ledger;
+        this.readyAtOpen = readyAtOpen;
     }
 
-    /** {@code CrashWriter <engine> <crash dir> <seed> <first seq> <operations>}; exits with the code of {@link #run}. */
+    /**
+     * {@code CrashWriter <engine> <crash dir> <seed> <first seq> <operations> [ready-at-open]}; exits with the code of
+     * {@link #run}. With {@value #READY_AT_OPEN} it prints READY just before it opens the store (from
+     * then on a kill lands in the recovery), then only reopens.
+     */
     public static void main(String[] args) {
-        if (args.length != 5) {
-            System.err.println("usage: CrashWriter <engine> <crash dir> <seed> <first seq> <operations>");
+        boolean readyAtOpen = args.length == 6 && args[5].equals(READY_AT_OPEN);
+        if (args.length != 5 && !readyAtOpen) {
+            System.err.println("usage: CrashWriter <engine> <crash dir> <seed> <first seq> <operations> ["
+                    + READY_AT_OPEN + "]");
             System.exit(2);
         }
-        System.exit(run(args[0], Path.of(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4])));
+        System.exit(run(args[0], Path.of(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]),
+                readyAtOpen ? -1 : Long.parseLong(args[4])));
     }
 
     /**
      * Runs the writer on this process's stdout and returns the process exit code. Engine chatter on System.out is sent to
      * stderr so that stdout carries the ledger only.
+     *
+     * @param operations how many to write, or -1: none, and READY comes just before the open (a kill lands in recovery)
      */
     public static int run(String engineId, Path root, long seed, long firstSeq, long operations) {
         PrintStream ledger = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12),
                 true, StandardCharsets.US_ASCII);
         System.setOut(System.err);
         KvEngine engine = Engines.byId(engineId);
-        return new CrashWriter(engine, root, CrashOps.forEngine(seed, engine.capabilities()), ledger).run(firstSeq, operations);
+        CrashOps ops = CrashOps.forEngine(seed, engine.capabilities());
+        return new CrashWriter(engine, root, ops, ledger, operations < 0).run(firstSeq, Math.max(0, operations));
     }
 
     private int run(long firstSeq, long operations) {
@@ -87,6 +97,7 @@ public final class CrashWriter {
             return WriterProtocol.EXIT_OPEN_FAILED;
         }
         warmUp();
+        if (readyAtOpen) print(WriterProtocol.READY);
         boolean writeOnce = engine.capabilities().writeOnce();
         KvStore store;
         try {
@@ -104,7 +115,7 @@ public final class CrashWriter {
             return WriterProtocol.EXIT_READ_FAILED;
         }
         if (store == null) return WriterProtocol.EXIT_OPEN_FAILED;
-        print(WriterProtocol.READY);
+        if (!readyAtOpen) print(WriterProtocol.READY);
         return write(store, firstSeq, operations);
     }
 
@@ -142,7 +153,7 @@ public final class CrashWriter {
     private int readCopy(Path storeDir) throws IOException {
         Path copy = root.resolve(READ_COPY_DIR);
         Directories.deleteRecursively(copy);
-        copyTree(storeDir, copy);
+        Directories.copyRecursively(storeDir, copy);
         KvStore store = open(copy, true);
         if (store == null) return WriterProtocol.EXIT_OPEN_FAILED;
         try (store) {
@@ -207,21 +218,5 @@ public final class CrashWriter {
 
     private void print(String type, Object... fields) {
         ledger.println(WriterProtocol.line(type, fields));
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Files.createDirectories(to.resolve(from.relativize(dir)));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, to.resolve(from.relativize(file)), StandardCopyOption.REPLACE_EXISTING);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

@@ -41,7 +41,8 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
      * @param checksums      what the adapter declares its checksums cover ({@code Durability.Checksums}); absent in
      *                       results written before it was declared
      */
-    public record Promise(String fault, @JsonProperty("promise") String guarantee, boolean prefixPromised, String setting,
+    public record Promise(String fault, @JsonProperty("promise") String guarantee, boolean prefixPromised,
+                          String setting,
                           String checksums) {
         public Promise {
             fault = Fault.of(fault).id();

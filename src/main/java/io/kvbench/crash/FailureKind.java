@@ -8,7 +8,7 @@ package io.kvbench.crash;
 public enum FailureKind {
     /** Nothing failed. */
     NONE,
-    /** The recovered state lost acknowledged writes, brought deleted keys back, held values never written, or was no prefix. */
+    /** The recovered state lost acknowledged writes, brought deleted keys back, held unwritten values, or no prefix. */
     DATA_LOSS,
     /** The store could not be opened again, or its recovery did not finish in time. */
     UNOPENABLE,
@@ -16,7 +16,7 @@ public enum FailureKind {
     UNREADABLE,
     /** After corruption of synced data, the engine returned wrong data without an error. */
     WRONG_DATA,
-    /** An engine call failed while no fault was injected, or a writer did not finish cleanly: a failure, not forgetting. */
+    /** An engine call failed with no fault injected, or a writer did not finish cleanly: failing, not forgetting. */
     ENGINE_FAILURE,
     /** The test could not run: no Docker, no FUSE, a mount or a scratch directory that failed. */
     INFRASTRUCTURE,

@@ -12,8 +12,24 @@ import java.util.stream.Collectors;
 public enum Fault {
     /** SIGKILL of the writer process: the kernel keeps everything written, synced or not. */
     PROCESS_KILL("process-kill", "kill", "kill", Promise.PROCESS_KILL),
-    /** SIGKILL, then a power cut: unsynced writes (all, a prefix per file, or a torn last one) and names are dropped. */
-    POWER_CUT("power-cut", "power cut", "power cut", Promise.POWER_LOSS);
+    /** SIGKILL, then a power cut: unsynced writes (all, a prefix per file, or a torn last one) and names dropped. */
+    POWER_CUT("power-cut", "power cut", "power cut", Promise.POWER_LOSS),
+    /**
+     * One seeded fsync/fdatasync of a file fails with EIO, and that file's unsynced data never reaches the disk (the
+     * kernel marked it clean: a retried fsync succeeds with nothing to write); then SIGKILL and a power cut.
+     */
+    FSYNC_ERROR("fsync-error", "fsync error", "power cut", Promise.POWER_LOSS),
+    /** The disk fills up at a seeded byte (ENOSPC on growth), then SIGKILL; the space comes back before the reopen. */
+    DISK_FULL("disk-full", "full disk", "kill", Promise.PROCESS_KILL),
+    /** SIGKILL, then a power cut keeping a random subset of unsynced pages (a random prefix of each page's writes). */
+    REORDER("reorder", "reordering power cut", "power cut", Promise.POWER_LOSS),
+    /** A clean close, then one bit of a synced file flipped (silent corruption). */
+    BIT_FLIP("bit-flip", "bit flip", "bit flip", Promise.CHECKSUMS),
+    /** A clean close, then one sector of a synced file fails every read with EIO (a latent sector error). */
+    READ_ERROR("read-error", "read error", "read error", Promise.CHECKSUMS),
+    /** SIGKILL, then SIGKILL of the next process while it reopens (recovers) the store, then a reopen. */
+    KILL_IN_RECOVERY("kill-in-recovery", "kill during recovery", "kill", Promise.PROCESS_KILL);
+
     /** Which declaration a fault's check reads. */
     enum Promise { PROCESS_KILL, POWER_LOSS, CHECKSUMS }
 
@@ -39,6 +55,12 @@ public enum Fault {
         return noun;
     }
 
+    /** "kills", "power cuts", "kills during recovery". */
+    public String nouns() {
+        int space = noun.indexOf(" during ");
+        return space < 0 ? noun + "s" : noun.substring(0, space) + "s" + noun.substring(space);
+    }
+
     /** What comes just before a check, as the reasons name it: "after the power cut of cycle 3". */
     public String event() {
         return event;
@@ -51,7 +73,7 @@ public enum Fault {
 
     /** The store lives on the FUSE file system that injects the fault. */
     public boolean needsFuse() {
-        return this != PROCESS_KILL;
+        return this != PROCESS_KILL && this != KILL_IN_RECOVERY;
     }
 
     /**

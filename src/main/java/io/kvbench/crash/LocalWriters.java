@@ -28,9 +28,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalWriters implements WriterLauncher {
 
+    static final String NAME = "local";
+
     @Override
     public String name() {
-        return "local";
+        return NAME;
     }
 
     @Override

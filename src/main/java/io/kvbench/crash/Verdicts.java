@@ -25,6 +25,11 @@ final class Verdicts {
                 + fault.noun(), null, List.of());
     }
 
+    /** What happened under a fault the engine promises nothing about, reported as it is. */
+    static Judgement information(FailureKind kind, String what) {
+        return new Judgement(CrashVerdict.INFORMATION, kind, what, null, List.of());
+    }
+
     /** Checks that a recorded engine bug broke, counted across the loop: known, with how often. */
     static Judgement known(KnownIssues.KnownIssue issue, FailureKind kind, String why, List<String> examples) {
         return new Judgement(CrashVerdict.KNOWN_ISSUE, kind, why, issue.reference(), examples);
@@ -38,13 +43,16 @@ final class Verdicts {
         if (!failure.kind().breaksData()) {
             return new Judgement(CrashVerdict.ERROR, failure.kind(), failure.reason(), null, examples);
         }
-        return promises ? new Judgement(CrashVerdict.BROKEN_PROMISE, failure.kind(), failure.reason(), null, examples)
-                : new Judgement(CrashVerdict.INFORMATION, failure.kind(), "promises nothing after a " + fault.noun() + "; "
-                        + failure.reason(), null, examples);
+        if (promises) {
+            return new Judgement(CrashVerdict.BROKEN_PROMISE, failure.kind(), failure.reason(), null, examples);
+        }
+        String what = "promises nothing after a " + fault.noun() + "; " + failure.reason();
+        return new Judgement(CrashVerdict.INFORMATION, failure.kind(), what, null, examples);
     }
 
     /** The recorded engine bug a failure shows, if any. */
     static Optional<KnownIssues.KnownIssue> find(String engine, Fault fault, Failure failure) {
-        return KnownIssues.find(new KnownIssues.CrashFailure(engine, fault.id(), failure.kind().name(), failure.reason()));
+        return KnownIssues.find(new KnownIssues.CrashFailure(engine, fault.id(), failure.kind().name(),
+                failure.reason()));
     }
 }

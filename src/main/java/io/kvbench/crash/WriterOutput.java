@@ -22,7 +22,8 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
      *
      * @param openNanos   how long opening (recovering) the store took, -1 if it never opened
      * @param verified    the recovered state was printed completely
-     * @param state       per key index: the seq of the operation whose value it holds, {@link #ABSENT} or {@link #CORRUPT}
+     * @param state       per key index: the seq of the operation whose value it holds, {@link #ABSENT} or
+     *                    {@link #CORRUPT}
      * @param foreignKeys keys found by a scan that the stream never wrote (hex)
      */
     record Recovered(long openNanos, boolean verified, long[] state, List<String> foreignKeys) {

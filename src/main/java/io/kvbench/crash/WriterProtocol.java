@@ -13,7 +13,7 @@ package io.kvbench.crash;
  * kvcrash FOREIGN &lt;hex key&gt; #            a scan found a key the stream never wrote
  * kvcrash READ-FAILED &lt;message&gt; #        reading the recovered state failed
  * kvcrash VERIFIED &lt;keys present&gt; #      end of the recovered state
- * kvcrash READY #                        writes start now
+ * kvcrash READY #                        writes start now (with ready-at-open: the open starts now)
  * kvcrash W &lt;seq&gt; #                     operation seq returned (acknowledged)
  * kvcrash F &lt;seq&gt; #                     flush() returned after operation seq
  * kvcrash WRITE-FAILED &lt;seq&gt; &lt;message&gt; #  operation or flush seq failed

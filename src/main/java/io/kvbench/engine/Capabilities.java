@@ -106,7 +106,12 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
         private boolean writeOnce;
         private int maxKeyBytes = Integer.MAX_VALUE;
         private int maxValueBytes = Integer.MAX_VALUE;
-        private Durability durability;
+        private Durability.Guarantee processKill;
+        private Durability.Guarantee powerLoss;
+        private boolean prefixConsistent;
+        private String setting;
+        private String source;
+        private Durability.Checksums checksums;
         private EngineSettings settings;
         private String notes = "";
 
@@ -162,7 +167,17 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
 
         public Builder durability(Durability.Guarantee processKill, Durability.Guarantee powerLoss,
                                   boolean prefixConsistent, String setting, String source) {
-            this.durability = new Durability(processKill, powerLoss, prefixConsistent, setting, source);
+            this.processKill = processKill;
+            this.powerLoss = powerLoss;
+            this.prefixConsistent = prefixConsistent;
+            this.setting = setting;
+            this.source = source;
+            return this;
+        }
+
+        /** What the engine's checksums cover under the adapter's setting, and where its format or code shows it. */
+        public Builder checksums(Durability.Coverage coverage, String source) {
+            this.checksums = new Durability.Checksums(coverage, source);
             return this;
         }
 
@@ -178,6 +193,8 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
         }
 
         public Capabilities build() {
+            Durability durability = processKill == null ? null
+                    : new Durability(processKill, powerLoss, prefixConsistent, setting, source, checksums);
             return new Capabilities(new Access(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce),
                     new Limits(maxKeyBytes, maxValueBytes), durability, settings, notes);
         }

@@ -13,9 +13,34 @@ import java.util.Objects;
  *                         as well where {@code powerLoss} promises something
  * @param setting          the engine setting that gives these guarantees, e.g. "WAL on, sync=false"
  * @param source           where the engine documents it (URL or document and section)
+ * @param checksums        what the engine's checksums cover under this setting, with its own source: whether damage to
+ *                         synced data (a flipped bit, a sector that fails reads) is reported or read as data
  */
 public record Durability(Guarantee processKill, Guarantee powerLoss, boolean prefixConsistent, String setting,
-                         String source) {
+                         String source, Checksums checksums) {
+
+    /**
+     * What the engine verifies when it reads its files.
+     *
+     * @param coverage what is checked
+     * @param source   where the engine's format or code shows it (URL, or file and version)
+     */
+    public record Checksums(Coverage coverage, String source) {
+        public Checksums {
+            Objects.requireNonNull(coverage, "coverage");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    /** How much of what an engine reads from its files a checksum covers. */
+    public enum Coverage {
+        /** Every read of stored data and metadata verifies a checksum: damage is an error, never data. */
+        EVERY_READ,
+        /** Some structures are verified (a log on recovery, headers, pointers), others are read unchecked. */
+        PARTIAL,
+        /** Nothing is checksummed. */
+        NONE
+    }
 
     /** The strength of a guarantee, strongest first. */
     public enum Guarantee {
@@ -39,6 +64,7 @@ public record Durability(Guarantee processKill, Guarantee powerLoss, boolean pre
         Objects.requireNonNull(powerLoss, "powerLoss");
         Objects.requireNonNull(setting, "setting");
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(checksums, "checksums: declare what the engine checks (Capabilities.Builder.checksums)");
         if (!processKill.atLeast(powerLoss)) {
             throw new IllegalArgumentException("a power cut cannot keep more than a process kill: processKill="
                     + processKill + ", powerLoss=" + powerLoss);

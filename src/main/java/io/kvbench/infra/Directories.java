@@ -3,11 +3,12 @@ package io.kvbench.infra;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Removing scratch directories: a finished container's, a crash test's. */
+/** Removing and copying scratch directories: a finished container's, a crash test's. */
 public final class Directories {
 
     private Directories() {
@@ -18,6 +19,17 @@ public final class Directories {
         if (!Files.exists(dir)) return;
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    /** Copies the tree {@code from} to {@code to} (created), files and directories; {@code to} must not hold them. */
+    public static void copyRecursively(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
         }
     }
 

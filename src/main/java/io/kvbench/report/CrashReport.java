@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * The crash-test part of the reports: for summary.md (job summaries) and an HTML page section, one table per fault
- * ({@link CrashTable}) with a row per engine, a verdict matrix when several faults ran, and per result that did not pass
- * its kind, reason, reproduce command and kept directory.
+ * ({@link CrashTable}) with a row per engine, a verdict matrix when several faults ran, and for each result that did
+ * not pass its reason, reproduce command and kept directory.
  */
 public final class CrashReport {
 
@@ -29,8 +29,8 @@ public final class CrashReport {
 
     /** Writes summary.md and report.html of a crash run into {@code outDir}. */
     public static ReportWriter.Written write(CrashResults crash, Path outDir) throws IOException {
-        String summary = "## kvbench crash tests: runner `" + crash.runner() + "`, " + crash.cycles() + " " + nouns(crash)
-                + " per engine, seed " + crash.seed() + "\n\n" + markdown(crash);
+        String summary = "## kvbench crash tests: runner `" + crash.runner() + "`, " + crash.cycles() + " "
+                + nouns(crash) + " per engine, seed " + crash.seed() + "\n\n" + markdown(crash);
         String html = page(crash);
         Files.createDirectories(outDir);
         Path summaryFile = outDir.resolve(ReportWriter.SUMMARY_FILE);
@@ -40,7 +40,7 @@ public final class CrashReport {
         return new ReportWriter.Written(summaryFile, htmlFile);
     }
 
-    /** The Markdown section: a verdict matrix (several faults), a table per fault, a paragraph per result that did not pass. */
+    /** The Markdown section: a verdict matrix (several faults), a table per fault, a paragraph per failure. */
     public static String markdown(CrashResults crash) {
         StringBuilder md = new StringBuilder();
         if (!crash.complete()) md.append("> [!WARNING]\n> **Incomplete**: not every planned engine was tested.\n\n");
@@ -48,24 +48,32 @@ public final class CrashReport {
         if (tables.size() > 1) md.append(markdownTable(matrix(tables))).append('\n');
         for (CrashTable table : tables) {
             if (tables.size() > 1) md.append("#### ").append(table.fault().id()).append("\n\n");
-            md.append(markdownTable(new Cells(table.header(), table.rows()))).append('\n');
+            md.append(markdownTable(new Cells(table.header(), table.rows(), CrashTable.NUMERIC_FROM))).append('\n');
         }
         for (CrashTable table : tables) {
             for (EngineCrashResult r : table.results()) {
-                if (CrashTable.passed(r)) continue;
-                md.append("- **").append(r.engine()).append("** ").append(tables.size() > 1 ? r.fault().id() + " " : "")
-                        .append(r.verdict()).append(": ").append(r.reason() == null ? "" : r.reason().replace("\n", " "));
-                if (r.judgement().reference() != null) md.append(" (known issue: ").append(r.judgement().reference()).append(')');
-                for (String example : r.judgement().examples()) md.append("\n  - ").append(example);
-                if (r.replay().keptDirectory() != null) md.append("\n  - kept: `").append(r.replay().keptDirectory()).append('`');
-                md.append("\n  - reproduce: `").append(r.replay().reproduce()).append("`\n");
+                if (!CrashTable.passed(r)) md.append(notPassed(r, tables.size() > 1));
             }
         }
         for (CrashTable table : tables) md.append('\n').append(CrashFaultText.explanation(table.fault())).append('\n');
         return md.toString();
     }
 
-    private record Cells(List<String> header, List<List<String>> rows) {
+    /** One result that did not pass: verdict, reason, reference, examples, kept directory, replay. */
+    private static String notPassed(EngineCrashResult r, boolean nameFault) {
+        StringBuilder md = new StringBuilder("- **").append(r.engine()).append("** ");
+        if (nameFault) md.append(r.fault().id()).append(' ');
+        md.append(r.verdict()).append(": ").append(r.reason() == null ? "" : r.reason().replace("\n", " "));
+        String reference = r.judgement().reference();
+        if (reference != null) md.append(" (known issue: ").append(reference).append(')');
+        for (String example : r.judgement().examples()) md.append("\n  - ").append(example);
+        String kept = r.replay().keptDirectory();
+        if (kept != null) md.append("\n  - kept: `").append(kept).append('`');
+        return md.append("\n  - reproduce: `").append(r.replay().reproduce()).append("`\n").toString();
+    }
+
+    /** A table: its heading, its rows, and the first column that is right-aligned (numbers). */
+    private record Cells(List<String> header, List<List<String>> rows, int numericFrom) {
     }
 
     /** Engines down, faults across, verdicts in the cells. */
@@ -81,12 +89,12 @@ public final class CrashReport {
             }
         }
         for (List<String> row : rows.values()) while (row.size() < header.size()) row.add("-");
-        return new Cells(header, List.copyOf(rows.values()));
+        return new Cells(header, List.copyOf(rows.values()), header.size());
     }
 
     private static String markdownTable(Cells cells) {
         StringBuilder md = new StringBuilder("| ").append(String.join(" | ", cells.header())).append(" |\n|");
-        for (int i = 0; i < cells.header().size(); i++) md.append(i < 3 ? "---|" : "--:|");
+        for (int i = 0; i < cells.header().size(); i++) md.append(i < cells.numericFrom() ? "---|" : "--:|");
         md.append('\n');
         for (List<String> row : cells.rows()) md.append("| ").append(String.join(" | ", row)).append(" |\n");
         return md.toString();
@@ -114,18 +122,13 @@ public final class CrashReport {
         List<CrashTable> tables = CrashTable.of(crash);
         for (CrashTable table : tables) {
             for (EngineCrashResult r : table.results()) {
-                if (!r.failed()) continue;
-                html.append("<p class=\"banner error\"><strong>").append(Html.escape(r.engine())).append(": ")
-                        .append(r.verdict()).append(".</strong> ").append(tables.size() > 1 ? Html.escape(r.fault().id()) + ": " : "")
-                        .append(Html.escape(r.reason()))
-                        .append(r.replay().keptDirectory() == null ? "" : " Kept: <code>" + Html.escape(r.replay().keptDirectory()) + "</code>.")
-                        .append(" Reproduce: <code>").append(Html.escape(r.replay().reproduce())).append("</code></p>\n");
+                if (r.failed()) html.append(banner(r, tables.size() > 1));
             }
         }
         if (tables.size() > 1) html.append(htmlTable(matrix(tables), null));
         for (CrashTable table : tables) {
             if (tables.size() > 1) html.append("<h3>").append(Html.escape(table.fault().id())).append("</h3>\n");
-            html.append(htmlTable(new Cells(table.header(), table.rows()), table));
+            html.append(htmlTable(new Cells(table.header(), table.rows(), CrashTable.NUMERIC_FROM), table));
             html.append("<p>").append(Html.escape(CrashFaultText.explanation(table.fault()))).append("</p>\n");
         }
         List<BarChart.Bar> bars = new ArrayList<>();
@@ -145,6 +148,15 @@ public final class CrashReport {
         return html.toString();
     }
 
+    /** The error banner of a failed result. */
+    private static String banner(EngineCrashResult r, boolean nameFault) {
+        String kept = r.replay().keptDirectory();
+        return "<p class=\"banner error\"><strong>" + Html.escape(r.engine()) + ": " + r.verdict() + ".</strong> "
+                + (nameFault ? Html.escape(r.fault().id()) + ": " : "") + Html.escape(r.reason())
+                + (kept == null ? "" : " Kept: <code>" + Html.escape(kept) + "</code>.")
+                + " Reproduce: <code>" + Html.escape(r.replay().reproduce()) + "</code></p>\n";
+    }
+
     /** A table; with {@code table}, each verdict cell carries the result's reason as its title. */
     private static String htmlTable(Cells cells, CrashTable table) {
         StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"metrics\">\n<thead><tr>");
@@ -154,7 +166,8 @@ public final class CrashReport {
             List<String> row = cells.rows().get(i);
             html.append("<tr>");
             for (int c = 0; c < row.size(); c++) {
-                String title = table != null && c == 2 ? " title=\"" + Html.escape(table.results().get(i).reason()) + "\"" : "";
+                String reason = table == null || c != 2 ? null : table.results().get(i).reason();
+                String title = reason == null ? "" : " title=\"" + Html.escape(reason) + "\"";
                 html.append("<td").append(title).append('>').append(Html.escape(row.get(c))).append("</td>");
             }
             html.append("</tr>\n");
@@ -165,7 +178,9 @@ public final class CrashReport {
     /** "kills", "power cuts", or "faults" when several ran. */
     private static String nouns(CrashResults crash) {
         List<Fault> faults = crash.results().stream().map(EngineCrashResult::fault).distinct().toList();
-        if (faults.size() > 1) return "faults (" + faults.stream().map(Fault::id).collect(Collectors.joining(", ")) + ")";
+        if (faults.size() > 1) {
+            return "faults (" + faults.stream().map(Fault::id).collect(Collectors.joining(", ")) + ")";
+        }
         return (faults.isEmpty() ? Fault.PROCESS_KILL : faults.get(0)).noun() + "s";
     }
 }

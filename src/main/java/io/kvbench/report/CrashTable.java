@@ -61,8 +61,8 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
             row.addAll(numbers(e.injected(), e.reported(), e.wrongData(), e.crashed(), unaffected));
         } else {
             row.addAll(List.of(count(c.acknowledged()), count(c.promised())));
-            row.addAll(numbers(c.damage().lost(), c.damage().resurrected(), c.damage().corrupt(), c.damage().prefixBreaks(),
-                    c.damage().unopenable()));
+            EngineCrashResult.Damage d = c.damage();
+            row.addAll(numbers(d.lost(), d.resurrected(), d.corrupt(), d.prefixBreaks(), d.unopenable()));
             if (fault.injects()) row.addAll(numbers(e.injected(), e.reported()));
         }
         row.add(recovery(r));
@@ -73,10 +73,8 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
         return Arrays.stream(values).mapToObj(String::valueOf).toList();
     }
 
-    /** Right-aligned columns (all but the first three). */
-    boolean numeric(int column) {
-        return column >= 3;
-    }
+    /** The first right-aligned column: all but engine, promise and verdict are numbers. */
+    static final int NUMERIC_FROM = 3;
 
     static String promise(EngineCrashResult r) {
         String what = switch (r.declared().guarantee() == null ? "" : r.declared().guarantee()) {
@@ -118,6 +116,7 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
 
     static String recovery(EngineCrashResult r) {
         if (!Double.isFinite(r.recovery().medianMillis())) return "n/a";
-        return UNITS.value(r.recovery().medianMillis(), "ms/op") + " / " + UNITS.value(r.recovery().maxMillis(), "ms/op");
+        EngineCrashResult.Recovery times = r.recovery();
+        return UNITS.value(times.medianMillis(), "ms/op") + " / " + UNITS.value(times.maxMillis(), "ms/op");
     }
 }

@@ -118,18 +118,19 @@ class ReportMergeTest {
 
     private static CrashResults crashRun(String engine, CrashVerdict verdict) {
         boolean broken = verdict == CrashVerdict.BROKEN_PROMISE;
+        String reproduce = "java -jar target/kvbench.jar crash --engines " + engine
+                + " --seed 7 --cycles 100 --runner container";
         EngineCrashResult result = new EngineCrashResult(engine, "1.0",
                 new EngineCrashResult.Promise("process-kill", "EVERY_WRITE", true, "sync=false", null),
-                new EngineCrashResult.Counts(100, 50_000, 50_000, 12, new EngineCrashResult.Damage(broken ? 3 : 0, 0, 0, 0, 0),
-                        null),
+                new EngineCrashResult.Counts(100, 50_000, 50_000, 12,
+                        new EngineCrashResult.Damage(broken ? 3 : 0, 0, 0, 0, 0), null),
                 new EngineCrashResult.Recovery(80.5, 190.0),
                 new EngineCrashResult.Judgement(verdict, broken ? FailureKind.DATA_LOSS : FailureKind.NONE,
                         broken ? "3 keys lost acknowledged writes" : null, null, List.of()),
-                new EngineCrashResult.Replay("container", 7,
-                        "java -jar target/kvbench.jar crash --engines " + engine + " --seed 7 --cycles 100 --runner container",
-                        null, 300));
-        return new CrashResults(CrashResults.SCHEMA_VERSION, true, new CrashResults.Run("container", "2025-01-02T03:00:00Z",
-                "abc", 100, 7, Fixtures.machine(MACHINE_CLASS)), List.of(result));
+                new EngineCrashResult.Replay("container", 7, reproduce, null, 300));
+        CrashResults.Run run = new CrashResults.Run("container", "2025-01-02T03:00:00Z", "abc", 100, 7,
+                Fixtures.machine(MACHINE_CLASS));
+        return new CrashResults(CrashResults.SCHEMA_VERSION, true, run, List.of(result));
     }
 
     @Test

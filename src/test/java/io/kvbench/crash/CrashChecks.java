@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.report.CrashReport;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 
 /** What the engine-wide crash tests do with each engine's result: pass, report, abort as a known issue, or fail. */
 final class CrashChecks {
+
+    /** Engines at a time: a writer is one thread, and the cycles are mostly JVM start-up. */
+    private static final int PARALLEL = Integer.getInteger("kvbench.crash.parallel", 2);
 
     private CrashChecks() {
     }
@@ -35,6 +43,30 @@ final class CrashChecks {
                     + (r.replay().keptDirectory() == null ? "" : "\nkept: " + r.replay().keptDirectory())
                     + "\nreplay: " + r.replay().reproduce());
         }
+    }
+
+    /**
+     * Runs every selected engine under {@code fault} ({@code cycles} each, two engines at a time, the seed of
+     * -Dkvbench.crash.seed or a fresh one, printed), writes the results and reports to target/{@code outDir}, and
+     * returns one test per engine that {@link #check}s its result.
+     */
+    static Stream<DynamicTest> everyEngine(Fault fault, CrashSuite.Where where, int cycles, String outDir)
+            throws InterruptedException, IOException {
+        CrashSuite suite = CrashSuite.prepare(where, null, null, List.of(fault), System.out::println);
+        long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
+        List<KvEngine> engines = selectedEngines();
+        Path out = Path.of("target", outDir).toAbsolutePath();
+        System.out.printf("%s tests: %d engines x %d %s, seed %d (replay: -Dkvbench.crash.seed=%d), runner %s%n",
+                fault.id(), engines.size(), cycles, fault.nouns(), seed, seed, suite.runner());
+        CrashSuite.Plan plan = new CrashSuite.Plan(cycles, seed, CrashSuite.DEFAULT_MAX_KILL_DELAY,
+                out.resolve("crash-data"), PARALLEL);
+        CrashResults results = suite.runAll(engines, plan, partial -> { });
+        results.write(out.resolve(CrashResults.FILE));
+        CrashReport.write(results, out);
+        if (!results.complete()) throw new InterruptedException(fault.id() + " tests interrupted");
+        String name = " keeps what it promised through " + cycles + " " + fault.nouns();
+        return results.results().stream().map(r -> DynamicTest.dynamicTest("[" + r.engine() + "]" + name,
+                () -> check(r)));
     }
 
     /** All engines, or those of -Dkvbench.engines. */

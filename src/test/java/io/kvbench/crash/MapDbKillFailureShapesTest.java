@@ -18,9 +18,11 @@ class MapDbKillFailureShapesTest {
         String seen = "the engine failed while writing in cycle 2: WRITE-FAILED 20000000 KvException: [mapdb] put failed: "
                 + "org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: Broken bit parity";
         assertRecordedAs(FailureKind.ENGINE_FAILURE, seen, "https://github.com/jankotek/mapdb/issues/944");
-        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("cycle 2", "cycle 1"))).as("no kill before cycle 1").isEmpty();
+        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("cycle 2", "cycle 1")))
+                .as("no kill before cycle 1").isEmpty();
         assertThat(find("h2-mvstore", FailureKind.ENGINE_FAILURE, seen.replace("[mapdb]", "[h2-mvstore]"))).isEmpty();
-        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("Broken bit parity", "something else"))).isEmpty();
+        String other = seen.replace("Broken bit parity", "something else");
+        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, other)).isEmpty();
         assertThat(find("mapdb", FailureKind.DATA_LOSS, seen)).as("the kind is part of the match").isEmpty();
         assertThat(Verdicts.find("mapdb", Fault.POWER_CUT, new Failure(FailureKind.ENGINE_FAILURE, seen)))
                 .as("the fault is part of the match").isEmpty();
@@ -46,7 +48,7 @@ class MapDbKillFailureShapesTest {
                 "NegativeArraySizeException"))).as("only the garbage-length shape").isEmpty();
     }
 
-    /** The failure line, of this kind after a process kill, matches a MapDB known issue, the one of this upstream report. */
+    /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
     private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
         assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
     }

@@ -46,14 +46,17 @@ class PowerCutKnownIssueTest {
     @TestFactory
     Stream<DynamicTest> enginesThatNeverSyncTheirDirectoryLoseNewFilesInAPowerCut() {
         assumeTrue(PowerCutFs.unavailableReason().isEmpty(), () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
-        CrashSuite suite = CrashSuite.preparePowerCuts(System.out::println);
-        CrashResults results = suite.runAll(PINNED.keySet().stream().sorted().map(Engines::byId).toList(), 1, SEED,
-                CrashSuite.DEFAULT_MAX_KILL_DELAY, Path.of("target", "powercut-known-issues").toAbsolutePath(), 2, partial -> { });
+        List<Fault> powerCut = List.of(Fault.POWER_CUT);
+        CrashSuite suite = CrashSuite.prepare(CrashSuite.Where.LOCAL, null, null, powerCut, System.out::println);
+        CrashResults results = suite.runAll(PINNED.keySet().stream().sorted().map(Engines::byId).toList(),
+                new CrashSuite.Plan(1, SEED, CrashSuite.DEFAULT_MAX_KILL_DELAY,
+                        Path.of("target", "powercut-known-issues").toAbsolutePath(), 2), partial -> { });
         List<EngineCrashResult> all = results.results();
         return all.stream().map(r -> DynamicTest.dynamicTest("[" + r.engine() + "] a power cut removes its unsynced-name files", () -> {
             // A PASS means the engine now syncs its directory: the pin says to drop the entry. Anything else is what it is.
             KnownIssuePin.stillReproduces(REFERENCES.get(r.engine()), "its entry from known-issues.json",
-                    () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut").isNotEqualTo(CrashVerdict.PASS));
+                    () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut")
+                            .isNotEqualTo(CrashVerdict.PASS));
             assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(CrashVerdict.KNOWN_ISSUE);
             assertThat(r.judgement().reference()).isEqualTo(REFERENCES.get(r.engine()));
             assertThat(r.reason()).contains("fsync'd files whose directory was never fsync'd").contains(PINNED.get(r.engine()));

@@ -3,10 +3,6 @@ package io.kvbench.crash;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kvbench.crash.fuse.PowerCutFs;
-import io.kvbench.engine.KvEngine;
-import io.kvbench.report.CrashReport;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,24 +25,11 @@ class PowerCutRecoveryTest {
     /** Power cuts per engine in mvn test (about a minute for all engines, two at a time, on 2 cores). */
     static final int DEFAULT_CYCLES = 5;
     private static final int CYCLES = Integer.getInteger("kvbench.powercut.cycles", DEFAULT_CYCLES);
-    private static final int PARALLEL = Integer.getInteger("kvbench.crash.parallel", 2);
 
     @TestFactory
     Stream<DynamicTest> everyEngineKeepsWhatItPromisedAfterAPowerCut() throws Exception {
         Optional<String> noFuse = PowerCutFs.unavailableReason();
         assumeTrue(noFuse.isEmpty(), () -> "power-cut tests skipped: " + noFuse.orElse(""));
-        CrashSuite suite = CrashSuite.preparePowerCuts(System.out::println);
-        long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
-        List<KvEngine> engines = CrashChecks.selectedEngines();
-        Path out = Path.of("target", "powercut-results").toAbsolutePath();
-        System.out.printf("power-cut tests: %d engines x %d power cuts, seed %d (replay: -Dkvbench.crash.seed=%d)%n",
-                engines.size(), CYCLES, seed, seed);
-        CrashResults results = suite.runAll(engines, CYCLES, seed, CrashSuite.DEFAULT_MAX_KILL_DELAY, out.resolve("crash-data"),
-                PARALLEL, partial -> { });
-        results.write(out.resolve(CrashResults.FILE));
-        CrashReport.write(results, out);
-        if (!results.complete()) throw new InterruptedException("power-cut tests interrupted");
-        return results.results().stream().map(r -> DynamicTest.dynamicTest(
-                "[" + r.engine() + "] keeps what it promised through " + CYCLES + " power cuts", () -> CrashChecks.check(r)));
+        return CrashChecks.everyEngine(Fault.POWER_CUT, CrashSuite.Where.LOCAL, CYCLES, "powercut-results");
     }
 }

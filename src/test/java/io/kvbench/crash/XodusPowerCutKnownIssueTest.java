@@ -62,7 +62,8 @@ class XodusPowerCutKnownIssueTest {
         String loopFailure = "after the power cut of cycle 6: 968 keys lost acknowledged writes; the power cut (DROP_ALL) removed "
                 + cut.syncedButUnnamed().size() + " fsync'd files whose directory was never fsync'd after they were created or renamed: "
                 + String.join(", ", cut.syncedButUnnamed());
-        assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS, loopFailure))).as(loopFailure)
+        assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS, loopFailure)))
+                .as(loopFailure)
                 .map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS,
                 loopFailure.replace(SECOND_FILE, "store/00000000000.xd")))).isEmpty();

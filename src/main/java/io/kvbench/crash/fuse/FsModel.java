@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -28,25 +29,34 @@ import java.util.stream.Stream;
  */
 final class FsModel {
 
+    /** The page size of write-back: an fsync after a failed one writes whole pages. */
+    static final int PAGE = 4096;
+    static final int FALLOC_FL_KEEP_SIZE = 1;
+
     final Path backing;
     /** Scratch beside the backing directory, on the same file system so that moves are renames: orphans, power-cut staging. */
     final Path state;
+    /** The faults the file system injects; they outlive a remount. */
+    final Faults faults;
     private final Object namespace = new Object();
     private final Inode root;
     private final List<Inode> orphans = new ArrayList<>();
     private long nextId;
+    private long loadedBytes;
 
-    private FsModel(Path backing, Path state) {
+    private FsModel(Path backing, Path state, Faults faults) {
         this.backing = backing;
         this.state = state;
+        this.faults = faults;
         this.root = new Inode(nextId++, true);
     }
 
     /** The model of a backing tree as it is now: everything in it is durable (it is what survived the last power cut). */
-    static FsModel load(Path backing, Path state) throws IOException {
-        FsModel model = new FsModel(backing.toAbsolutePath(), state.toAbsolutePath());
+    static FsModel load(Path backing, Path state, Faults faults) throws IOException {
+        FsModel model = new FsModel(backing.toAbsolutePath(), state.toAbsolutePath(), faults);
         Files.createDirectories(model.state.resolve("orphans"));
         model.loadDir(model.backing, model.root, new HashMap<>());
+        faults.usage(model.loadedBytes);
         return model;
     }
 
@@ -62,6 +72,7 @@ final class FsModel {
                     // a power cut can leave two durable names of one file (a rename whose old directory was not synced):
                     // they are hard links, one inode
                     node = byFileKey.computeIfAbsent(attrs.fileKey(), k -> new Inode(nextId++, false));
+                    loadedBytes += attrs.size();
                 }
                 String name = child.getFileName().toString();
                 inode.live.put(name, node);
@@ -117,8 +128,12 @@ final class FsModel {
             if (node == null) throw new java.nio.file.NoSuchFileException(path);
             if (node.dir != dir) throw new IOException(dir ? "not a directory" : "is a directory");
             Path p = backingPath(path);
-            if (dir) Files.delete(p); // fails unless empty, as rmdir does
-            else detach(node, p);
+            if (dir) {
+                Files.delete(p); // fails unless empty, as rmdir does
+            } else {
+                faults.grow(-Files.size(p));
+                detach(node, p);
+            }
             parent.live.remove(name(path));
         }
     }
@@ -132,7 +147,10 @@ final class FsModel {
             if (node == null || toParent == null) throw new java.nio.file.NoSuchFileException(from);
             Inode displaced = toParent.live.get(name(to));
             Path target = backingPath(to);
-            if (displaced != null && displaced != node && !displaced.dir) detach(displaced, target);
+            if (displaced != null && displaced != node && !displaced.dir) {
+                faults.grow(-Files.size(target));
+                detach(displaced, target);
+            }
             Files.move(backingPath(from), target, StandardCopyOption.ATOMIC_MOVE);
             fromParent.live.remove(name(from));
             toParent.live.put(name(to), node);
@@ -148,33 +166,90 @@ final class FsModel {
         }
     }
 
-    /** fsync/fdatasync of a file: everything written to it so far is durable. */
-    static void syncFile(Inode file) {
+    /**
+     * fsync/fdatasync of a file that succeeded: everything written to it so far is durable. After a failed fsync the
+     * log stays (the lost writes must still be undone by a power cut), and records the pages written back now.
+     */
+    static void syncFile(Inode file, RandomAccessFile raf) throws IOException {
         synchronized (file) {
-            file.unsynced.clear();
             file.everSynced = true;
+            if (!file.hasFailedSync()) {
+                file.log.clear();
+                return;
+            }
+            TreeSet<Long> pages = new TreeSet<>();
+            for (Inode.Undo u : unsyncedTail(file)) {
+                long end = u.truncate() ? u.offset() : u.offset() + u.newLength();
+                for (long p = (u.offset() / PAGE) * PAGE; p < Math.max(end, u.offset() + 1); p += PAGE) pages.add(p);
+            }
+            long length = raf.length();
+            List<Inode.Page> images = new ArrayList<>();
+            for (long p : pages) {
+                if (p >= length) continue;
+                images.add(new Inode.Page(p, read(raf.getChannel(), p, (int) Math.min(PAGE, length - p))));
+            }
+            file.log.add(new Inode.Sync(length, List.copyOf(images)));
         }
     }
 
-    /** pwrite through to the backing file, remembering what it overwrote. */
-    static void write(Inode file, RandomAccessFile raf, long offset, ByteBuffer data) throws IOException {
+    /** An fsync that failed: the writes since the previous sync never reach the disk. */
+    static void failSync(Inode file) {
+        synchronized (file) {
+            if (!unsyncedTail(file).isEmpty()) file.log.add(new Inode.FailedSync());
+        }
+    }
+
+    /** The changes after the last sync or failed sync of the log. */
+    static List<Inode.Undo> unsyncedTail(Inode file) {
+        List<Inode.Undo> tail = new ArrayList<>();
+        for (Inode.Entry e : file.log) {
+            if (e instanceof Inode.Undo u) tail.add(u);
+            else tail.clear();
+        }
+        return tail;
+    }
+
+    /** pwrite through to the backing file, remembering what it overwrote; ENOSPC when the growth does not fit. */
+    void write(Inode file, RandomAccessFile raf, long offset, ByteBuffer data) throws IOException {
         FileChannel ch = raf.getChannel();
         synchronized (file) {
             long oldLength = ch.size();
             int length = data.remaining();
+            faults.grow(Math.max(0, offset + length - oldLength));
             byte[] old = read(ch, offset, (int) Math.max(0, Math.min(offset + length, oldLength) - offset));
-            file.unsynced.add(new Inode.Undo(false, offset, old, oldLength, length));
+            file.log.add(new Inode.Undo(false, offset, old, oldLength, length));
             for (long at = offset; data.hasRemaining(); ) at += ch.write(data, at);
+            faults.written(file, offset, length);
         }
     }
 
-    /** ftruncate through to the backing file, remembering what it cut off. */
-    static void truncate(Inode file, RandomAccessFile raf, long size) throws IOException {
+    /** ftruncate through to the backing file, remembering what it cut off; growth needs space, as on a disk. */
+    void truncate(Inode file, RandomAccessFile raf, long size) throws IOException {
         synchronized (file) {
             long oldLength = raf.length();
+            faults.grow(size - oldLength);
             byte[] cut = size < oldLength ? read(raf.getChannel(), size, (int) (oldLength - size)) : new byte[0];
-            file.unsynced.add(new Inode.Undo(true, size, cut, oldLength, 0));
+            file.log.add(new Inode.Undo(true, size, cut, oldLength, 0));
             raf.setLength(size);
+        }
+    }
+
+    /**
+     * fallocate: mode 0 grows the file to {@code offset + length} like a truncate; KEEP_SIZE (1) only reserves space,
+     * which the disk-full fault may refuse. Other modes (punching holes, ...) are not supported.
+     */
+    void allocate(Inode file, RandomAccessFile raf, int mode, long offset, long length) throws IOException {
+        synchronized (file) {
+            long end = offset + length;
+            long size = raf.length();
+            if (mode == 0 && end > size) {
+                truncate(file, raf, end);
+            } else if (mode == FALLOC_FL_KEEP_SIZE && end > size) {
+                faults.grow(end - size);
+                faults.grow(size - end); // reserved, not counted: the disk-full fault counts apparent sizes
+            } else if (mode != 0 && mode != FALLOC_FL_KEEP_SIZE) {
+                throw new UnsupportedOperationException("fallocate mode " + mode);
+            }
         }
     }
 

@@ -9,15 +9,18 @@ import java.util.Map;
 /**
  * A file or directory as the power-cut model sees it: not a path, because POSIX makes data durable per file (fsync of
  * the file) and names durable per directory (fsync of the directory), independently. A file's bytes stay where they are
- * (the live backing file, or an orphan copy once unlinked); what is not durable is the undo log of changes since the
- * last fsync. A directory keeps two name maps: the live one and the one as of its last fsync.
+ * (the live backing file, or an orphan copy once unlinked); what is not durable is the log of changes since the file's
+ * last complete fsync. A directory keeps two name maps: the live one and the one as of its last fsync.
  */
 final class Inode {
 
     final long id;
     final boolean dir;
-    /** Files: changes since the last fsync, oldest first; a power cut undoes some suffix of them. Guarded by this. */
-    final List<Undo> unsynced = new ArrayList<>();
+    /**
+     * Files: what happened to the bytes since the last fsync that left nothing behind, oldest first. Without a failed
+     * fsync in it, every entry is an unsynced {@link Undo} and an fsync clears it. Guarded by this.
+     */
+    final List<Entry> log = new ArrayList<>();
     /** Directories: names now. Guarded by the model's namespace lock. */
     final Map<String, Inode> live;
     /** Directories: names as of the last fsync of this directory (or of the mount). Guarded by the namespace lock. */
@@ -36,12 +39,41 @@ final class Inode {
         this.durable = dir ? new HashMap<>() : null;
     }
 
+    /** An entry of a file's log. */
+    sealed interface Entry permits Undo, FailedSync, Sync {
+    }
+
     /**
      * One change to a file's bytes, enough to undo it: a write of {@code newLength} bytes at {@code offset} that
      * overwrote {@code old} (the bytes that were in [offset, offset + old.length)); or a truncate ({@code truncate}) to
      * {@code offset} that cut off {@code old}. {@code oldLength} is the file's length before the change.
      */
-    record Undo(boolean truncate, long offset, byte[] old, long oldLength, int newLength) {
+    record Undo(boolean truncate, long offset, byte[] old, long oldLength, int newLength) implements Entry {
+    }
+
+    /**
+     * An fsync that failed: the changes since the previous sync never reach the disk (the kernel marked their pages
+     * clean), although they stay readable until the next power cut.
+     */
+    record FailedSync() implements Entry {
+    }
+
+    /**
+     * A successful fsync after a failed one: the pages the changes since the previous sync touched reached the disk as
+     * they were then (whole pages, so a lost write that shares a page with a later one is written after all), and the
+     * file's length.
+     */
+    record Sync(long length, List<Page> pages) implements Entry {
+    }
+
+    /** A page's bytes (shorter at the end of the file) at {@code offset}. */
+    record Page(long offset, byte[] bytes) {
+    }
+
+    /** True when an fsync of this file failed since its last complete fsync. */
+    boolean hasFailedSync() {
+        for (Entry e : log) if (e instanceof FailedSync) return true;
+        return false;
     }
 
     @Override

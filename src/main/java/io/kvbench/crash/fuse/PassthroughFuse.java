@@ -30,7 +30,8 @@ import ru.serce.jnrfuse.struct.Timespec;
  * The FUSE callbacks: each operation goes through to the backing directory at once, through {@link FsModel} for
  * anything that changes bytes or names. Open files are backing descriptors held by handle number (not by path), so that
  * a file unlinked while open ({@code hard_remove}) keeps working, as POSIX requires. Operations not implemented here
- * (locks, fallocate, links) are left to the kernel's defaults: locks are local to the mount, which serves one machine.
+ * (locks, links) are left to the kernel's defaults: locks are local to the mount, which serves one machine. The faults
+ * armed in the model's {@link Faults} answer fsync, growth and reads with EIO or ENOSPC.
  */
 final class PassthroughFuse extends FuseStubFS {
 
@@ -228,6 +229,7 @@ final class PassthroughFuse extends FuseStubFS {
     public int read(String path, Pointer buf, long size, long offset, FuseFileInfo fi) {
         Handle h = handles.get(fi.fh.get());
         if (h == null) return -ErrorCodes.EBADF();
+        if (model.faults.readFails(h.inode(), offset, size)) return -ErrorCodes.EIO();
         try {
             ByteBuffer into = ByteBuffer.allocate((int) size);
             while (into.hasRemaining() && h.file().getChannel().read(into, offset + into.position()) > 0) {
@@ -247,7 +249,7 @@ final class PassthroughFuse extends FuseStubFS {
         byte[] data = new byte[(int) size];
         buf.get(0, data, 0, data.length);
         try {
-            FsModel.write(h.inode(), h.file(), offset, ByteBuffer.wrap(data));
+            model.write(h.inode(), h.file(), offset, ByteBuffer.wrap(data));
             return data.length;
         } catch (IOException e) {
             return errno(e);
@@ -259,8 +261,36 @@ final class PassthroughFuse extends FuseStubFS {
         Handle h = handles.get(fi.fh.get());
         Inode file = h != null ? h.inode() : model.lookup(path);
         if (file == null) return -ErrorCodes.EBADF();
-        FsModel.syncFile(file); // fdatasync too: the model's length is data
-        return 0;
+        if (model.faults.fsyncFails()) { // fdatasync too
+            FsModel.failSync(file);
+            return -ErrorCodes.EIO();
+        }
+        try {
+            if (h != null) {
+                FsModel.syncFile(file, h.file()); // fdatasync too: the model's length is data
+            } else {
+                try (RandomAccessFile raf = new RandomAccessFile(model.backingPath(path).toFile(), "r")) {
+                    FsModel.syncFile(file, raf);
+                }
+            }
+            return 0;
+        } catch (IOException e) {
+            return errno(e);
+        }
+    }
+
+    @Override
+    public int fallocate(String path, int mode, long offset, long length, FuseFileInfo fi) {
+        Handle h = handles.get(fi.fh.get());
+        if (h == null) return -ErrorCodes.EBADF();
+        try {
+            model.allocate(h.inode(), h.file(), mode, offset, length);
+            return 0;
+        } catch (UnsupportedOperationException e) {
+            return -ErrorCodes.EOPNOTSUPP();
+        } catch (IOException e) {
+            return errno(e);
+        }
     }
 
     @Override
@@ -269,7 +299,7 @@ final class PassthroughFuse extends FuseStubFS {
         if (file == null) return -ErrorCodes.ENOENT();
         if (file.dir) return -ErrorCodes.EISDIR();
         try (RandomAccessFile raf = new RandomAccessFile(model.backingPath(path).toFile(), "rw")) {
-            FsModel.truncate(file, raf, size);
+            model.truncate(file, raf, size);
             return 0;
         } catch (IOException e) {
             return errno(e);
@@ -281,7 +311,7 @@ final class PassthroughFuse extends FuseStubFS {
         Handle h = handles.get(fi.fh.get());
         if (h == null) return truncate(path, size);
         try {
-            FsModel.truncate(h.inode(), h.file(), size);
+            model.truncate(h.inode(), h.file(), size);
             return 0;
         } catch (IOException e) {
             return errno(e);
@@ -326,8 +356,9 @@ final class PassthroughFuse extends FuseStubFS {
             stbuf.f_bsize.set(4096);
             stbuf.f_frsize.set(4096);
             stbuf.f_blocks.set(store.getTotalSpace() / 4096);
-            stbuf.f_bfree.set(store.getUnallocatedSpace() / 4096);
-            stbuf.f_bavail.set(store.getUsableSpace() / 4096);
+            long free = model.faults.free(); // a full disk says so here too: some engines check before writing
+            stbuf.f_bfree.set(Math.min(store.getUnallocatedSpace(), free) / 4096);
+            stbuf.f_bavail.set(Math.min(store.getUsableSpace(), free) / 4096);
             stbuf.f_namemax.set(255);
             return 0;
         } catch (IOException e) {
@@ -336,6 +367,7 @@ final class PassthroughFuse extends FuseStubFS {
     }
 
     private static int errno(Exception e) {
+        if (e instanceof Faults.NoSpaceException) return -ErrorCodes.ENOSPC();
         if (e instanceof NoSuchFileException) return -ErrorCodes.ENOENT();
         if (e instanceof FileAlreadyExistsException) return -ErrorCodes.EEXIST();
         if (e instanceof DirectoryNotEmptyException) return -ErrorCodes.ENOTEMPTY();

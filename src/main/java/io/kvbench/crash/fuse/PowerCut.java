@@ -3,8 +3,6 @@ package io.kvbench.crash.fuse;
 import io.kvbench.infra.Directories;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -33,17 +31,49 @@ public final class PowerCut {
         /** Per file, a random number 0..n of its n unsynced writes and truncates, in order (the disk wrote some of them). */
         KEEP_PREFIX,
         /** Per file, all unsynced changes but the last; a last write keeps a random whole-sector prefix (a torn write). */
-        TORN
+        TORN,
+        /**
+         * Per page that unsynced writes touched, in every file, a random number of that page's writes, oldest first
+         * (the page as write-back took it at some moment): the kept writes are any subset of pages, not a prefix
+         * (ALICE, CrashMonkey). A truncate is kept or not by a coin.
+         */
+        REORDER
     }
 
     /**
-     * What a power cut took away: files that lost bytes, undone changes, torn writes, names before and after; and the
-     * files whose bytes had been fsync'd but whose name was never made durable by an fsync of its directory (paths
-     * relative to the mount): they are gone although every fsync of them returned, which POSIX allows and ext4 in
-     * practice does not do (its journal commits the new name with the file's fsync).
+     * What a power cut took away: from the files' bytes ({@link Data}) and from the names ({@link Names}).
+     *
+     * @param data  what happened to unsynced and lost writes
+     * @param names what happened to names
      */
-    public record Result(int filesRolledBack, int changesUndone, int changesKept, int tornWrites, int namesBefore, int namesAfter,
-                         List<String> syncedButUnnamed) {
+    public record Result(Data data, Names names) {
+        /** The fsync'd files whose name the cut removed ({@link Names#syncedButUnnamed()}). */
+        public List<String> syncedButUnnamed() {
+            return names.syncedButUnnamed();
+        }
+    }
+
+    /**
+     * What the cut did to file bytes.
+     *
+     * @param filesRolledBack files that had unsynced or lost changes
+     * @param changesUndone   unsynced changes that did not reach the disk
+     * @param changesKept     unsynced changes that did (whole, or some of their pages)
+     * @param tornWrites      last writes kept in part
+     * @param reorderedFiles  files whose kept writes are no prefix of their unsynced writes
+     * @param lostWrites      writes before a failed fsync: dropped, although a later fsync of the file succeeded
+     */
+    public record Data(int filesRolledBack, int changesUndone, int changesKept, int tornWrites, int reorderedFiles,
+                       int lostWrites) {
+    }
+
+    /**
+     * What the cut did to names: how many before and after; and the files whose bytes had been fsync'd but whose name
+     * was never made durable by an fsync of its directory (paths relative to the mount): they are gone although every
+     * fsync of them returned, which POSIX allows and ext4 in practice does not do (its journal commits the new name
+     * with the file's fsync).
+     */
+    public record Names(int before, int after, List<String> syncedButUnnamed) {
     }
 
     private PowerCut() {
@@ -53,29 +83,22 @@ public final class PowerCut {
     static Result apply(FsModel model, Variant variant, long seed) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         Map<Inode, List<Path>> files = model.filesAndPaths();
-        int rolledBack = 0, undone = 0, kept = 0, torn = 0;
+        int rolledBack = 0, undone = 0, kept = 0, torn = 0, reordered = 0, lost = 0;
         // a fixed order, so that the random draws are replayable
         List<Inode> ordered = new ArrayList<>(files.keySet());
         ordered.sort(Comparator.comparingLong(i -> i.id));
         for (Inode file : ordered) {
-            List<Inode.Undo> log = file.unsynced;
-            if (log.isEmpty()) continue;
-            int n = log.size();
-            int keep = switch (variant) {
-                case DROP_ALL -> 0;
-                case KEEP_PREFIX -> random.nextInt(n + 1);
-                case TORN -> n - 1;
-            };
+            if (file.log.isEmpty()) continue;
+            FileCut.Outcome o;
             try (RandomAccessFile raf = new RandomAccessFile(files.get(file).get(0).toFile(), "rw")) {
-                Inode.Undo last = log.get(n - 1);
-                byte[] lastData = variant == Variant.TORN && !last.truncate()
-                        ? FsModel.read(raf.getChannel(), last.offset(), last.newLength()) : null;
-                for (int i = n - 1; i >= keep; i--) undo(raf, log.get(i));
-                if (lastData != null && tearAndWrite(raf.getChannel(), last, lastData, random)) torn++;
+                o = FileCut.apply(raf, file.log, variant, random);
             }
             rolledBack++;
-            undone += n - keep;
-            kept += keep;
+            undone += o.undone();
+            kept += o.kept();
+            torn += o.torn();
+            reordered += o.reordered();
+            lost += o.lost();
         }
         int[] names = {0, 0};
         Map<Inode, Path> placed = rebuildNames(model, files, names);
@@ -87,37 +110,8 @@ public final class PowerCut {
             }
         }
         unnamed.sort(null);
-        return new Result(rolledBack, undone, kept, torn, names[0], names[1], List.copyOf(unnamed));
-    }
-
-    private static void undo(RandomAccessFile raf, Inode.Undo u) throws IOException {
-        FileChannel ch = raf.getChannel();
-        if (u.truncate()) {
-            raf.setLength(u.oldLength());
-            writeFully(ch, ByteBuffer.wrap(u.old()), u.offset());
-        } else {
-            writeFully(ch, ByteBuffer.wrap(u.old()), u.offset());
-            raf.setLength(u.oldLength());
-        }
-    }
-
-    /**
-     * Writes a whole-sector prefix of the last write: up to a random sector boundary strictly inside it, or none of it
-     * (a write within one sector is atomic: all or nothing, and "all" is not a tear). True when some bytes were kept.
-     */
-    private static boolean tearAndWrite(FileChannel ch, Inode.Undo last, byte[] data, SplittableRandom random) throws IOException {
-        long start = last.offset(), end = start + data.length;
-        long firstBoundary = (start / SECTOR + 1) * SECTOR;
-        List<Long> cuts = new ArrayList<>(List.of(start)); // no sector of it written
-        for (long b = firstBoundary; b < end; b += SECTOR) cuts.add(b);
-        long cut = cuts.get(random.nextInt(cuts.size()));
-        if (cut == start) return false;
-        writeFully(ch, ByteBuffer.wrap(data, 0, (int) (cut - start)), start);
-        return true;
-    }
-
-    private static void writeFully(FileChannel ch, ByteBuffer buf, long at) throws IOException {
-        while (buf.hasRemaining()) at += ch.write(buf, at);
+        return new Result(new Data(rolledBack, undone, kept, torn, reordered, lost),
+                new Names(names[0], names[1], List.copyOf(unnamed)));
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.kvbench.infra.Directories;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,6 +26,7 @@ public final class PowerCutFs implements AutoCloseable {
     private final Path backing;
     private final Path state;
     private final Path mountPoint;
+    private final Faults faults = new Faults();
     private FsModel model;
     private PassthroughFuse fuse;
 
@@ -69,7 +71,7 @@ public final class PowerCutFs implements AutoCloseable {
         clearStaleMount(fs.mountPoint);
         Files.createDirectories(fs.backing);
         Files.createDirectories(fs.mountPoint);
-        fs.model = FsModel.load(fs.backing, fs.state);
+        fs.model = FsModel.load(fs.backing, fs.state, fs.faults);
         fs.start();
         return fs;
     }
@@ -82,13 +84,55 @@ public final class PowerCutFs implements AutoCloseable {
         return backing;
     }
 
+    /** The faults this file system injects (none until armed); they stay armed across power cuts. */
+    public Faults faults() {
+        return faults;
+    }
+
     /** Cuts the power: unmounts, drops what was not durable (per variant, seeded), mounts what remains. */
     public synchronized PowerCut.Result powerCut(PowerCut.Variant variant, long seed) throws IOException {
         stop();
         PowerCut.Result result = PowerCut.apply(model, variant, seed);
-        model = FsModel.load(backing, state);
-        start();
+        remount();
         return result;
+    }
+
+    /**
+     * Damages synced data below {@code under} (a directory relative to the mount): flips one bit, or makes one sector
+     * fail every read until a write covers it (drawn from the seed; see {@link Corruption}). Unmounts for it, so that
+     * no cached page hides the damage. Empty, and nothing damaged, when no fully synced file there has bytes.
+     */
+    public synchronized Optional<Corruption> corrupt(String under, boolean readError, long seed) throws IOException {
+        stop();
+        Optional<Corruption> target = Corruption.draw(model, under, readError, seed);
+        if (target.isPresent() && !readError) target.get().flip(backing);
+        remount();
+        if (target.isPresent() && readError) {
+            Corruption c = target.get();
+            faults.failReads(model.lookup("/" + c.file()), c.offset(), c.offset() + Corruption.SECTOR);
+        }
+        return target;
+    }
+
+    /** Copies the backing tree (all in it, as a power cut now would leave it) to {@code to}, unmounted meanwhile. */
+    public synchronized void snapshot(Path to) throws IOException {
+        stop();
+        Directories.copyRecursively(backing, to);
+        remount();
+    }
+
+    /** Makes the backing tree the copy {@code from} again (a {@link #snapshot}); bad sectors go with the old bytes. */
+    public synchronized void restore(Path from) throws IOException {
+        stop();
+        Directories.deleteRecursively(backing);
+        Directories.copyRecursively(from, backing);
+        faults.clear();
+        remount();
+    }
+
+    private void remount() throws IOException {
+        model = FsModel.load(backing, state, faults);
+        start();
     }
 
     private void start() throws IOException {

@@ -1,5 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.EVERY_READ;
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import com.sleepycat.je.CheckpointConfig;
 import com.sleepycat.je.Cursor;
 import com.sleepycat.je.CursorConfig;
@@ -24,9 +28,6 @@ import io.kvbench.engine.WritePass;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 import java.util.List;
 
 /**
@@ -62,6 +63,9 @@ public final class BerkeleyDbJeEngine implements KvEngine {
                             + " committed transactions in log order")
             .settings("commit writes the log to the OS, no fsync (COMMIT_WRITE_NO_SYNC)",
                     "JE cache up to 60% of the heap (default)", "none")
+            .checksums(EVERY_READ, "je.log.checksumRead (EnvironmentParams.LOG_CHECKSUM_READ, default true): every log "
+                    + "entry read from a file is checked against its checksum; com.sleepycat.je.log.LogEntryHeader, "
+                    + "je 18.3.12")
             .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets use"
                     + " LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
                     + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store directory.")

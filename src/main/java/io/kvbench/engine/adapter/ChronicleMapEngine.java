@@ -1,5 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.PARTIAL;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+import static io.kvbench.engine.Durability.Guarantee.NONE;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
@@ -19,9 +23,6 @@ import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
 import net.openhft.chronicle.map.MapEntry;
-
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
-import static io.kvbench.engine.Durability.Guarantee.NONE;
 
 /**
  * Chronicle Map (OpenHFT): an off-heap hash map persisted to a memory-mapped file ({@code chronicle.map} in the store
@@ -80,6 +81,8 @@ public final class ChronicleMapEngine implements KvEngine {
                             + "spec/1-design-goals.md (Guarantees); TierRecovery (checksum mismatch purges the entry)")
             .settings("writes go to a shared mmap of the file, no fsync",
                     "whole map in one mmap'd file (OS page cache)", "none")
+            .checksums(PARTIAL, "ChronicleHashBuilder#checksumEntries (default on for persisted maps): entry checksums "
+                    + "are checked by recoverPersistedTo() only, not by get(); docs/CM_Tutorial.adoc (Recovery)")
             .notes("Process kill: every acknowledged write survives except that a key whose update was in flight "
                     + "may be removed by recovery (not expressible in Durability; prefixConsistent=false). "
                     + "Sizing: entries/averageKeySize/averageValueSize from StoreOptions; segments chosen so that each "

@@ -1,5 +1,6 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.PARTIAL;
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 import io.kvbench.engine.Capabilities;
@@ -53,6 +54,9 @@ public final class H2MvStoreEngine implements KvEngine {
                             + "javadoc (h2-mvstore 2.4.240)")
             .settings("background commit about every 1 s (autoCommitDelay), no fsync",
                     "page cache 16 MiB (default)", "none (default)")
+            .checksums(PARTIAL, "https://h2database.com/html/mvstore.html#fileFormat: chunk headers and footers carry "
+                    + "a Fletcher-32 checksum; a page header carries a check value of its chunk, offset and length "
+                    + "only, its keys and values none (org.h2.mvstore.Page#read, h2-mvstore 2.4.240)")
             .notes("MVStore defaults otherwise (16 MiB page cache, no compression, background auto-commit thread). "
                     + "No TransactionStore: single-key operations on an MVMap are atomic on their own. MVMap keeps the "
                     + "arrays it is given and hands out the ones it holds, so the adapter copies keys and values on "

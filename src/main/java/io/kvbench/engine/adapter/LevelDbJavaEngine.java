@@ -1,5 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.PARTIAL;
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -11,9 +15,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.impl.Iq80DBFactory;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
 /**
  * LevelDB's pure Java port (org.iq80.leveldb, "dain/leveldb") with default options and {@code WriteOptions.sync=false}.
@@ -56,6 +57,9 @@ public final class LevelDbJavaEngine implements KvEngine {
                             + " impl/DbImpl.java (writeInternal, makeRoomForWrite, recover); https://github.com/dain/leveldb")
             .settings("log record per write, no fsync (sync=false)",
                     "write buffer 4 MiB; no block cache: tables are mmap'd", "Snappy (default)")
+            .checksums(PARTIAL, "org.iq80.leveldb 0.12: ReadOptions.verifyChecksums() and Options.paranoidChecks() "
+                    + "default false, so table blocks are read unchecked; log records carry a CRC32C checked when the "
+                    + "log is replayed (impl/LogReader.java)")
             .notes("Pure Java, but its Snappy compression (on by default) uses org.xerial.snappy's native library when that"
                     + " jar is on the class path (kvbench has it through Sparkey), else org.iq80.snappy, else none"
                     + " (org.iq80.leveldb.util.Snappy). Default options: 4 MiB write buffer; 0.12 has no block cache"

@@ -1,5 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.PARTIAL;
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -11,9 +15,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fusesource.leveldbjni.JniDBFactory;
 import org.iq80.leveldb.Options;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
 /**
  * The C++ LevelDB bundled in leveldbjni-all 1.8 (a 2013 fork of LevelDB 1.x by the leveldbjni authors), through
@@ -49,6 +50,9 @@ public final class LevelDbJniEngine implements KvEngine {
                             + " leveldb 1.x db/log_writer.cc (Flush after each record), util/env_posix.cc (PosixMmapFile)")
             .settings("log record per write, no fsync (sync=false)",
                     "write buffer 4 MiB, block cache 8 MiB (defaults)", "Snappy (default)")
+            .checksums(PARTIAL, "LevelDB include/leveldb/options.h: ReadOptions::verify_checksums and "
+                    + "Options::paranoid_checks default false, so table blocks are read unchecked; db/log_reader.cc "
+                    + "checks each log record's CRC32C when the log is replayed")
             .notes("Native library extracted by HawtJNI to java.io.tmpdir on first use. Default options (via"
                     + " org.iq80.leveldb.Options): Snappy compression, 4 MiB write buffer, 8 MiB block cache.")
             .build();

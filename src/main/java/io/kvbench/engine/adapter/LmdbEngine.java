@@ -1,6 +1,10 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+import static io.kvbench.engine.Durability.Guarantee.NONE;
+
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -23,9 +27,6 @@ import org.lmdbjava.EnvFlags;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.Meta;
 import org.lmdbjava.Txn;
-
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
-import static io.kvbench.engine.Durability.Guarantee.NONE;
 
 /**
  * LMDB through lmdbjava (JNR binding to the bundled native liblmdb), one environment and one unnamed database per
@@ -86,6 +87,8 @@ public final class LmdbEngine implements KvEngine {
                     "http://www.lmdb.tech/doc/group__mdb.html#ga32a193c6bf4d7d5c5d579e71f22e9340 (mdb_env_open: MDB_NOSYNC)")
             .settings("no fsync per commit (MDB_NOSYNC)",
                     "no cache of its own: the mmap'd file (OS page cache)", "none")
+            .checksums(Durability.Coverage.NONE, "LMDB 0.9 stores no checksum in its pages (struct MDB_page and the "
+                    + "meta page in libraries/liblmdb/mdb.c, LMDB_0.9.33)")
             .notes("MDB_NOSYNC|MDB_NOTLS; map size = max(64 GiB, 4 x entries x (key + value + 64)) (sparse, address space "
                     + "only; a store that outgrows it fails with MDB_MAP_FULL); maxReaders 1024 (default 126) because "
                     + "each reading thread parks up to two read txns; one write txn per put/delete (LMDB's writer mutex "

@@ -1,5 +1,6 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.PARTIAL;
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 import io.kvbench.engine.Capabilities;
@@ -56,6 +57,10 @@ public final class MapDbEngine implements KvEngine {
                             + "org.mapdb.StoreWAL#commit and #close (mapdb-3.1.0: close discards uncommitted changes)")
             .settings("write-ahead log, fsync only at commit = flush()/close()",
                     "mmap'd files (OS page cache), no instance cache", "none")
+            .checksums(PARTIAL, "mapdb 3.1.0: DBMaker.Maker#checksumStoreEnable is off (the adapter leaves it off), so "
+                    + "records are read unchecked; index pointers carry parity bits "
+                    + "(DBException.PointerChecksumBroken), the store header and write-ahead-log records a checksum "
+                    + "(org.mapdb.StoreDirect, WriteAheadLog)")
             .notes("Default BTreeMap layout (values inside nodes, maxNodeSize 32). Memory-mapped files "
                     + "(fileMmapEnableIfSupported, faster than the default RandomAccessFile with the WAL on) with "
                     + "cleanerHackEnable so that close() unmaps at once rather than at some later GC "

@@ -1,6 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -16,8 +19,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.StampedLock;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 /**
  * What the three naive baselines (naive-properties, naive-json, naive-mmap) share: the whole store lives in a
@@ -45,7 +46,9 @@ abstract class NaiveMapStore extends KvStore {
                         "in-memory map; flush()/close() rewrite the whole " + format
                                 + " file: temp file, fsync, rename over the old file, fsync the directory",
                         "POSIX rename(2) (atomic replacement), java.nio.file.Files#move ATOMIC_MOVE, fsync(2);"
-                                + " implemented in io.kvbench.engine.adapter.NaiveMapStore#persist");
+                                + " implemented in io.kvbench.engine.adapter.NaiveMapStore#persist")
+                .checksums(Durability.Coverage.NONE, "the " + format + " file is written as it is, without a checksum"
+                        + " (io.kvbench.engine.adapter.NaiveMapStore#persist)");
     }
 
     /** Upper bound on the initial table size taken from the hint, so that a wild hint cannot allocate gigabytes. */

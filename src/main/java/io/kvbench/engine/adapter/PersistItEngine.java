@@ -1,5 +1,7 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+
 import com.persistit.Configuration;
 import com.persistit.Exchange;
 import com.persistit.Key;
@@ -10,6 +12,7 @@ import com.persistit.Volume;
 import com.persistit.VolumeSpecification;
 import com.persistit.exception.PersistitException;
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -21,8 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 
 /**
  * Akiban PersistIt: one Persistit instance per store, with its volume, journal and log file in the store directory and
@@ -86,6 +87,8 @@ public final class PersistItEngine implements KvEngine {
                             + " https://github.com/pbeaman/persistit")
             .settings("no fsync per write; checkpoint every 120 s and at flush()",
                     "buffer pool 64 MiB of heap (4096 x 16 KiB)", "none")
+            .checksums(Durability.Coverage.NONE, "akiban-persistit 3.3.0: its volume pages and journal records carry "
+                    + "no checksum (com.persistit.Buffer, com.persistit.JournalRecord; doc/PhysicalStorage.rst)")
             .notes("Buffer pool fixed at " + BUFFER_COUNT + " x 16 KiB pages = 64 MiB of heap per store; JMX off. Keys are"
                     + " at most " + MAX_KEY_BYTES + " raw bytes (worst case of the escaping encoding within Persistit's 2047"
                     + "-byte key); values at most 4 MiB - 122 bytes (Value.DEFAULT_MAXIMUM_SIZE less the encoding header and the"

@@ -1,5 +1,6 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.EVERY_READ;
 import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
 import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
@@ -39,6 +40,9 @@ public final class RocksDbEngine implements KvEngine {
                     "https://github.com/facebook/rocksdb/wiki/WAL-Recovery-Modes and wiki 'Basic Operations' (Synchronous Writes)")
             .settings("WAL, no fsync per write (sync=false)",
                     "block cache 32 MiB, memtables 2 x 64 MiB (defaults)", "LZ4 (default)")
+            .checksums(EVERY_READ, "ReadOptions.verify_checksums (default true: every block read from an SST is "
+                    + "checked), BlockBasedTableOptions checksum (default on), WAL and MANIFEST records with CRC32C; "
+                    + "include/rocksdb/options.h")
             .build();
 
     static {

@@ -1,9 +1,13 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.NONE;
+
 import com.spotify.sparkey.Sparkey;
 import com.spotify.sparkey.SparkeyReader;
 import com.spotify.sparkey.SparkeyWriter;
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -15,9 +19,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.NONE;
 import java.util.List;
 
 /**
@@ -64,6 +65,8 @@ public final class SparkeyEngine implements KvEngine {
                             + "README (log + index format)")
             .settings("puts buffered (1 MiB), fsync only at flush(), seal and close",
                     "mmap'd log and index (OS page cache)", "none")
+            .checksums(Durability.Coverage.NONE, "sparkey-java 3.2.5: the log (LogWriter) and the hash index "
+                    + "(IndexHash) carry no checksum; https://github.com/spotify/sparkey README (log and index format)")
             .notes("Write-once: all puts/deletes before the first get/scan, which seals the store (writes the hash "
                     + "index: O(entries) pause on the first read). Unordered. Index built with Sparkey defaults (hash type "
                     + "auto, sparsity 1.3, random seed, construction method auto). A scan that the visitor stops early "

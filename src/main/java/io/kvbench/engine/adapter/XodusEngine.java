@@ -1,5 +1,9 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Coverage.EVERY_READ;
+import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import io.kvbench.engine.Capabilities;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
@@ -22,9 +26,6 @@ import jetbrains.exodus.env.Environments;
 import jetbrains.exodus.env.Store;
 import jetbrains.exodus.env.StoreConfig;
 import jetbrains.exodus.env.Transaction;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_FLUSH;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
 /**
  * JetBrains Xodus environment (default EnvironmentConfig) with one store, in two flavours that share this adapter:
@@ -88,6 +89,9 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
                                 + "and environment/src/main/kotlin/jetbrains/exodus/log/Log.kt#flush (tag v2.0.1)")
                 .settings("write(2) per commit, fsync at most every 10 s and at flush()",
                         "log cache 50% of the heap (default)", "none")
+                .checksums(EVERY_READ, "log format of Xodus 2: every page ends with an xxHash64 of its bytes, checked "
+                        + "when a full page is read (environment/src/main/kotlin/jetbrains/exodus/log/Log.kt "
+                        + "readFromBlock and BufferedDataWriter.checkPageConsistency, tag v2.0.1)")
                 .notes("Default EnvironmentConfig: background log GC on, shared log cache sized to 50% of the heap "
                         + "(exodus.memoryUsagePercentage), log files of 8 MiB. Writes use exclusive transactions "
                         + "(beginExclusiveTransaction), which serialize writers instead of letting concurrent "

@@ -45,7 +45,7 @@ class PowerCutFsTest {
             assertThat(Files.readString(a)).isEqualTo("synced.and not synced");
             PowerCut.Result cut = fs.powerCut(PowerCut.Variant.DROP_ALL, 1);
             assertThat(Files.readString(a)).isEqualTo("synced.");
-            assertThat(cut.changesUndone()).isEqualTo(1);
+            assertThat(cut.data().changesUndone()).isEqualTo(1);
             // an overwrite in place is undone too, not just an append
             FsOps.pwrite(a, 0, "SYNCED".getBytes());
             assertThat(Files.readString(a)).isEqualTo("SYNCED.");

@@ -1,8 +1,11 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.NONE;
+
 import io.github.theuntamed839.datastore4j.db.DataStore4J;
 import io.github.theuntamed839.datastore4j.db.DbOptions;
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -11,8 +14,6 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
-
-import static io.kvbench.engine.Durability.Guarantee.NONE;
 
 /**
  * DataStore4J: a pure-Java LSM tree after LevelDB (WAL, skip-list memtable, SST levels). Opt-in (Maven profile
@@ -49,6 +50,9 @@ public final class DataStore4jEngine implements KvEngine {
                             + "wal/FileChannelWriter.java")
             .settings("WAL written per write, never fsync'd (no sync API)", "DataStore4J's defaults (DbOptions)",
                     "DataStore4J's default")
+            .checksums(Durability.Coverage.NONE, "DataStore4J: the per-key \"checksums\" of a cluster are hashes for "
+                    + "the lookup; keys and values are read unchecked (search/Finder.java, "
+                    + "https://github.com/theuntamed839/DataStore4J)")
             .notes("no iteration API: scan() is refused; keys and values are copied on put and get because the "
                     + "memtable keeps the caller's arrays and get returns the memtable's; needs Java 22+")
             .build();

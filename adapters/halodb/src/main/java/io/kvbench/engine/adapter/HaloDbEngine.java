@@ -1,11 +1,15 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.AFTER_CLOSE;
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+
 import com.oath.halodb.HaloDB;
 import com.oath.halodb.HaloDBException;
 import com.oath.halodb.HaloDBIterator;
 import com.oath.halodb.HaloDBOptions;
 import com.oath.halodb.Record;
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvException;
@@ -14,9 +18,6 @@ import io.kvbench.engine.LibraryVersion;
 import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.List;
-
-import static io.kvbench.engine.Durability.Guarantee.AFTER_CLOSE;
-import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
 
 /**
  * HaloDB (Yahoo): append-only data files plus an off-heap hash index of every key. Opt-in (Maven profile
@@ -52,6 +53,9 @@ public final class HaloDbEngine implements KvEngine {
                             + "HaloDBInternal.close/repairFiles")
             .settings("write(2) per write, fsync only on file roll-over and close (syncWrite=false)",
                     "an off-heap index of every key (numberOfRecords = 2 x expected entries)", "none")
+            .checksums(Durability.Coverage.PARTIAL, "HaloDB: each record carries a CRC32, checked only by repairFile() "
+                    + "after an unclean shutdown; get() reads the value unchecked (HaloDBFile.readFromFile, "
+                    + "repairFile; https://github.com/yahoo/HaloDB)")
             .notes("maxFileSize 1 GiB (README example and upstream benchmark; the 1 MiB default rolls a file, with fsyncs, "
                     + "every MiB); numberOfRecords = 2 x expectedEntries (README); cleanUpInMemoryIndexOnClose=true (one "
                     + "JVM opens many stores); a scan ends silently at an I/O error (HaloDBIterator.hasNext) and misses "

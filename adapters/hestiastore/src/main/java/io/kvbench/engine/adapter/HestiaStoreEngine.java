@@ -1,6 +1,10 @@
 package io.kvbench.engine.adapter;
 
+import static io.kvbench.engine.Durability.Guarantee.EVERY_WRITE;
+import static io.kvbench.engine.Durability.Guarantee.NONE;
+
 import io.kvbench.engine.Capabilities;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.EntryVisitor;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.engine.KvStore;
@@ -21,7 +25,6 @@ import org.hestiastore.index.segmentindex.SegmentIndex;
 import org.hestiastore.index.segmentindex.configuration.api.IndexConfiguration;
 import org.hestiastore.index.segmentindex.configuration.api.WalDurabilityMode;
 
-import static io.kvbench.engine.Durability.Guarantee.NONE;
 
 /**
  * HestiaStore: a segment index (sorted segment files, write caches, Bloom filters) with an optional WAL. Opt-in (Maven
@@ -60,6 +63,9 @@ public final class HestiaStoreEngine implements KvEngine {
                             + "WalPathStorage, FsFileWriterStream")
             .settings("WAL appended per write, never fsync'd (WalDurabilityMode.ASYNC)",
                     "HestiaStore's defaults (segment caches, Bloom filters)", "HestiaStore's default")
+            .checksums(Durability.Coverage.PARTIAL, "HestiaStore: data chunks carry a CRC32 checked when read "
+                    + "(chunkstore/ChunkFilterCrc32Validation); its other files are not claimed here "
+                    + "(https://github.com/jajir/HestiaStore)")
             .notes("defaults except WAL (off by default; ASYNC, meant to survive a kill, lost acknowledged writes "
                     + "after kills in 1.0.0, so none is promised); scans hold "
                     + "SegmentIteratorIsolation.FULL_ISOLATION, which blocks writers until the scan ends (FAIL_FAST, the "
