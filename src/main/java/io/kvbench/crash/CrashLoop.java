@@ -119,7 +119,8 @@ final class CrashLoop {
                 int c = cycle;
                 long operations = last ? 0 : MAX_OPERATIONS;
                 Writers.Job job = Writers.Job.write(cycle, firstSeq, operations, last ? -1 : delayMillis);
-                outcome = writers.run(storage.writerRoot(), job, () -> storage.writesStarted(c));
+                // the last writer only reopens: no fault strikes it
+                outcome = writers.run(storage.writerRoot(), job, last ? () -> { } : () -> storage.writesStarted(c));
                 struck = storage.endCycle(cycle, last);
                 if (struck.injected()) tally.injected++;
                 if (struck.note() != null && cycle <= 3) progress.accept(engine.id() + ": " + struck.note());
@@ -132,7 +133,7 @@ final class CrashLoop {
             if (outcome.crashed()) tally.crashed++;
             WriterOutput out = WriterOutput.parse(outcome.stdout(), ops.keySpace());
             String checked = cycle == 1 ? "the new store" : "the " + fault.event() + " of cycle " + (cycle - 1);
-            Optional<Failure> found = recovered(out, outcome, checked);
+            Optional<Failure> found = recovered(out, outcome, checked, cause);
             if (found.isPresent()) {
                 failure = found.get();
                 if (failure.kind() == FailureKind.UNOPENABLE) tally.unopenable++;
@@ -187,16 +188,16 @@ final class CrashLoop {
         return tally.result(Verdicts.of(engine.id(), fault, model.promises(), failure, examples), dir.toString());
     }
 
-    /** A failure to reopen or read the store, if the writer met one. */
-    private static Optional<Failure> recovered(WriterOutput out, Writers.Run outcome, String checked) {
+    /** A failure to reopen or read the store, if the writer met one; {@code cause}: what the fault did before. */
+    private static Optional<Failure> recovered(WriterOutput out, Writers.Run outcome, String checked, String cause) {
         if (out.openFailed() || (!out.verified() && out.failure() == null)) {
             String why = out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
                     : "recovery did not finish within " + Writers.OPEN_TIMEOUT.toSeconds() + " s after " + checked;
-            return Optional.of(new Failure(FailureKind.UNOPENABLE, why + outcome.stderrTail()));
+            return Optional.of(new Failure(FailureKind.UNOPENABLE, why + outcome.stderrTail() + cause));
         }
         if (!out.verified()) {
             return Optional.of(new Failure(FailureKind.UNREADABLE, "cannot read the store after " + checked + ": "
-                    + out.failure() + outcome.stderrTail()));
+                    + out.failure() + outcome.stderrTail() + cause));
         }
         return Optional.empty();
     }

@@ -55,6 +55,11 @@ public enum Fault {
         return noun;
     }
 
+    /** "a kill", "an fsync error", for sentences. */
+    public String aNoun() {
+        return (noun.startsWith("fsync") ? "an " : "a ") + noun;
+    }
+
     /** "kills", "power cuts", "kills during recovery". */
     public String nouns() {
         int space = noun.indexOf(" during ");

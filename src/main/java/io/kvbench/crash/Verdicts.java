@@ -21,8 +21,8 @@ final class Verdicts {
 
     /** Every check passed, and the engine promises nothing for this fault: what happened is information. */
     static Judgement nothingPromised(Fault fault) {
-        return new Judgement(CrashVerdict.INFORMATION, FailureKind.NONE, "the engine promises nothing after a "
-                + fault.noun(), null, List.of());
+        return new Judgement(CrashVerdict.INFORMATION, FailureKind.NONE, "the engine promises nothing after "
+                + fault.aNoun(), null, List.of());
     }
 
     /** What happened under a fault the engine promises nothing about, reported as it is. */
@@ -46,7 +46,7 @@ final class Verdicts {
         if (promises) {
             return new Judgement(CrashVerdict.BROKEN_PROMISE, failure.kind(), failure.reason(), null, examples);
         }
-        String what = "promises nothing after a " + fault.noun() + "; " + failure.reason();
+        String what = "promises nothing after " + fault.aNoun() + "; " + failure.reason();
         return new Judgement(CrashVerdict.INFORMATION, failure.kind(), what, null, examples);
     }
 

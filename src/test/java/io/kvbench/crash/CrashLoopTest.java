@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -63,48 +61,7 @@ class CrashLoopTest {
 
     /** Three kills; {@code damage} is done to the store directory after the second kill. */
     private EngineCrashResult run(Consumer<Path> damage) throws InterruptedException {
-        WriterLauncher local = new LocalWriters();
-        WriterLauncher damaging = new WriterLauncher() {
-            int started;
-
-            @Override
-            public String name() {
-                return local.name();
-            }
-
-            @Override
-            public WriterProcess start(String name, List<String> args, Path dir) {
-                WriterProcess writer = local.start(name, args, dir);
-                boolean damageAfter = ++started == 2;
-                return new WriterProcess() {
-                    public boolean awaitReady(Duration timeout) throws InterruptedException {
-                        return writer.awaitReady(timeout);
-                    }
-
-                    public void kill() {
-                        writer.kill();
-                    }
-
-                    public Optional<Long> awaitExit(Duration timeout) throws InterruptedException {
-                        Optional<Long> exit = writer.awaitExit(timeout);
-                        if (damageAfter) damage.accept(dir.resolve(CrashWriter.STORE_DIR));
-                        return exit;
-                    }
-
-                    public String stdout() {
-                        return writer.stdout();
-                    }
-
-                    public String stderr() {
-                        return writer.stderr();
-                    }
-
-                    public void close() {
-                        writer.close();
-                    }
-                };
-            }
-        };
+        WriterLauncher damaging = new DamagingWriters((started, args) -> started == 2, damage);
         // Kill delays of 300-400 ms: long enough for acknowledged writes and flushes in every cycle.
         CrashLoop loop = new CrashLoop(Engines.byId(ENGINE), damaging,
                 new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work, Fault.PROCESS_KILL), System.out::println);

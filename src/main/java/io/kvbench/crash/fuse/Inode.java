@@ -61,7 +61,7 @@ final class Inode {
     /**
      * A successful fsync after a failed one: the pages the changes since the previous sync touched reached the disk as
      * they were then (whole pages, so a lost write that shares a page with a later one is written after all), and the
-     * file's length.
+     * file's length (metadata the retried fsync commits: a lost append reads back as zeros).
      */
     record Sync(long length, List<Page> pages) implements Entry {
     }

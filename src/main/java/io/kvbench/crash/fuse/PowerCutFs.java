@@ -106,7 +106,7 @@ public final class PowerCutFs implements AutoCloseable {
         stop();
         Optional<Corruption> target = Corruption.draw(model, under, readError, seed);
         if (target.isPresent() && !readError) target.get().flip(backing);
-        remount();
+        start(); // the same model: the names and what is synced did not change, only a byte went bad
         if (target.isPresent() && readError) {
             Corruption c = target.get();
             faults.failReads(model.lookup("/" + c.file()), c.offset(), c.offset() + Corruption.SECTOR);
@@ -118,7 +118,7 @@ public final class PowerCutFs implements AutoCloseable {
     public synchronized void snapshot(Path to) throws IOException {
         stop();
         Directories.copyRecursively(backing, to);
-        remount();
+        start(); // the same model: nothing changed
     }
 
     /** Makes the backing tree the copy {@code from} again (a {@link #snapshot}); bad sectors go with the old bytes. */

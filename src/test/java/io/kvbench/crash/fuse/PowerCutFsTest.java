@@ -1,7 +1,6 @@
 package io.kvbench.crash.fuse;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,25 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The power-cut file system on its own, before any engine runs on it: it must lose exactly what POSIX lets a power cut
  * lose. Every test first checks that the live mount shows the unsynced change (so a loss afterwards is the cut's doing,
  * not a write that never happened), then cuts the power and checks what remains.
  */
-class PowerCutFsTest {
-
-    @TempDir
-    Path tmp;
-
-    @BeforeEach
-    void fuseAvailable() {
-        var missing = PowerCutFs.unavailableReason();
-        assumeTrue(missing.isEmpty(), () -> "FUSE power-cut tests skipped: " + missing.orElse(""));
-    }
+class PowerCutFsTest extends FuseTest {
 
     private PowerCutFs mount() throws IOException {
         return PowerCutFs.mount(tmp.resolve("backing"), tmp.resolve("mnt"));

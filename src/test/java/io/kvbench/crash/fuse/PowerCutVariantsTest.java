@@ -1,7 +1,6 @@
 package io.kvbench.crash.fuse;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,9 +10,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The seeded variants: a prefix of each file's unsynced writes, and a torn last write at a sector boundary. Ten unsynced
@@ -21,18 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * tear cut. (1 KiB divides the page: the kernel splits a write that crosses a page boundary into two FUSE writes, and
  * a prefix may end between them, as it may on a disk.)
  */
-class PowerCutVariantsTest {
+class PowerCutVariantsTest extends FuseTest {
 
     private static final int APPENDS = 10, SIZE = 1024;
-
-    @TempDir
-    Path tmp;
-
-    @BeforeEach
-    void fuseAvailable() {
-        var missing = PowerCutFs.unavailableReason();
-        assumeTrue(missing.isEmpty(), () -> "FUSE power-cut tests skipped: " + missing.orElse(""));
-    }
 
     /** Writes the appends to a durable empty file, cuts, and returns what the file holds. */
     private byte[] cut(PowerCutFs fs, PowerCut.Variant variant, long seed) throws IOException {

@@ -23,6 +23,7 @@ class KnownIssuesArePinnedTest {
             "https://github.com/jankotek/mapdb/blob/mapdb-3.1.0/src/main/java/org/mapdb/volume/MappedFileVol.java#L198-L225";
     private static final String PERSISTIT_FORCE = "https://github.com/pbeaman/persistit/blob/"
             + "553139f005ec0e110d85e3472ec0f80655e31a97/src/main/java/com/persistit/JournalManager.java#L1435-L1450";
+    private static final String LEVELDB_203 = "https://github.com/google/leveldb/issues/203";
     private static final String XODUS_DIRECTORY_CHANNEL =
             "https://github.com/JetBrains/xodus/blob/v2.0.1/environment/src/main/kotlin/jetbrains/exodus/io/FileDataWriter.kt";
 
@@ -42,7 +43,9 @@ class KnownIssuesArePinnedTest {
             Map.entry("persistit " + PERSISTIT_FORCE, "io.kvbench.crash.PowerCutKnownIssueTest"),
             Map.entry("leveldb-jni https://github.com/google/leveldb/issues/75", "io.kvbench.crash.LevelDbJniPowerCutKnownIssueTest"),
             Map.entry("xodus-btree " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
-            Map.entry("xodus-patricia " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"));
+            Map.entry("xodus-patricia " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
+            Map.entry("leveldb-jni " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
+            Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
