@@ -17,9 +17,10 @@ import org.junit.jupiter.api.TestFactory;
  * Every engine under each fault beyond the process kill and the power cut: {@value #DEFAULT_CYCLES} per fault and
  * engine in {@code mvn test}, 100 with {@code mvn verify -Pcrash} (or {@code -Dkvbench.fault.cycles=N}), writers as
  * local child JVMs (the FUSE faults need the file system this JVM serves). An engine passes when it kept what it
- * declares for the fault (docs/crash-faults.md); one that declares nothing, or no checksums, is reported as information;
- * a recorded engine bug aborts its test with the reference. Reports go to target/fault-results/FAULT/. The FUSE faults
- * are skipped, with the reason, where FUSE is missing. -Dkvbench.faults=reorder,bit-flip narrows the faults.
+ * declares for the fault (docs/crash-faults.md); one that declares nothing, or no checksums, is reported as
+ * information; a recorded engine bug aborts its test with the reference. Reports go to target/fault-results/FAULT/.
+ * The FUSE faults are skipped, with the reason, where FUSE is missing. -Dkvbench.faults=reorder,bit-flip narrows the
+ * faults.
  */
 @Tag("crash")
 @Tag("fuse")

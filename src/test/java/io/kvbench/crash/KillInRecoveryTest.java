@@ -41,8 +41,10 @@ class KillInRecoveryTest {
 
     @Test
     void aStoreTheInterruptedRecoveryBreaksFailsTheLoopWithTheInterruptionInTheReason() throws Exception {
-        CrashLoop loop = new CrashLoop(Engines.byId("naive-properties"), breakingRecoveries(),
-                new CrashLoop.Settings(2, 11, Duration.ofMillis(400), work, Fault.KILL_IN_RECOVERY), System.out::println);
+        Fault fault = Fault.KILL_IN_RECOVERY;
+        CrashLoop.Settings settings = new CrashLoop.Settings(2, 11, Duration.ofMillis(400), work, fault);
+        CrashLoop loop = new CrashLoop(Engines.byId("naive-properties"), breakingRecoveries(), settings,
+                System.out::println);
         EngineCrashResult result = loop.run();
         assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
         assertThat(result.kind()).isEqualTo(FailureKind.UNOPENABLE);

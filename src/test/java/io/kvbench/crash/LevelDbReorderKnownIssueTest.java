@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,7 +42,8 @@ class LevelDbReorderKnownIssueTest {
     @ParameterizedTest
     @ValueSource(strings = {"leveldb-jni", "leveldb-java"})
     void aReorderedLogRecoversLaterWritesWithoutEarlierOnes(String engine) throws Throwable {
-        assumeTrue(PowerCutFs.unavailableReason().isEmpty(), () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
+        Optional<String> noFuse = PowerCutFs.unavailableReason();
+        assumeTrue(noFuse.isEmpty(), () -> "skipped: " + noFuse.orElse(""));
         Path dir = Path.of("target", "reorder-" + engine).toAbsolutePath();
         PowerCutFs.clearStaleMount(dir.resolve("mnt"));
         Directories.deleteRecursively(dir);

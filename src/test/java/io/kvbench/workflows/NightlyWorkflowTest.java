@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The nightly workflow run for real (nightly-perf.yml, narrowed by its dispatch inputs to the smoke profile, one
- * workload and 2 kill cycles and power cuts): the first night with one shard creates the perf-history branch on the
+ * workload and 2 cycles of each crash fault): the first night with one shard creates the perf-history branch on the
  * remote; the next night with three shards appends to it. Each night's merged report, trends page and pushed history
  * are checked, not only the exit code.
  */
@@ -44,7 +44,8 @@ class NightlyWorkflowTest {
             // The shard's artifact holds its own directory, so one shard alone is found by the report and history jobs.
             assertThat(h.artifact(night1.id(), "shard-h2-mvstore")).containsKey("shard-h2-mvstore/results.json")
                     .containsKey("shard-h2-mvstore/crash/crash-results.json")
-                    .containsKey("shard-h2-mvstore/powercut/crash-results.json");
+                    .containsKey("shard-h2-mvstore/powercut/crash-results.json")
+                    .containsKey("shard-h2-mvstore/faults/crash-results.json");
             assertThat(text(h.artifact(night1.id(), "nightly-report"), "summary.md"))
                     .contains("h2-mvstore", "tc-random-read");
             assertThat(h.artifact(night1.id(), "trends")).containsKeys("trends.html", "index.html", "change-points.md");

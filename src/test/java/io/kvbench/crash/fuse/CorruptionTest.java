@@ -49,7 +49,8 @@ class CorruptionTest extends FuseTest {
                 byte[] before = Files.readAllBytes(synced);
                 assertThat(differingBits(before, Files.readAllBytes(synced))).as("no flip, no difference").isZero();
                 Corruption c = fs.corrupt("store", false, seed).orElseThrow();
-                assertThat(c.file()).as("the synced file, never the unsynced one nor one outside").isEqualTo("store/synced");
+                assertThat(c.file()).as("the synced file, never the unsynced one nor one outside")
+                        .isEqualTo("store/synced");
                 assertThat(c.readError()).isFalse();
                 byte[] damaged = Files.readAllBytes(synced);
                 assertThat(differingBits(before, damaged)).as(c.toString()).isEqualTo(1);

@@ -38,7 +38,8 @@ class DiskFullTest extends FuseTest {
     @Test
     void growthPastTheChosenByteFailsWithEnospcUntilTheSpaceComesBack() throws IOException {
         try (PowerCutFs fs = PowerCutFs.mount(tmp.resolve("b"), tmp.resolve("m"))) {
-            assertThat(appendPastTheLimit(fs, true)).as("armed").isNotNull().hasMessageContaining("No space left on device");
+            assertThat(appendPastTheLimit(fs, true)).as("armed").isNotNull()
+                    .hasMessageContaining("No space left on device");
             Path f = fs.mountPoint().resolve("log");
             assertThat(Files.size(f)).isEqualTo(4 * K);
             FsOps.pwrite(f, 0, new byte[4 * K]); // an overwrite needs no space
@@ -46,7 +47,8 @@ class DiskFullTest extends FuseTest {
                 assertThatThrownBy(() -> raf.setLength(64 * K)).as("ftruncate growth").isInstanceOf(IOException.class);
                 raf.setLength(K); // shrinking gives space back
             }
-            assertThat(Files.getFileStore(f).getUsableSpace()).as("statfs tells the room left").isLessThanOrEqualTo(8 * K);
+            assertThat(Files.getFileStore(f).getUsableSpace()).as("statfs tells the room left")
+                    .isLessThanOrEqualTo(8 * K);
             assertThat(fs.faults().take().noSpace()).isEqualTo(2);
             fs.faults().clear();
             FsOps.pwrite(f, K, new byte[64 * K]);

@@ -27,7 +27,8 @@ class FsyncErrorTest extends FuseTest {
      * the power is cut. Returns what the file holds afterwards.
      */
     private String retryAfterFailedSync(boolean armed, boolean dataSync) throws IOException {
-        try (PowerCutFs fs = PowerCutFs.mount(tmp.resolve("b" + armed + dataSync), tmp.resolve("m" + armed + dataSync))) {
+        String name = armed + "-" + dataSync;
+        try (PowerCutFs fs = PowerCutFs.mount(tmp.resolve("b" + name), tmp.resolve("m" + name))) {
             Path f = fs.mountPoint().resolve("wal");
             Files.writeString(f, "base.");
             FsOps.fsync(f);
@@ -53,7 +54,8 @@ class FsyncErrorTest extends FuseTest {
     void aWriteWhoseFsyncFailedIsLostAlthoughTheRetrySucceeded() throws IOException {
         // the retried fsync commits the length, not the bytes: the lost append reads back as zeros
         assertThat(retryAfterFailedSync(true, false)).isEqualTo("base.\0\0\0\0");
-        assertThat(retryAfterFailedSync(false, false)).as("without the fault the retried fsync keeps it").isEqualTo("base.lost");
+        assertThat(retryAfterFailedSync(false, false)).as("without the fault the retried fsync keeps it")
+                .isEqualTo("base.lost");
     }
 
     @Test
@@ -84,7 +86,8 @@ class FsyncErrorTest extends FuseTest {
             assertThat(after).hasSize(3 * PAGE);
             assertThat(slice(after, 10, 10)).as("the lost bytes in the page written back").isEqualTo(bytes('a', 10));
             assertThat(slice(after, 100, 10)).isEqualTo(bytes('b', 10));
-            assertThat(slice(after, 2 * PAGE + 10, 10)).as("the lost bytes alone in their page").isEqualTo(new byte[10]);
+            assertThat(slice(after, 2 * PAGE + 10, 10)).as("the lost bytes alone in their page")
+                    .isEqualTo(new byte[10]);
         }
     }
 
