@@ -148,6 +148,8 @@ final class CrashLoop {
                         // A recorded engine bug: counted and reported, and the loop goes on (the observed state is the
                         // new known state), so that the report says how often it happens.
                         tally.knownIssue(known.get(), loss, check.examples());
+                    } else if (!model.promises()) {
+                        tally.unpromised(loss, check.examples()); // nothing promised: counted the same way
                     } else {
                         failure = loss;
                         examples = check.examples();

@@ -38,6 +38,9 @@ final class CrashTally {
     String knownIssueFirst;
     List<String> knownIssueExamples = List.of();
     int knownIssueHits;
+    private int unpromisedHits;
+    private String unpromisedFirst;
+    private List<String> unpromisedExamples = List.of();
 
     CrashTally(KvEngine engine, String runner, CrashLoop.Settings settings) {
         this.engine = engine;
@@ -83,8 +86,21 @@ final class CrashTally {
         knownIssueHits++;
     }
 
+    /** A check that lost data an engine that promises nothing for this fault did not keep: counted, the first kept. */
+    void unpromised(Failure failure, List<String> examples) {
+        if (unpromisedHits++ == 0) {
+            unpromisedFirst = failure.reason();
+            unpromisedExamples = examples;
+        }
+    }
+
     /** The judgement of a loop that ran to its end: a known issue met on the way, or every check passed. */
     Judgement endJudgement(boolean promises) {
+        if (unpromisedHits > 0) {
+            return new Judgement(CrashVerdict.INFORMATION, FailureKind.DATA_LOSS, "promises nothing after "
+                    + settings.fault().aNoun() + "; " + unpromisedHits + " of " + cycles + " recoveries lost data; first "
+                    + unpromisedFirst, null, unpromisedExamples);
+        }
         if (knownIssue != null) {
             return Verdicts.known(knownIssue, knownIssueKind, knownIssueHits + " of " + cycles
                     + " recoveries hit it; first "
