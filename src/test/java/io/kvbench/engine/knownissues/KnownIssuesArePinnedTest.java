@@ -45,7 +45,9 @@ class KnownIssuesArePinnedTest {
             Map.entry("xodus-btree " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
             Map.entry("xodus-patricia " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
             Map.entry("leveldb-jni " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
-            Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"));
+            Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
+            Map.entry("xodus-patricia https://github.com/JetBrains/xodus/pull/30",
+                    "io.kvbench.crash.XodusReorderKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
