@@ -51,6 +51,16 @@ final class CorruptionLoop {
         PowerCutFs fs = storage.fs();
         for (int cycle = 1; cycle <= settings.cycles(); cycle++) {
             long firstSeq = cycle * CrashLoop.STRIDE;
+            if (engine.capabilities().writeOnce() && cycle > 1) {
+                // sealed by the last writer's close: a write-once store takes no more writes, so each cycle a new one
+                model = new CrashModel(ops, Guarantee.EVERY_WRITE, false);
+                try {
+                    Directories.deleteRecursively(fs.mountPoint().resolve(STORE));
+                } catch (IOException e) {
+                    return tally.result(Verdicts.of(engine.id(), settings.fault(), false, Failure.infrastructure(
+                            "cannot start cycle " + cycle + " on a new store: " + e), List.of()), null);
+                }
+            }
             Writers.Run write = writers.run(fs.mountPoint(), Writers.Job.write(cycle, firstSeq,
                     1 + draws.nextInt(MAX_OPERATIONS), -1), () -> { });
             WriterOutput out = WriterOutput.parse(write.stdout(), ops.keySpace());

@@ -185,7 +185,8 @@ public final class CrashWriter {
             }
             print(WriterProtocol.VERIFIED, present);
             return true;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: a mapped page that cannot be read (SIGBUS in Java code): the error the JVM reports
             print(WriterProtocol.READ_FAILED, WriterProtocol.oneLine(e));
             return false;
         }
