@@ -77,14 +77,14 @@ final class CrashCommand implements Callable<Integer> {
     @Option(names = "--fault", split = ",", defaultValue = "process-kill", paramLabel = "FAULT",
             description = "Faults to run, comma-separated, each against every engine, or all. process-kill: SIGKILL of "
                     + "the writer; power-cut: SIGKILL, then unsynced writes and directory entries are dropped; "
-                    + "fsync-error: one fsync fails with EIO and its file's unsynced data is dropped, then SIGKILL and a "
-                    + "power cut; disk-full: ENOSPC from a random byte on, SIGKILL, the space comes back; reorder: "
+                    + "fsync-error: one fsync fails with EIO and its file's unsynced data is dropped, then SIGKILL and "
+                    + "a power cut; disk-full: ENOSPC from a random byte on, SIGKILL, the space comes back; reorder: "
                     + "SIGKILL, then a power cut keeping a random subset of unsynced pages; bit-flip and read-error: "
-                    + "after a clean close one bit of a synced file flips, or one sector fails reads; kill-in-recovery: "
-                    + "SIGKILL, then SIGKILL of the next process while it reopens the store. All but process-kill and "
-                    + "kill-in-recovery need FUSE (/dev/fuse, libfuse2) and run local writers. Each engine is held to "
-                    + "the promise it declares for the fault, `kvbench engines`; docs/crash-faults.md says more "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "after a clean close one bit of a synced file flips, or one sector fails reads; "
+                    + "kill-in-recovery: SIGKILL, then SIGKILL of the next process while it reopens the store. All but "
+                    + "process-kill and kill-in-recovery need FUSE (/dev/fuse, libfuse2) and run local writers. Each "
+                    + "engine is held to the promise it declares for the fault, `kvbench engines`; "
+                    + "docs/crash-faults.md says more (default: ${DEFAULT-VALUE}).")
     List<String> faultNames;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)

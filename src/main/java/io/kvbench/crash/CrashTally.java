@@ -97,9 +97,9 @@ final class CrashTally {
     /** The judgement of a loop that ran to its end: a known issue met on the way, or every check passed. */
     Judgement endJudgement(boolean promises) {
         if (unpromisedHits > 0) {
-            return new Judgement(CrashVerdict.INFORMATION, FailureKind.DATA_LOSS, "promises nothing after "
-                    + settings.fault().aNoun() + "; " + unpromisedHits + " of " + cycles + " recoveries lost data; first "
-                    + unpromisedFirst, null, unpromisedExamples);
+            String what = "promises nothing after " + settings.fault().aNoun() + "; " + unpromisedHits + " of " + cycles
+                    + " recoveries lost data; first " + unpromisedFirst;
+            return new Judgement(CrashVerdict.INFORMATION, FailureKind.DATA_LOSS, what, null, unpromisedExamples);
         }
         if (knownIssue != null) {
             return Verdicts.known(knownIssue, knownIssueKind, knownIssueHits + " of " + cycles

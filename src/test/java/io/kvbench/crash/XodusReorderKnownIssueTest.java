@@ -51,7 +51,8 @@ class XodusReorderKnownIssueTest {
         BitSet present = new BitSet();
         try (PowerCutFs fs = PowerCutFs.mount(dir.resolve("backing"), dir.resolve("mnt"))) {
             Path store = ChildJvms.durableStoreDir(fs);
-            assertThat(ChildJvms.run(Child.class, List.of("write", engine, store.toString()))).contains(Child.FLUSHED_LINE);
+            String wrote = ChildJvms.run(Child.class, List.of("write", engine, store.toString()));
+            assertThat(wrote).contains(Child.FLUSHED_LINE);
             PowerCut.Result cut = fs.powerCut(PowerCut.Variant.REORDER, SEED);
             assertThat(cut.data().reorderedFiles()).as("the cut reordered the log").isPositive();
             String counted = ChildJvms.run(Child.class, List.of("count", engine, store.toString()));
@@ -62,8 +63,8 @@ class XodusReorderKnownIssueTest {
         System.out.println(engine + ": flushed keys left after the cut: " + present.cardinality() + " of " + FLUSHED);
         KnownIssuePin.stillReproduces(ISSUE + " for " + engine, "its entry from known-issues.json",
                 () -> assertThat(present.cardinality()).as("flushed keys left").isLessThan(FLUSHED));
-        String loopFailure = "after the power cut of cycle 6: 8 keys lost acknowledged writes, the state is no prefix of "
-                + "the history";
+        String loopFailure = "after the power cut of cycle 6: 8 keys lost acknowledged writes, the state is no prefix "
+                + "of the history";
         assertThat(Verdicts.find(engine, Fault.REORDER, new Failure(FailureKind.DATA_LOSS, loopFailure)))
                 .map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS, loopFailure)))
@@ -73,7 +74,8 @@ class XodusReorderKnownIssueTest {
 
     /**
      * {@code write <engine> <dir>}: FLUSHED puts, flush(), then UNSYNCED puts spread over the same keys, each its own
-     * transaction, a flush after every 64, and a halt without close. {@code count <engine> <dir>}: prints the index of every key it finds.
+     * transaction, a flush after every 64, and a halt without close. {@code count <engine> <dir>}: prints the index of
+     * every key it finds.
      */
     public static final class Child {
         static final String FLUSHED_LINE = "flushed";

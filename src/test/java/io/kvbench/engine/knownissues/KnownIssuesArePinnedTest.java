@@ -47,7 +47,9 @@ class KnownIssuesArePinnedTest {
             Map.entry("leveldb-jni " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
             Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
             Map.entry("xodus-patricia https://github.com/JetBrains/xodus/pull/30",
-                    "io.kvbench.crash.XodusReorderKnownIssueTest"));
+                    "io.kvbench.crash.XodusReorderKnownIssueTest"),
+            Map.entry("chronicle-map https://github.com/OpenHFT/Chronicle-Wire/issues/179",
+                    "io.kvbench.crash.ChronicleMapRecoveryKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
