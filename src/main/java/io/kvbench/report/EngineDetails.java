@@ -39,6 +39,9 @@ public final class EngineDetails {
                 : "no promise (run as information by kvbench crash --fault power-cut)");
         field(out, "durability setting", d.setting());
         field(out, "durability source", d.source());
+        field(out, "checksums", checksums(d.checksums().coverage())
+                + "; tested by kvbench crash --fault bit-flip,read-error");
+        field(out, "checksums source", d.checksums().source());
         List<KnownIssues.KnownIssue> issues = EngineFacts.knownIssues(engine);
         if (issues.isEmpty()) field(out, "known issues", "none recorded");
         for (KnownIssues.KnownIssue issue : issues) {
@@ -47,6 +50,14 @@ public final class EngineDetails {
         }
         if (!c.notes().isBlank()) field(out, "notes", c.notes());
         out.flush();
+    }
+
+    private static String checksums(Durability.Coverage coverage) {
+        return switch (coverage) {
+            case EVERY_READ -> "every read checked: damage is an error, never data";
+            case PARTIAL -> "partial (some structures checked)";
+            case NONE -> "none";
+        };
     }
 
     private static void field(PrintWriter out, String label, String text) {
