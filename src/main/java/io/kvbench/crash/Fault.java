@@ -89,6 +89,11 @@ public enum Fault {
         return this != PROCESS_KILL && this != POWER_CUT;
     }
 
+    /** Strikes while the writer writes (an fsync error, a full disk), so the engine can report it to the writer. */
+    public boolean strikesWhileWriting() {
+        return this == FSYNC_ERROR || this == DISK_FULL;
+    }
+
     /** Corrupts synced data after a clean close instead of crashing a writer. */
     public boolean corrupts() {
         return promise == Promise.CHECKSUMS;

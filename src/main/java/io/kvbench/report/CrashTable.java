@@ -43,7 +43,8 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
         } else {
             header.addAll(List.of("acknowledged", "promised", "lost", "resurrected", "corrupt", "prefix breaks",
                     "unopenable"));
-            if (fault.injects()) header.addAll(List.of(fault.noun() + " hit", "engine reported it"));
+            if (fault.injects()) header.add(fault.noun() + " hit");
+            if (fault.strikesWhileWriting()) header.add("engine reported it");
         }
         header.add("recovery median / max");
         List<List<String>> rows = new ArrayList<>();
@@ -63,7 +64,8 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
             row.addAll(List.of(count(c.acknowledged()), count(c.promised())));
             EngineCrashResult.Damage d = c.damage();
             row.addAll(numbers(d.lost(), d.resurrected(), d.corrupt(), d.prefixBreaks(), d.unopenable()));
-            if (fault.injects()) row.addAll(numbers(e.injected(), e.reported()));
+            if (fault.injects()) row.addAll(numbers(e.injected()));
+            if (fault.strikesWhileWriting()) row.addAll(numbers(e.reported()));
         }
         row.add(recovery(r));
         return row;
