@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -41,14 +42,21 @@ final class LocalWriters implements WriterLauncher {
                 .main(CrashWriter.class.getName(), writerArgs).build());
     }
 
-    /** Starts {@code command} as a writer process: stdout and stderr to files in a temporary directory. */
+    /**
+     * Starts {@code command} (a java command line) as a writer process: stdout and stderr to files in a temporary
+     * directory. A writer that dies in native code (an engine reading a mapped page whose sector fails: SIGBUS) writes
+     * its JVM error file there too, not into the directory kvbench was started from; its summary reaches stdout.
+     */
     static WriterProcess launch(String name, List<String> command) {
         Path output = null;
         try {
             output = Files.createTempDirectory(name + "-");
             Path stdout = output.resolve("stdout.log");
             Path stderr = output.resolve("stderr.log");
-            Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+            List<String> java = new ArrayList<>(command);
+            java.add(1, "-XX:ErrorFile=" + output.resolve("hs_err_pid%p.log"));
+            Process process = new ProcessBuilder(java).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+                    .start();
             return new Child(process, output, stdout, stderr);
         } catch (IOException e) {
             deleteQuietly(output);
