@@ -49,23 +49,12 @@ class MessageTextTest {
             "cli/CliErrors.java: message.endsWith(",
             "picocli's message put on one line without its full stop, for people; the exit code comes from the type");
 
-    /**
-     * Places of crash/ (and the crash results' readers) that still decide by message text: the crash refactor (issue
-     * 34,
-     * its crash/ part) gives crash results a kind and removes them from this list, which is deleted when it lands.
-     */
-    static final Set<String> CRASH_REFACTOR_PENDING = Set.of(
-            "crash/CrashLoop.java: failure.startsWith(",
-            "crash/WriterOutput.java: failure.startsWith(",
-            "cli/CrashCommand.java: reason().startsWith(",
-            "report/EngineFacts.java: reason().contains(");
-
     @Test
     void noDecisionReadsMessageText() {
         List<String> found = textTests();
         List<String> unexplained = new ArrayList<>();
         for (String place : found) {
-            if (!EXTERNAL_TEXT.containsKey(place) && !CRASH_REFACTOR_PENDING.contains(place)) unexplained.add(place);
+            if (!EXTERNAL_TEXT.containsKey(place)) unexplained.add(place);
         }
         assertThat(unexplained).as("message text tested in src/main: decide by a kind (FailureKind, a verdict, an "
                 + "exception type) where the failure happens, or add the place to EXTERNAL_TEXT with why the text is "
@@ -76,7 +65,6 @@ class MessageTextTest {
     void everyExceptionIsStillNeeded() {
         Set<String> found = new TreeSet<>(textTests());
         Set<String> listed = new TreeSet<>(EXTERNAL_TEXT.keySet());
-        listed.addAll(CRASH_REFACTOR_PENDING);
         listed.removeAll(found);
         assertThat(listed).as("listed places that no longer test message text: remove them from the list").isEmpty();
     }

@@ -29,22 +29,10 @@ class PositionalParametersTest {
     static final int MAX = 7;
     private static final Path MAIN = Path.of("src", "main", "java");
 
-    /**
-     * Classes of crash/ that still take more: the crash refactor (issue 34, its crash/ part) reshapes them into named
-     * construction and removes them from this list, which is deleted when it lands. Listed by name so that nothing
-     * else can slip in.
-     */
-    static final Set<String> CRASH_REFACTOR_PENDING = Set.of(
-            "io.kvbench.crash.CrashModel$Check",
-            "io.kvbench.crash.CrashResults",
-            "io.kvbench.crash.EngineCrashResult",
-            "io.kvbench.crash.WriterOutput");
-
     @Test
     void noRecordOrMethodTakesMoreThanSevenPositionalParameters() {
         List<String> wide = new ArrayList<>();
         for (Class<?> type : mainClasses()) {
-            if (CRASH_REFACTOR_PENDING.contains(type.getName())) continue;
             for (Executable e : declared(type)) {
                 int count = positional(e);
                 if (count > MAX) wide.add(type.getName() + "." + name(e) + " (" + count + " parameters)");
@@ -52,16 +40,6 @@ class PositionalParametersTest {
         }
         assertThat(wide).as("records/constructors/methods over " + MAX
                 + " positional parameters: build them by name (a builder or nested records)").isEmpty();
-    }
-
-    @Test
-    void thePendingListNamesOnlyClassesThatStillTakeMore() {
-        for (String name : CRASH_REFACTOR_PENDING) {
-            Class<?> type = load(name);
-            assertThat(declared(type).stream().anyMatch(e -> positional(e) > MAX))
-                    .as(name + " takes no more than " + MAX + " positional parameters now: remove it from the list")
-                    .isTrue();
-        }
     }
 
     @Test

@@ -34,7 +34,8 @@ public final class KnownIssues {
      * @param summary   one sentence for people
      * @param faults    the crash faults ({@code kvbench crash --fault}) it shows under; absent: a benchmark failure, or
      *                  any fault
-     * @param kinds     the crash failure kinds it shows as (FailureKind names: DATA_LOSS, UNOPENABLE, ...); absent: any
+     * @param kinds     the crash failure kinds it shows as (io.kvbench.crash.FailureKind names: DATA_LOSS, ...);
+     *                  absent: any
      */
     public record KnownIssue(String engine, String reason, String reference, String summary, List<String> faults,
                              List<String> kinds) {
@@ -74,7 +75,7 @@ public final class KnownIssues {
      *
      * @param engine engine id
      * @param fault  the fault's id (process-kill, power-cut, ...)
-     * @param kind   the failure's kind (a FailureKind name), decided where it was found
+     * @param kind   the failure's kind (an io.kvbench.crash.FailureKind name), decided where it was found
      * @param reason the failure reason
      */
     public record CrashFailure(String engine, String fault, String kind, String reason) {

@@ -3,7 +3,8 @@ package io.kvbench.crash;
 /**
  * What kind of failure a crash test met, decided where it happened (the check, the writer's ledger, the storage set-up)
  * and read by exit codes, reports and known-issue matching; the reason beside it is for people. A verdict says whether
- * the failure breaks the engine's promise; the kind says what failed.
+ * the failure breaks the engine's promise; the kind says what failed. Benchmarks have kinds of their own
+ * ({@link io.kvbench.result.FailureKind}: why a result holds no score); a crash result's kind is one of these.
  */
 public enum FailureKind {
     /** Nothing failed. */
