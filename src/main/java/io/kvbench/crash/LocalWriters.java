@@ -21,11 +21,11 @@ import java.util.concurrent.TimeUnit;
  * {@link Process#destroyForcibly()} is SIGKILL on Linux and macOS, so the kill is as real as in a container; only the
  * fixed resources are missing.
  *
- * <p>The writer's stdout (its ledger) goes to a file, not a pipe: when a child is killed, the JDK's reaper thread closes
- * the pipe's stream under a reader, which then fails with "Stream closed" and never sees the bytes the child wrote last
- * (measured on JDK 17.0.15: 5 of 20 kills of a child printing lines lost 173-178 of them). A ledger short of its last
- * acknowledgements makes a correct engine look as if it kept writes that were never issued. A file holds every byte a
- * write(2) returned for, whatever happens to the process.
+ * <p>The writer's stdout (its ledger) goes to a file, not a pipe: when a child is killed, the JDK's reaper thread
+ * closes the pipe's stream under a reader, which then fails with "Stream closed" and never sees the bytes the child
+ * wrote last (LocalWritersLedgerTest kills a child printing lines and fails when they arrive through a pipe). A ledger
+ * short of its last acknowledgements makes a correct engine look as if it kept writes that were never issued. A file
+ * holds every byte a write(2) returned for, whatever happens to the process.
  */
 final class LocalWriters implements WriterLauncher {
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The child here prints numbered lines as fast as it can, as the crash writer prints acknowledgements, and writes each
  * line to a side file first; after the kill the ledger must hold every line of the side file but at most the last one
  * (printed to the file, killed before stdout). Reading the child's stdout through the JDK's pipe failed this: the
- * reaper thread closes the pipe's stream under the reader at the kill, and 5 of 20 kills lost 173-178 lines, which the
+ * reaper thread closes the pipe's stream under the reader at the kill, and some kills lost the last lines, which the
  * power-cut loop reported as engines keeping "operations never issued".
  */
 class LocalWritersLedgerTest {
