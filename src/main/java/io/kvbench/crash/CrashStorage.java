@@ -134,7 +134,8 @@ abstract class CrashStorage implements AutoCloseable {
         CycleFault endCycle(int cycle, boolean last) throws IOException {
             Faults.Counts hit = fs.faults().take();
             fs.faults().clear(); // the space comes back, no fsync left to fail
-            boolean struck = hit.fsyncErrors() > 0 || hit.noSpace() > 0;
+            // a full disk strikes at an ENOSPC, or where the engine asks statfs and is told the disk is full
+            boolean struck = hit.fsyncErrors() > 0 || hit.noSpace() > 0 || hit.fullReports() > 0;
             lastCause = struck ? "; " + strike(hit) : "";
             if (last || fault == Fault.DISK_FULL || fault.corrupts()) {
                 return new CycleFault(struck, struck, struck ? "cycle " + cycle + ": " + strike(hit) : null);
@@ -164,8 +165,9 @@ abstract class CrashStorage implements AutoCloseable {
         }
 
         private static String strike(Faults.Counts hit) {
-            return hit.fsyncErrors() > 0 ? "an fsync failed with EIO while the writer wrote"
-                    : "the disk was full (" + hit.noSpace() + " writes refused with ENOSPC) while the writer wrote";
+            if (hit.fsyncErrors() > 0) return "an fsync failed with EIO while the writer wrote";
+            return "the disk was full (" + hit.noSpace() + " writes refused with ENOSPC, " + hit.fullReports()
+                    + " statfs calls told so) while the writer wrote";
         }
 
         @Override

@@ -25,6 +25,7 @@ public final class Faults {
     private final AtomicInteger fsyncErrors = new AtomicInteger();
     private final AtomicInteger noSpace = new AtomicInteger();
     private final AtomicInteger readErrors = new AtomicInteger();
+    private final AtomicInteger fullReports = new AtomicInteger();
 
     /**
      * What the faults did since the last {@link #take()}.
@@ -32,10 +33,12 @@ public final class Faults {
      * @param fsyncErrors fsync/fdatasync calls answered with EIO
      * @param noSpace     writes, truncates and fallocates answered with ENOSPC
      * @param readErrors  reads answered with EIO
+     * @param fullReports statfs calls answered with the full disk's room (an engine that checks the free space before
+     *                    writing learns of the fault there, without an ENOSPC)
      */
-    public record Counts(int fsyncErrors, int noSpace, int readErrors) {
+    public record Counts(int fsyncErrors, int noSpace, int readErrors, int fullReports) {
         public boolean any() {
-            return fsyncErrors + noSpace + readErrors > 0;
+            return fsyncErrors + noSpace + readErrors + fullReports > 0;
         }
     }
 
@@ -59,7 +62,8 @@ public final class Faults {
 
     /** The counts since the last call, and zero again. */
     public Counts take() {
-        return new Counts(fsyncErrors.getAndSet(0), noSpace.getAndSet(0), readErrors.getAndSet(0));
+        return new Counts(fsyncErrors.getAndSet(0), noSpace.getAndSet(0), readErrors.getAndSet(0),
+                fullReports.getAndSet(0));
     }
 
     /** Bytes left before the disk is full: {@link Long#MAX_VALUE} when no limit is armed. */
@@ -74,6 +78,13 @@ public final class Faults {
     }
 
     // --- consulted by the file system ---
+
+    /** {@link #free()}, for statfs: counted when the disk-full fault is armed. */
+    long reportFree() {
+        long free = free();
+        if (free != Long.MAX_VALUE) fullReports.incrementAndGet();
+        return free;
+    }
 
     void usage(long bytes) {
         used.set(bytes);

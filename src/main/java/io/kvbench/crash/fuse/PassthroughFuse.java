@@ -356,7 +356,7 @@ final class PassthroughFuse extends FuseStubFS {
             stbuf.f_bsize.set(4096);
             stbuf.f_frsize.set(4096);
             stbuf.f_blocks.set(store.getTotalSpace() / 4096);
-            long free = model.faults.free(); // a full disk says so here too: some engines check before writing
+            long free = model.faults.reportFree(); // a full disk says so here too: some engines check before writing
             stbuf.f_bfree.set(Math.min(store.getUnallocatedSpace(), free) / 4096);
             stbuf.f_bavail.set(Math.min(store.getUsableSpace(), free) / 4096);
             stbuf.f_namemax.set(255);
