@@ -32,7 +32,8 @@ final class CrashFaultText {
                     + "(writes, truncates and fallocates that grow files answered ENOSPC); the space came back before "
                     + "the next writer reopened the store. A write acknowledged on the full disk that is missing after "
                     + "the reopen, or a store that cannot be reopened, broke the promise after a kill. Fault hit: "
-                    + "cycles that ran out of space; engine reported it: cycles whose writer met an error.";
+                    + "cycles that ran out of space or whose statfs told the engine so; engine reported it: cycles "
+                    + "whose writer met an error.";
             case REORDER -> CYCLE + " After each kill the power was cut so that, per page the unsynced writes touched "
                     + "(in every file), a random number of that page's writes reached the disk, oldest first: the kept "
                     + "writes are any subset of pages, not a prefix. Fault hit: cuts that kept writes out of order.";
