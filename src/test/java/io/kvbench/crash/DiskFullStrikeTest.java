@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The disk-full fault strikes where an engine learns of it: at a write refused with ENOSPC, or at a statfs that tells
- * the disk is full. Berkeley DB JE refuses writes once statfs shows less free space than je.freeDisk (DiskLimitException)
- * before anything reaches ENOSPC; the writer's error is then the engine reporting the fault, not an engine failure.
+ * the disk is full. Berkeley DB JE refuses writes once statfs shows less free space than je.freeDisk
+ * (DiskLimitException) before anything reaches ENOSPC; the writer's error is then the engine reporting the fault, not
+ * an engine failure.
  */
 @Tag("fuse")
 class DiskFullStrikeTest {

@@ -1,9 +1,12 @@
 package io.kvbench.crash.fuse;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -26,6 +29,7 @@ public final class Faults {
     private final AtomicInteger noSpace = new AtomicInteger();
     private final AtomicInteger readErrors = new AtomicInteger();
     private final AtomicInteger fullReports = new AtomicInteger();
+    private volatile HeldWrite held;
 
     /**
      * What the faults did since the last {@link #take()}.
@@ -53,11 +57,24 @@ public final class Faults {
         limit = used.get() + bytes;
     }
 
+    /**
+     * The {@code nth} (1-based) write to a file named {@code fileName} that covers byte {@code offset} waits in the
+     * file system until {@link HeldWrite#release()}, and is then refused without being done: a writer killed while it
+     * waits has every earlier write and not this one, at an exact point no timed kill could find. One at a time.
+     */
+    public HeldWrite holdWrite(String fileName, long offset, int nth) {
+        if (nth < 1) throw new IllegalArgumentException("nth must be >= 1, was " + nth);
+        HeldWrite h = new HeldWrite(fileName, offset, nth);
+        held = h;
+        return h;
+    }
+
     /** Disarms everything armed: no fsync fails, the space comes back, bad sectors read again. */
     public void clear() {
         fsyncCountdown.set(0);
         limit = Long.MAX_VALUE;
         badSectors.clear();
+        held = null;
     }
 
     /** The counts since the last call, and zero again. */
@@ -78,6 +95,15 @@ public final class Faults {
     }
 
     // --- consulted by the file system ---
+
+    /** True once the held write was released (the caller then refuses it); blocks while it is held. */
+    boolean heldAndReleased(String path, long offset, long length) {
+        HeldWrite h = held;
+        if (h == null || !h.matches(path, offset, length)) return false;
+        held = null;
+        h.hold();
+        return true;
+    }
 
     /** {@link #free()}, for statfs: counted when the disk-full fault is armed. */
     long reportFree() {
@@ -139,6 +165,45 @@ public final class Faults {
         if (bad == null) return;
         synchronized (bad) {
             bad.removeIf(s -> offset <= s[0] && offset + length >= s[1]);
+        }
+    }
+
+    /** A write that waits in the file system until released (see {@link #holdWrite}). */
+    public static final class HeldWrite {
+        private final String fileName;
+        private final long offset;
+        private int left;
+        private final CountDownLatch arrived = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        private HeldWrite(String fileName, long offset, int nth) {
+            this.fileName = fileName;
+            this.offset = offset;
+            this.left = nth;
+        }
+
+        private synchronized boolean matches(String path, long from, long length) {
+            if (!path.endsWith("/" + fileName) || offset < from || offset >= from + length) return false;
+            return --left == 0;
+        }
+
+        private void hold() {
+            arrived.countDown();
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Whether the write arrived (and now waits) within {@code timeout}. */
+        public boolean awaitHeld(Duration timeout) throws InterruptedException {
+            return arrived.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /** Lets the held write return, refused with EIO and not done. */
+        public void release() {
+            released.countDown();
         }
     }
 

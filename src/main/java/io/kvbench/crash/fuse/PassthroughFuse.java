@@ -246,6 +246,7 @@ final class PassthroughFuse extends FuseStubFS {
     public int write(String path, Pointer buf, long size, long offset, FuseFileInfo fi) {
         Handle h = handles.get(fi.fh.get());
         if (h == null) return -ErrorCodes.EBADF();
+        if (model.faults.heldAndReleased(path, offset, size)) return -ErrorCodes.EIO();
         byte[] data = new byte[(int) size];
         buf.get(0, data, 0, data.length);
         try {

@@ -49,7 +49,9 @@ class KnownIssuesArePinnedTest {
             Map.entry("xodus-patricia https://github.com/JetBrains/xodus/pull/30",
                     "io.kvbench.crash.XodusReorderKnownIssueTest"),
             Map.entry("chronicle-map https://github.com/OpenHFT/Chronicle-Wire/issues/179",
-                    "io.kvbench.crash.ChronicleMapRecoveryKnownIssueTest"));
+                    "io.kvbench.crash.ChronicleMapRecoveryKnownIssueTest"),
+            Map.entry("sparkey https://github.com/spotify/sparkey-java/blob/sparkey-3.2.5/src/main/java/com/spotify/"
+                    + "sparkey/LogHeader.java#L90-L115", "io.kvbench.crash.SparkeyHeaderKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
