@@ -44,8 +44,12 @@ final class LocalWriters implements WriterLauncher {
 
     /**
      * Starts {@code command} (a java command line) as a writer process: stdout and stderr to files in a temporary
-     * directory. A writer that dies in native code (an engine reading a mapped page whose sector fails: SIGBUS) writes
-     * its JVM error file there too, not into the directory kvbench was started from; its summary reaches stdout.
+     * directory, which is also its java.io.tmpdir and where its JVM error file goes. An engine's native library is
+     * extracted to java.io.tmpdir by every JVM that loads it and deleted at a normal exit only: writers are killed, so
+     * each would leave its copy in /tmp, and a crash campaign of thousands of writers would fill the disk. A writer
+     * that dies in native code (an engine reading a mapped page whose sector fails: SIGBUS) leaves its error file there
+     * too, not in the directory kvbench was started from; its summary reaches stdout. All of it goes with the
+     * directory when the writer is closed.
      */
     static WriterProcess launch(String name, List<String> command) {
         Path output = null;
@@ -54,7 +58,8 @@ final class LocalWriters implements WriterLauncher {
             Path stdout = output.resolve("stdout.log");
             Path stderr = output.resolve("stderr.log");
             List<String> java = new ArrayList<>(command);
-            java.add(1, "-XX:ErrorFile=" + output.resolve("hs_err_pid%p.log"));
+            java.addAll(1, List.of("-Djava.io.tmpdir=" + output,
+                    "-XX:ErrorFile=" + output.resolve("hs_err_pid%p.log")));
             Process process = new ProcessBuilder(java).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
                     .start();
             return new Child(process, output, stdout, stderr);
