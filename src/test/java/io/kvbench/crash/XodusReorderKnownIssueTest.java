@@ -3,18 +3,14 @@ package io.kvbench.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.kvbench.baseline.KnownIssues;
-import io.kvbench.crash.fuse.PowerCut;
 import io.kvbench.crash.fuse.PowerCutFs;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.knownissues.KnownIssuePin;
-import io.kvbench.infra.Directories;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.BitSet;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,31 +41,13 @@ class XodusReorderKnownIssueTest {
         String engine = "xodus-patricia";
         Optional<String> noFuse = PowerCutFs.unavailableReason();
         assumeTrue(noFuse.isEmpty(), () -> "skipped: " + noFuse.orElse(""));
-        Path dir = Path.of("target", "reorder-" + engine).toAbsolutePath();
-        PowerCutFs.clearStaleMount(dir.resolve("mnt"));
-        Directories.deleteRecursively(dir);
-        BitSet present = new BitSet();
-        try (PowerCutFs fs = PowerCutFs.mount(dir.resolve("backing"), dir.resolve("mnt"))) {
-            Path store = ChildJvms.durableStoreDir(fs);
-            String wrote = ChildJvms.run(Child.class, List.of("write", engine, store.toString()));
-            assertThat(wrote).contains(Child.FLUSHED_LINE);
-            PowerCut.Result cut = fs.powerCut(PowerCut.Variant.REORDER, SEED);
-            assertThat(cut.data().reorderedFiles()).as("the cut reordered the log").isPositive();
-            String counted = ChildJvms.run(Child.class, List.of("count", engine, store.toString()));
-            for (String line : counted.strip().split("\n")) {
-                if (line.startsWith(Child.KEY)) present.set(Integer.parseInt(line.substring(Child.KEY.length())));
-            }
-        }
+        BitSet present = ChildJvms.keysAfterAReorderingCut(Child.class, engine, SEED, Child.FLUSHED_LINE);
         System.out.println(engine + ": flushed keys left after the cut: " + present.cardinality() + " of " + FLUSHED);
         KnownIssuePin.stillReproduces(ISSUE + " for " + engine, "its entry from known-issues.json",
                 () -> assertThat(present.cardinality()).as("flushed keys left").isLessThan(FLUSHED));
         String loopFailure = "after the power cut of cycle 6: 8 keys lost acknowledged writes, the state is no prefix "
                 + "of the history";
-        assertThat(Verdicts.find(engine, Fault.REORDER, new Failure(FailureKind.DATA_LOSS, loopFailure)))
-                .map(KnownIssues.KnownIssue::reference).contains(ISSUE);
-        assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS, loopFailure)))
-                .as("the power cut keeps prefixes: there it would be new").isEmpty();
-        Directories.deleteRecursively(dir);
+        ChildJvms.knownUnderReorderOnly(engine, ISSUE, loopFailure);
     }
 
     /**
@@ -79,12 +57,13 @@ class XodusReorderKnownIssueTest {
      */
     public static final class Child {
         static final String FLUSHED_LINE = "flushed";
-        static final String KEY = "key ";
 
         public static void main(String[] args) {
             KvStore store = Engines.open(Engines.byId(args[1]), Path.of(args[2]), StoreOptions.DEFAULT);
             if (args[0].equals("count")) {
-                for (int i = 0; i < FLUSHED; i++) if (store.get(CrashOps.key(i)) != null) System.out.println(KEY + i);
+                for (int i = 0; i < FLUSHED; i++) {
+                    if (store.get(CrashOps.key(i)) != null) System.out.println(ChildJvms.KEY + i);
+                }
                 store.close();
                 return;
             }

@@ -44,14 +44,16 @@ class KnownIssuesArePinnedTest {
             Map.entry("leveldb-jni https://github.com/google/leveldb/issues/75", "io.kvbench.crash.LevelDbJniPowerCutKnownIssueTest"),
             Map.entry("xodus-btree " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
             Map.entry("xodus-patricia " + XODUS_DIRECTORY_CHANNEL, "io.kvbench.crash.XodusPowerCutKnownIssueTest"),
-            Map.entry("leveldb-jni " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
-            Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.LevelDbReorderKnownIssueTest"),
+            Map.entry("leveldb-jni " + LEVELDB_203, "io.kvbench.crash.ReorderedLogKnownIssueTest"),
+            Map.entry("leveldb-java " + LEVELDB_203, "io.kvbench.crash.ReorderedLogKnownIssueTest"),
             Map.entry("xodus-patricia https://github.com/JetBrains/xodus/pull/30",
                     "io.kvbench.crash.XodusReorderKnownIssueTest"),
             Map.entry("chronicle-map https://github.com/OpenHFT/Chronicle-Wire/issues/179",
                     "io.kvbench.crash.ChronicleMapRecoveryKnownIssueTest"),
             Map.entry("sparkey https://github.com/spotify/sparkey-java/blob/sparkey-3.2.5/src/main/java/com/spotify/"
-                    + "sparkey/LogHeader.java#L90-L115", "io.kvbench.crash.SparkeyHeaderKnownIssueTest"));
+                    + "sparkey/LogHeader.java#L90-L115", "io.kvbench.crash.SparkeyHeaderKnownIssueTest"),
+            Map.entry("rocksdb https://github.com/facebook/rocksdb/blob/v11.8.1/db/log_reader.cc#L611-L619",
+                    "io.kvbench.crash.ReorderedLogKnownIssueTest"));
 
     @Test
     void everyRecordedIssueHasAPinAndEveryPinARecordedIssue() {
