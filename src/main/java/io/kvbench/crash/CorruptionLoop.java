@@ -57,12 +57,17 @@ final class CorruptionLoop {
                 try {
                     Directories.deleteRecursively(fs.mountPoint().resolve(STORE));
                 } catch (IOException e) {
-                    return tally.result(Verdicts.of(engine.id(), settings.fault(), false, Failure.infrastructure(
-                            "cannot start cycle " + cycle + " on a new store: " + e), List.of()), null);
+                    return error(tally, Failure.infrastructure(
+                            "cannot start cycle " + cycle + " on a new store: " + e));
                 }
             }
-            Writers.Run write = writers.run(fs.mountPoint(), Writers.Job.write(cycle, firstSeq,
-                    1 + draws.nextInt(MAX_OPERATIONS), -1), () -> { });
+            Writers.Run write;
+            try {
+                write = writers.run(fs.mountPoint(), Writers.Job.write(cycle, firstSeq,
+                        1 + draws.nextInt(MAX_OPERATIONS), -1), () -> { });
+            } catch (InfrastructureException e) {
+                return error(tally, Failure.infrastructure(e));
+            }
             WriterOutput out = WriterOutput.parse(write.stdout(), ops.keySpace());
             Optional<Failure> failed = writerFailed(out, write, cycle);
             if (failed.isPresent()) return fail(tally, failed.get(), dir, write);
@@ -83,11 +88,10 @@ final class CorruptionLoop {
                 }
                 fs.restore(pristine);
             } catch (IOException e) {
-                return tally.result(Verdicts.of(engine.id(), settings.fault(), false, Failure.infrastructure(
-                        "the " + settings.fault().noun() + " of cycle " + cycle + " failed: " + e), List.of()), null);
+                return error(tally, Failure.infrastructure(
+                        "the " + settings.fault().noun() + " of cycle " + cycle + " failed: " + e));
             } catch (InfrastructureException e) {
-                return tally.result(Verdicts.of(engine.id(), settings.fault(), false, Failure.infrastructure(e),
-                        List.of()), null);
+                return error(tally, Failure.infrastructure(e));
             }
             tally.cycles++;
             if (cycle % 10 == 0 || cycle == settings.cycles()) {
@@ -156,6 +160,10 @@ final class CorruptionLoop {
                     + " did not finish cleanly (exit " + run.exit() + "): " + out.failure() + run.stderrTail()));
         }
         return Optional.empty();
+    }
+
+    private EngineCrashResult error(CrashTally tally, Failure failure) {
+        return tally.result(Verdicts.of(engine.id(), settings.fault(), false, failure, List.of()), null);
     }
 
     private EngineCrashResult fail(CrashTally tally, Failure failure, Path dir, Writers.Run run) {

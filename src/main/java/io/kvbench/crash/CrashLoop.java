@@ -178,8 +178,12 @@ final class CrashLoop {
             previousLedger = outcome.stdout();
             if (!last && fault == Fault.KILL_IN_RECOVERY) {
                 long max = Math.max(MIN_RECOVERY_KILL_MILLIS, Math.round(2 * tally.medianRecoveryMillis()));
-                interruptRecovery(storage, tally, new Writers.Job(cycle, 0, 0, recoveryKills.nextLong(max + 1), true),
-                        ops.keySpace());
+                try {
+                    interruptRecovery(storage, tally, new Writers.Job(cycle, 0, 0, recoveryKills.nextLong(max + 1),
+                            true), ops.keySpace());
+                } catch (InfrastructureException e) {
+                    return error(tally, Failure.infrastructure(e), null);
+                }
             }
             if (!last && (cycle % 10 == 0 || cycle == settings.cycles())) {
                 progress.accept(String.format("%s: %d/%d cycles, %d operations acknowledged", engine.id(), cycle,

@@ -77,6 +77,7 @@ public final class CrashWriter {
     public static int run(String engineId, Path root, long seed, long firstSeq, long operations) {
         PrintStream ledger = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12),
                 true, StandardCharsets.US_ASCII);
+        ledger.println(WriterProtocol.line(WriterProtocol.STARTED));
         System.setOut(System.err);
         KvEngine engine = Engines.byId(engineId);
         CrashOps ops = CrashOps.forEngine(seed, engine.capabilities());

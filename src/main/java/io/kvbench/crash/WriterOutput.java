@@ -93,6 +93,7 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
                 case WriterProtocol.VERIFIED -> verified = true;
                 case WriterProtocol.READY -> ready = true;
                 case WriterProtocol.DONE -> done = true;
+                case WriterProtocol.STARTED -> { } // checked where the writer ran (Writers.run)
                 case WriterProtocol.OPEN_FAILED -> failure = new Failure(Stage.OPEN, rest);
                 case WriterProtocol.READ_FAILED -> failure = new Failure(Stage.READ, rest);
                 case WriterProtocol.WRITE_FAILED -> failure = new Failure(Stage.WRITE, rest);

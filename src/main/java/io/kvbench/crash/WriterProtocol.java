@@ -6,6 +6,7 @@ package io.kvbench.crash;
  * truncated number being read as a smaller one. Lines without the prefix (engine chatter) are ignored.
  *
  * <pre>
+ * kvcrash STARTED #                      the writer's JVM runs (first, before the engine is loaded)
  * kvcrash OPENED &lt;nanos&gt; #              the store opened (recovered) in that time
  * kvcrash OPEN-FAILED &lt;message&gt; #        it did not
  * kvcrash KEY &lt;keyIndex&gt; &lt;seq&gt; #         a crash key holds exactly the value operation seq wrote to it
@@ -25,6 +26,7 @@ final class WriterProtocol {
     static final String PREFIX = "kvcrash ";
     static final String END = " #";
 
+    static final String STARTED = "STARTED";
     static final String OPENED = "OPENED";
     static final String OPEN_FAILED = "OPEN-FAILED";
     static final String KEY = "KEY";
@@ -50,6 +52,12 @@ final class WriterProtocol {
         StringBuilder line = new StringBuilder(PREFIX).append(type);
         for (Object field : fields) line.append(' ').append(field);
         return line.append(END).toString();
+    }
+
+    /** Whether the ledger says the writer's JVM ran: else it did not start (no JVM, no memory, no disk). */
+    static boolean started(String ledger) {
+        String started = line(STARTED);
+        return ledger.lines().anyMatch(started::equals);
     }
 
     /** A message on one line: a newline inside it would end the ledger line early. */

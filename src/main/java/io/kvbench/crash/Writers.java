@@ -1,6 +1,7 @@
 package io.kvbench.crash;
 
 import io.kvbench.engine.KvEngine;
+import io.kvbench.infra.InfrastructureException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +70,12 @@ final class Writers {
         return launcher.name();
     }
 
-    /** Runs {@code job} on the store below {@code dir}; {@code ready} runs once the writer is ready (writes start). */
+    /**
+     * Runs {@code job} on the store below {@code dir}; {@code ready} runs once the writer is ready (writes start).
+     *
+     * @throws InfrastructureException when the writer's JVM did not start (its ledger lacks STARTED): the machine's
+     *                                 failure (no memory, a full disk, no image), not the engine's
+     */
     Run run(Path dir, Job job, Runnable ready) throws InterruptedException {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String name = "kvbench-crash-" + engine.id() + "-" + job.cycle() + "-" + suffix;
@@ -85,7 +91,12 @@ final class Writers {
             Optional<Long> exit = writer.awaitExit(kill || !isReady ? EXIT_TIMEOUT : OPEN_TIMEOUT);
             if (exit.isEmpty()) writer.kill();
             boolean killed = exit.isEmpty() || kill || (!isReady && exit.get() == KILLED);
-            return new Run(writer.stdout(), writer.stderr(), exit.orElse(-1L), killed);
+            Run run = new Run(writer.stdout(), writer.stderr(), exit.orElse(-1L), killed);
+            if (!WriterProtocol.started(run.stdout())) {
+                throw new InfrastructureException("the crash writer of cycle " + job.cycle() + " did not start (exit "
+                        + run.exit() + ")" + run.stderrTail());
+            }
+            return run;
         }
     }
 }

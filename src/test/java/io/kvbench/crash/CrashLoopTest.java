@@ -2,12 +2,14 @@ package io.kvbench.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.infra.Directories;
 import io.kvbench.engine.Engines;
+import io.kvbench.infra.Directories;
+import io.kvbench.infra.JavaCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,30 @@ class CrashLoopTest {
         assertThat(result.counts().acknowledged()).isPositive();
         assertThat(result.replay().keptDirectory()).isNull();
         assertThat(work.resolve(ENGINE)).doesNotExist();
+    }
+
+    @Test
+    void aWriterWhoseJvmDoesNotStartIsTheMachinesFailureNotTheEngines() throws Exception {
+        // as when the disk is full or memory short: the JVM exits before the writer prints anything
+        WriterLauncher broken = new WriterLauncher() {
+            @Override
+            public String name() {
+                return LocalWriters.NAME;
+            }
+
+            @Override
+            public WriterProcess start(String name, List<String> args, Path dir) {
+                return LocalWriters.launch(name, JavaCommand.here().flags(List.of("-XX:+KvbenchNoSuchOption"))
+                        .main(CrashWriter.class.getName(), args).build());
+            }
+        };
+        CrashLoop loop = new CrashLoop(Engines.byId(ENGINE), broken,
+                new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work, Fault.PROCESS_KILL), System.out::println);
+        EngineCrashResult result = loop.run();
+        assertThat(result.verdict()).isEqualTo(CrashVerdict.ERROR);
+        assertThat(result.kind()).isEqualTo(FailureKind.INFRASTRUCTURE);
+        assertThat(result.reason()).contains("did not start (exit 1)", "KvbenchNoSuchOption");
+        assertThat(result.counts().damage().unopenable()).isZero();
     }
 
     /** Three kills; {@code damage} is done to the store directory after the second kill. */
