@@ -61,7 +61,7 @@ class SparkeyHeaderKnownIssueTest {
         String loopFailure = "cannot read the store after the kill of cycle 12: READ-FAILED KvException: [sparkey] get "
                 + "failed: com.spotify.sparkey.CorruptedIndexException: Index is likely corrupt (store.spl), "
                 + "referencing data outside of range";
-        for (Fault fault : List.of(Fault.PROCESS_KILL, Fault.DISK_FULL, Fault.FSYNC_ERROR)) {
+        for (Fault fault : List.of(Fault.PROCESS_KILL, Fault.DISK_FULL, Fault.KILL_IN_RECOVERY)) {
             assertThat(Verdicts.find("sparkey", fault, new Failure(FailureKind.UNREADABLE, loopFailure)))
                     .as(fault.id()).map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         }
