@@ -3,7 +3,6 @@ package io.kvbench.report;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineUpdate;
 import io.kvbench.baseline.Formats;
-import io.kvbench.judge.ComparisonReport;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

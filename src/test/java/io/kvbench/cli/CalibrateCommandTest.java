@@ -7,7 +7,6 @@ import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.ResultsJson;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
