@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Named;
 /**
  * Supplies every registered engine to the contract tests, named by id so that display names read {@code [rocksdb] ...}.
  * {@code -Dkvbench.engines=a,b} narrows the set for a quick local run; an id that is not registered is an error, so a
- * typo never makes a run silently test nothing.
+ * typo never makes a run silently test nothing. The one reader of that property: the contract, crash, power-cut and
+ * perf-gate tests all take their engines from {@link #selected()}.
  */
 public final class EngineSource {
 
@@ -32,10 +33,12 @@ public final class EngineSource {
         return engines().filter(named -> wanted.contains(named.getPayload().id()));
     }
 
-    static List<KvEngine> selected() {
+    /** Every registered engine, or those named by {@code -Dkvbench.engines}; in registry order either way. */
+    public static List<KvEngine> selected() {
         String filter = System.getProperty(PROPERTY, "").trim();
         if (filter.isEmpty()) return Engines.all();
-        Set<String> ids = Arrays.stream(filter.split(",")).map(String::trim).collect(Collectors.toSet());
+        Set<String> ids = Arrays.stream(filter.split(",")).map(String::trim).filter(id -> !id.isEmpty())
+                .collect(Collectors.toSet());
         ids.forEach(Engines::byId); // fails on an unknown id, naming the valid ones
         return Engines.all().stream().filter(e -> ids.contains(e.id())).toList();
     }

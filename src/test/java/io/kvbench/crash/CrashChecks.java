@@ -3,12 +3,11 @@ package io.kvbench.crash;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
-import io.kvbench.engine.Engines;
+import io.kvbench.contract.EngineSource;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.report.CrashReport;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -54,7 +53,7 @@ final class CrashChecks {
             throws InterruptedException, IOException {
         CrashSuite suite = CrashSuite.prepare(where, null, null, List.of(fault), System.out::println);
         long seed = Long.getLong("kvbench.crash.seed", System.nanoTime() & Long.MAX_VALUE);
-        List<KvEngine> engines = selectedEngines();
+        List<KvEngine> engines = EngineSource.selected();
         Path out = Path.of("target", outDir).toAbsolutePath();
         System.out.printf("%s tests: %d engines x %d %s, seed %d (replay: -Dkvbench.crash.seed=%d), runner %s%n",
                 fault.id(), engines.size(), cycles, fault.nouns(), seed, seed, suite.runner());
@@ -69,10 +68,4 @@ final class CrashChecks {
                 () -> check(r)));
     }
 
-    /** All engines, or those of -Dkvbench.engines. */
-    static List<KvEngine> selectedEngines() {
-        String filter = System.getProperty("kvbench.engines", "").trim();
-        if (filter.isEmpty()) return Engines.all();
-        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).toList();
-    }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
-import io.kvbench.engine.Engines;
+import io.kvbench.contract.EngineSource;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.Gate;
 import io.kvbench.judge.ComparisonRow;
@@ -21,7 +21,6 @@ import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -60,7 +59,7 @@ class PerfGateTest {
             return Stream.of(DynamicTest.dynamicTest("perf gate (" + PROFILE + ")", () -> abort(reason)));
         }
         Profile profile = Catalog.profile(PROFILE);
-        List<String> engines = selectedEngines();
+        List<String> engines = EngineSource.selected().stream().map(KvEngine::id).toList();
         List<String> workloads = profile.defaultWorkloads().isEmpty()
                 ? Catalog.workloads().stream().map(Workload::name).toList() : profile.defaultWorkloads();
         Path out = Path.of("target", "perf-results", PROFILE).toAbsolutePath();
@@ -83,12 +82,6 @@ class PerfGateTest {
                 () -> PerfVerdicts.check(row, PROFILE, machineClass, baselines.requiresBaseline(row.key()))));
     }
 
-    /** All engines, or those of -Dkvbench.engines (an unknown id fails, naming the valid ones). */
-    private static List<String> selectedEngines() {
-        String filter = System.getProperty("kvbench.engines", "").trim();
-        if (filter.isEmpty()) return Engines.all().stream().map(KvEngine::id).toList();
-        return Arrays.stream(filter.split(",")).map(String::trim).map(Engines::byId).map(KvEngine::id).toList();
-    }
 
     private static void deleteRecursively(Path dir) throws java.io.IOException {
         if (!Files.exists(dir)) return;
