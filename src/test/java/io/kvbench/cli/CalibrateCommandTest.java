@@ -8,6 +8,7 @@ import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * One real calibration with the local runner on the tiny profile: token cost, a sizing run, one interleaved round with
  * a 50 % and an 80 % slowdown, the figures written and printed; then the same data analysed again with --from.
  */
+@Tag("fork")
 class CalibrateCommandTest {
 
     @TempDir

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,6 +123,7 @@ class CliMistakesTest {
 
     /** System.exit's code and the one line, from a child JVM as a user's shell sees them. */
     @Test
+    @Tag("fork")
     void aChildProcessSeesTheSameLineAndExitCode(@TempDir Path work) throws Exception {
         Path file = Files.writeString(work.resolve("file.txt"), "x");
         for (List<String> args : List.of(List.of("rn"), List.of("run", "--out", file + "/sub"))) {

@@ -9,6 +9,7 @@ import io.kvbench.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ class CrashCommandTest {
     }
 
     @Test
+    @Tag("fork")
     void aLocalRunWritesResultsAndReportsAndExits0() throws IOException {
         Path out = dir.resolve("out");
         CliRun run = CliRun.of("crash", "--engines", "naive-mmap", "--cycles", "1", "--seed", "5", "--runner", "local",
@@ -53,6 +55,8 @@ class CrashCommandTest {
 
     /** Where FUSE works, a power-cut run records its fault; where it does not, the command exits 3 saying what is missing. */
     @Test
+    @Tag("fork")
+    @Tag("fuse")
     void aPowerCutRunRecordsItsFaultOrExits3WithoutFuse() throws IOException {
         Path out = dir.resolve("powercut");
         CliRun run = CliRun.of("crash", "--fault", "power-cut", "--engines", "naive-mmap", "--cycles", "1", "--seed", "5",

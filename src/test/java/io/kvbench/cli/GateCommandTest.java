@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvbench.result.RunLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * kvbench gate end to end with the local runner on the tiny profile: a large injected slowdown (about 20 µs on
  * operations of about 1 µs, far beyond noise) looks regressed, is rerun once with the same slowdown, and is confirmed.
  */
+@Tag("fork")
 class GateCommandTest {
 
     @TempDir

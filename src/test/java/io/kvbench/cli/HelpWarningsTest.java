@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * makes it print "[picocli WARN] Could not format ..." and drop the text. The warnings go to the System.err of the
  * JVM in which picocli first ran, so the help is rendered in a fresh JVM ({@link HelpPrinter}) and its stderr read.
  */
+@Tag("fork")
 class HelpWarningsTest {
 
     @Test

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** kvbench interleave with the local runner on the tiny profile: rounds of A and B, judged with the policy. */
+@Tag("fork")
 class InterleaveCommandTest {
 
     static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();

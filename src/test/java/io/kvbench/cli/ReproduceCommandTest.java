@@ -20,10 +20,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `kvbench reproduce tc` end to end at a tiny size: the run, then the published tables beside it, in every output. */
+@Tag("fork")
 class ReproduceCommandTest {
 
     @TempDir

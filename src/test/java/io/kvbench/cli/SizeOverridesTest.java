@@ -11,6 +11,7 @@ import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -25,6 +26,7 @@ class SizeOverridesTest {
     Path tmp;
 
     @Test
+    @Tag("fork")
     void aRunWithOverridesMeasuresAndRecordsThemUnderItsOwnProfileName() throws Exception {
         Path out = tmp.resolve("run");
         CliRun run = CliRun.of("run", "--runner", "local", "--profile", InterleaveCommandTest.TINY, "--engines", "rocksdb",

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a kill and the reopen, as a forgetful or corrupting engine would: the loop must report it, keep the directory and the
  * ledgers, and say how to replay it. Proves that the crash tests can fail.
  */
+@Tag("fork")
 class CrashLoopTest {
 
     private static final String ENGINE = "naive-properties"; // fast to start, writes a file per flush

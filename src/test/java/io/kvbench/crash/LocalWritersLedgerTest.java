@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reaper thread closes the pipe's stream under the reader at the kill, and some kills lost the last lines, which the
  * power-cut loop reported as engines keeping "operations never issued".
  */
+@Tag("fork")
 class LocalWritersLedgerTest {
 
     private static final int KILLS = 12;

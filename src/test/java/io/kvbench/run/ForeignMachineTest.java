@@ -10,6 +10,7 @@ import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * perf-baselines/ compares no throughput, says so and how to record it, and still judges disk against
  * perf-baselines/disk/.
  */
+@Tag("fork")
 class ForeignMachineTest {
 
     @TempDir

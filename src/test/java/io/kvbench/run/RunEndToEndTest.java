@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * iterations keep it to a few seconds per benchmark; the slowdown (about 20 µs per operation on top of ~1 µs reads)
  * is far beyond any noise, so the verdict cannot flake.
  */
+@Tag("fork")
 class RunEndToEndTest {
 
     @TempDir

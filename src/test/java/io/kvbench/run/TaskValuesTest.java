@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The profile is parsed once, at the edge: the JMH forks read the task's values, never the profile again. Proven by a
  * profile FILE deleted after the plan was made; the run still measures, with the file's sizes.
  */
+@Tag("fork")
 class TaskValuesTest {
 
     @TempDir

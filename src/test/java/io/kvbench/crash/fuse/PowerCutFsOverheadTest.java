@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the ratio is). Printed, not judged: it only has to be fast enough for crash tests. The fsync on the mount does not
  * reach the disk (durability is simulated), so the write loop's ratio is against a real fsync.
  */
+@Tag("fuse")
 class PowerCutFsOverheadTest {
 
     private static final int WRITES = 2_000, SIZE = 4096;
