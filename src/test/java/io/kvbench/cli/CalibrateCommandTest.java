@@ -16,13 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
  * One real calibration with the local runner on the tiny profile: token cost, a sizing run, one interleaved round with
  * a 50 % and an 80 % slowdown, the figures written and printed; then the same data analysed again with --from.
  */
-@Tag("fork")
 class CalibrateCommandTest {
 
     @TempDir
     Path tmp;
 
     @Test
+    @Tag("fork")
     void calibratesWritesFiguresAndReanalyses() throws Exception {
         String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
         Path out = tmp.resolve("out");

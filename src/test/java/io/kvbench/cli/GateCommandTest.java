@@ -13,13 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
  * kvbench gate end to end with the local runner on the tiny profile: a large injected slowdown (about 20 µs on
  * operations of about 1 µs, far beyond noise) looks regressed, is rerun once with the same slowdown, and is confirmed.
  */
-@Tag("fork")
 class GateCommandTest {
 
     @TempDir
     Path tmp;
 
     @Test
+    @Tag("fork")
     void confirmsARealSlowdownAndExitsOne() throws Exception {
         String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
         Path baselines = tmp.resolve("baselines");

@@ -25,13 +25,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `kvbench reproduce tc` end to end at a tiny size: the run, then the published tables beside it, in every output. */
-@Tag("fork")
 class ReproduceCommandTest {
 
     @TempDir
     Path tmp;
 
     @Test
+    @Tag("fork")
     void reproducesTheTokyoCabinetTablesAtAGivenSize() throws IOException {
         Path out = tmp.resolve("tc");
         // --iterations-from profile: the smoke profile's one fork, not the tables' settings (minutes of forks at 2,000)
