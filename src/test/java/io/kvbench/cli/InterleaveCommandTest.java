@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** kvbench interleave with the local runner on the tiny profile: rounds of A and B, judged with the policy. */
-@Tag("fork")
 class InterleaveCommandTest {
 
     static final String TINY = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
@@ -23,6 +22,7 @@ class InterleaveCommandTest {
     Path tmp;
 
     @Test
+    @Tag("fork")
     void aSlowerConfigurationBIsARegression() throws Exception {
         Path out = tmp.resolve("out");
         // About 20 µs of extra work on operations of about 1 µs: far beyond this machine's noise.
@@ -46,6 +46,7 @@ class InterleaveCommandTest {
     }
 
     @Test
+    @Tag("fork")
     void theSequentialTestAtFivePercentIsTheDefaultAndStopsAsSoonAsAClearSlowdownIsAccepted() throws Exception {
         Path out = tmp.resolve("out");
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
@@ -84,6 +85,7 @@ class InterleaveCommandTest {
     }
 
     @Test
+    @Tag("fork")
     void eachConfigurationCanRunFromItsOwnClassPath() throws Exception {
         Path out = tmp.resolve("out");
         String classPath = ClassPaths.current();
