@@ -55,7 +55,8 @@ public record Baseline(int schemaVersion, BenchmarkKey key, String profile, Stri
     public static Baseline of(BenchmarkResult result, String profile, String machineClass, Instant recordedAt,
                               String reason) {
         if (result.status() != Status.OK) {
-            throw new IllegalArgumentException(result.key() + " is " + result.status() + ", only OK results become baselines");
+            throw new IllegalArgumentException(result.key() + " is " + result.status()
+                    + ", only OK results become baselines");
         }
         Measured measured = new Measured(result.metric(), result.unit(), result.score(), result.error(),
                 result.samples(), diskBytes(result));

@@ -125,7 +125,8 @@ public record DiskBaseline(int schemaVersion, @JsonUnwrapped BenchmarkKey key, S
 
     /**
      * A baseline that judges disk only: it has the result's own score and no samples, so that no score change can be
-     * significant, and this footprint. The policy's disk rule, and the gate's confirmation of a disk regression (it must
+     * significant, and this footprint. The policy's disk rule, and the gate's confirmation of a disk regression (it
+     * must
      * show in every run), then apply unchanged.
      */
     public Baseline judgingDiskOf(BenchmarkResult result, String machineClass) {

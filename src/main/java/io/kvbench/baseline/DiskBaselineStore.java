@@ -22,8 +22,10 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Disk baselines, one per (profile, engine, workload) for every machine: {@code <root>/disk/<profile>/<engine>/<workload>.json}.
- * Read strictly (unknown or missing fields, non-positive sizes and files that disagree with their location name the file
+ * Disk baselines, one per (profile, engine, workload) for every machine: {@code
+ * <root>/disk/<profile>/<engine>/<workload>.json}.
+ * Read strictly (unknown or missing fields, non-positive sizes and files that disagree with their location name the
+ * file
  * and the field); written atomically, all files staged before any is replaced.
  */
 public final class DiskBaselineStore {
@@ -112,9 +114,12 @@ public final class DiskBaselineStore {
         expect(file, "engine", d.engine(), file.getParent().getFileName().toString());
         expect(file, "workload", d.workload(), workload.substring(0, workload.length() - SUFFIX.length()));
         expect(file, "profile", d.profile(), profile);
-        if (d.engineVersion() == null || d.engineVersion().isBlank()) throw new BaselineFormatException(file, "engineVersion", "is empty");
-        if (d.fileSystem() == null || d.fileSystem().isBlank()) throw new BaselineFormatException(file, "fileSystem", "is empty");
-        if (d.diskBytes() <= 0) throw new BaselineFormatException(file, "diskBytes", "is " + d.diskBytes() + "; it must be > 0");
+        if (d.engineVersion() == null || d.engineVersion().isBlank()) throw new BaselineFormatException(file,
+                "engineVersion", "is empty");
+        if (d.fileSystem() == null || d.fileSystem().isBlank()) throw new BaselineFormatException(file, "fileSystem",
+                "is empty");
+        if (d.diskBytes() <= 0) throw new BaselineFormatException(file, "diskBytes", "is " + d.diskBytes()
+                + "; it must be > 0");
         if (d.runs().isEmpty() || d.runs().stream().anyMatch(r -> r == null || r < d.diskBytes())) {
             throw new BaselineFormatException(file, "runs", "must list every run's footprint, none below diskBytes");
         }
@@ -123,7 +128,8 @@ public final class DiskBaselineStore {
 
     private static void expect(Path file, String field, String actual, String expected) {
         if (!expected.equals(actual)) {
-            throw new BaselineFormatException(file, field, "is '" + actual + "' but its location says '" + expected + "'");
+            throw new BaselineFormatException(file, field, "is '" + actual + "' but its location says '" + expected
+                    + "'");
         }
     }
 

@@ -39,7 +39,8 @@ public final class ResultsInput {
         Inputs.directory(dir, "a results");
         Path file = dir.resolve(ResultsJson.RESULTS_FILE);
         if (!Files.exists(file)) {
-            throw new InputException(dir, null, "has no " + ResultsJson.RESULTS_FILE + "; is it the output directory of a run?");
+            throw new InputException(dir, null, "has no " + ResultsJson.RESULTS_FILE
+                    + "; is it the output directory of a run?");
         }
         return readFile(file, Mode.STRICT);
     }
@@ -60,7 +61,8 @@ public final class ResultsInput {
         if (mode == Mode.STRICT) {
             if (blank(run.profile())) throw new InputException(file, "profile", "is missing");
             if (run.machine() == null) throw new InputException(file, "machine", "is missing");
-            if (blank(run.machine().machineClass())) throw new InputException(file, "machine.machineClass", "is missing");
+            if (blank(run.machine().machineClass())) throw new InputException(file, "machine.machineClass",
+                    "is missing");
         }
         Set<BenchmarkKey> seen = new HashSet<>();
         List<BenchmarkResult> results = run.results();
@@ -72,7 +74,8 @@ public final class ResultsInput {
             Inputs.id(file, at + ".workload", r.workload());
             if (r.status() == null) throw new InputException(file, at + ".status", "is missing");
             if (!seen.add(BenchmarkKey.of(r))) {
-                throw new InputException(file, at, "(" + r.key() + ") appears twice; one result per engine and workload");
+                throw new InputException(file, at, "(" + r.key()
+                        + ") appears twice; one result per engine and workload");
             }
             validateNumbers(file, at, r, mode == Mode.STRICT && r.status() == Status.OK);
             if (mode == Mode.STRICT && r.status() == Status.OK) validateMeasured(file, at, r);
@@ -88,14 +91,16 @@ public final class ResultsInput {
             Double s = r.samples().get(j);
             // NaN: a sample a report shows as missing; a result that is judged needs every sample.
             if (s == null || Double.isInfinite(s) || s < 0 || judged && s.isNaN()) {
-                throw new InputException(file, at + ".samples[" + j + "]", "is " + s + "; a sample is a finite number >= 0");
+                throw new InputException(file, at + ".samples[" + j + "]", "is " + s
+                        + "; a sample is a finite number >= 0");
             }
         }
         for (Map.Entry<String, Metric> m : r.secondary().entrySet()) {
             String field = at + ".secondary." + Inputs.printable(m.getKey());
             if (m.getValue() == null) throw new InputException(file, field, "is null");
             if (!Double.isNaN(m.getValue().score()) && !Double.isFinite(m.getValue().score())) {
-                throw new InputException(file, field + ".score", "is " + m.getValue().score() + "; it must be finite or NaN");
+                throw new InputException(file, field + ".score", "is " + m.getValue().score()
+                        + "; it must be finite or NaN");
             }
         }
     }

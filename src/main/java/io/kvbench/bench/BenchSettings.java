@@ -52,13 +52,15 @@ public final class BenchSettings {
 
     /** The task this JVM runs; a benchmark JVM without one was started wrongly. */
     static BenchmarkTask task() {
-        if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D" + BenchmarkTask.PROPERTY + "=<task.json>");
+        if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D"
+                + BenchmarkTask.PROPERTY + "=<task.json>");
         return TASK;
     }
 
     static Path dataDir() {
         if (TASK != null) return Path.of(TASK.dataDir());
-        return Path.of(System.getProperty(DATA_DIR, Path.of(System.getProperty("java.io.tmpdir"), "kvbench-data").toString()));
+        return Path.of(System.getProperty(DATA_DIR, Path.of(System.getProperty("java.io.tmpdir"), "kvbench-data")
+                .toString()));
     }
 
     /**

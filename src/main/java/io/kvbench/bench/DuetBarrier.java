@@ -36,7 +36,8 @@ public final class DuetBarrier {
     /** Waits for the other side's same iteration of this fork's benchmark; a no-op outside a duet. */
     static void await() {
         if (DIR_VALUE == null || SIDES_VALUE.length != 2) return;
-        await(Path.of(DIR_VALUE), BenchSettings.task().key(), SIDES_VALUE[0], SIDES_VALUE[1], TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS));
+        await(Path.of(DIR_VALUE), BenchSettings.task().key(), SIDES_VALUE[0], SIDES_VALUE[1],
+                TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS));
     }
 
     /**

@@ -15,7 +15,8 @@ import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, peak RSS,
+ * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, peak
+ * RSS,
  * native memory, device bytes written and write amplification. Runs inside the benchmark JVM; JMH calls it after the
  * iteration's @TearDown methods, so the benchmark has already published what it measured into
  * {@link IterationMetrics}. CPU %, device bytes written and write amplification cover the timed region only, as the
@@ -52,7 +53,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
         }
         if (snapshot.diskBytes() >= 0) results.add(bytes(MetricNames.DISK_BYTES, snapshot.diskBytes()));
         long storeFiles = IterationMetrics.storeFiles();
-        if (storeFiles >= 0) results.add(new ScalarResult(MetricNames.STORE_FILES, storeFiles, "files", AggregationPolicy.AVG));
+        if (storeFiles >= 0) results.add(new ScalarResult(MetricNames.STORE_FILES, storeFiles, "files",
+                AggregationPolicy.AVG));
         if (timed.cpuNanos() >= 0 && timed.wallNanos() > 0) {
             results.add(new ScalarResult(MetricNames.CPU_PERCENT, 100.0 * timed.cpuNanos() / timed.wallNanos(),
                     "%", AggregationPolicy.AVG));
@@ -64,7 +66,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
                     (double) timed.threadCpuNanos() / snapshot.operations(), "ns/op", AggregationPolicy.AVG));
         }
         long peakRss = ProcessProbes.peakRssBytes();
-        if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B", AggregationPolicy.MAX));
+        if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B",
+                AggregationPolicy.MAX));
         long rss = ProcessProbes.rssBytes();
         if (rss >= 0) {
             results.add(bytes(MetricNames.NATIVE_BYTES, Math.max(0, rss - ProcessProbes.committedHeapBytes())));

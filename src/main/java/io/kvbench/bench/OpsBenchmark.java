@@ -189,7 +189,8 @@ public class OpsBenchmark {
 
         private long read(Shared shared, long index) {
             ReadPass reads = view;
-            int length = reads != null ? reads.get(shared.key(index), valueBuffer) : shared.store.get(shared.key(index), valueBuffer);
+            int length = reads != null ? reads.get(shared.key(index), valueBuffer)
+                    : shared.store.get(shared.key(index), valueBuffer);
             if (length < 0) misses++;
             return length;
         }

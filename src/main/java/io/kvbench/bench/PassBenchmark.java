@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Whole-dataset passes timed as one shot each (the Tokyo Cabinet, DataStore4J and SHA-1 comparisons report seconds per
- * pass). A write pass starts from an empty store every iteration and ends with flush() (or close(), for load-and-persist)
+ * pass). A write pass starts from an empty store every iteration and ends with flush() (or close(), for
+ * load-and-persist)
  * so that an engine cannot win by keeping writes in memory; a read pass visits a loaded store, reopened after loading.
  */
 @BenchmarkMode(Mode.SingleShotTime)
@@ -75,7 +76,8 @@ public class PassBenchmark {
     }
 
     /**
-     * Access PASS writes the pass in one write transaction, opened and committed inside the timed pass (as the published
+     * Access PASS writes the pass in one write transaction, opened and committed inside the timed pass (as the
+     * published
      * benchmarks do); OPERATION with the store's own puts. Either way the pass ends with flush() (or close()).
      */
     private long writePass() {
@@ -147,7 +149,8 @@ public class PassBenchmark {
         return bytes;
     }
 
-    /** Access SCAN: one walk over every entry with the engine's cursor (its scan), as the published successive reads. */
+    /** Access SCAN: one walk over every entry with the engine's cursor (its scan), as the published successive reads.
+     * */
     private long scanAll(KvStore store) {
         walker.start(sampler);
         store.scan(null, null, walker);

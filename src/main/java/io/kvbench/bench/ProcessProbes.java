@@ -77,7 +77,8 @@ final class ProcessProbes {
             try {
                 return du(dir, failed);
             } catch (VanishedFile e) {
-                if (attempt == VANISHED_FILE_ATTEMPTS) throw new IllegalStateException(e.getMessage() + " (" + attempt + " attempts)");
+                if (attempt == VANISHED_FILE_ATTEMPTS) throw new IllegalStateException(e.getMessage() + " (" + attempt
+                        + " attempts)");
             }
         }
     }
@@ -113,10 +114,12 @@ final class ProcessProbes {
             if (du.exitValue() != 0) {
                 String message = failed + "`" + String.join(" ", command) + "` exited with " + du.exitValue()
                         + ": " + out.replaceAll("\\s+", " ");
-                throw out.contains("No such file or directory") ? new VanishedFile(message) : new IllegalStateException(message);
+                throw out.contains("No such file or directory") ? new VanishedFile(message)
+                        : new IllegalStateException(message);
             }
         } catch (IOException e) {
-            throw new IllegalStateException(failed + "cannot run `" + String.join(" ", command) + "`: " + e.getMessage());
+            throw new IllegalStateException(failed + "cannot run `" + String.join(" ", command) + "`: "
+                    + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(failed + "interrupted");
@@ -131,7 +134,8 @@ final class ProcessProbes {
     private static long procField(String file, String field) {
         try {
             for (String line : Files.readAllLines(Path.of(file))) {
-                if (line.startsWith(field)) return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
+                if (line.startsWith(field)) return Long.parseLong(line.substring(field.length()).trim()
+                        .split("\\s+")[0]);
             }
         } catch (IOException | RuntimeException e) {
             return -1;

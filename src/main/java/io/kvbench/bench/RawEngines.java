@@ -30,7 +30,8 @@ final class RawEngines {
         return switch (engine) {
             case "rocksdb" -> rocksdb(field(store, "db", RocksDB.class));
             case "lmdb" -> lmdb(field(store, "env", Env.class), field(store, "dbi", Dbi.class));
-            default -> throw new IllegalArgumentException("no raw variant for engine '" + engine + "'; raw variants: rocksdb, lmdb");
+            default -> throw new IllegalArgumentException("no raw variant for engine '" + engine
+                    + "'; raw variants: rocksdb, lmdb");
         };
     }
 

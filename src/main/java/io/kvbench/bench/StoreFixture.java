@@ -48,7 +48,8 @@ final class StoreFixture {
     static StoreFixture create(String engineLabel, String workloadLabel) {
         BenchmarkTask task = BenchSettings.task();
         if (!task.engine().equals(engineLabel) || !task.workload().name().equals(workloadLabel)) {
-            throw new IllegalStateException("the JMH parameters say " + engineLabel + " x " + workloadLabel + " but the task file says "
+            throw new IllegalStateException("the JMH parameters say " + engineLabel + " x " + workloadLabel
+                    + " but the task file says "
                     + task.engine() + " x " + task.workload().name());
         }
         return create(task);
@@ -101,9 +102,11 @@ final class StoreFixture {
      */
     void loadAndReopen() {
         openEmpty();
-        int[] order = Orders.of(workload.preload() == Workload.Preload.RANDOM ? Workload.Order.RANDOM : Workload.Order.SEQUENTIAL,
+        int[] order = Orders.of(workload.preload() == Workload.Preload.RANDOM ? Workload.Order.RANDOM
+                : Workload.Order.SEQUENTIAL,
                 dataset.records(), 1.0, workload.seed());
-        try (WritePass load = workload.access() == Workload.Access.OPERATION ? store.perOperationWrites() : store.openWritePass()) {
+        try (WritePass load = workload.access() == Workload.Access.OPERATION ? store.perOperationWrites()
+                : store.openWritePass()) {
             for (int i : order) load.put(dataset.key(i), dataset.value(i));
             load.commit();
         }

@@ -15,7 +15,8 @@ import java.util.TreeSet;
 /**
  * Replays the gate on calibration runs. Every ordered pair of unchanged runs (i as baseline, j as the new run) is an
  * unchanged comparison; every (unchanged run as baseline, injected run) pair is an injected comparison. A baseline may
- * pool k consecutive unchanged runs instead of one (as {@code baseline update} with several runs records it). A comparison
+ * pool k consecutive unchanged runs instead of one (as {@code baseline update} with several runs records it). A
+ * comparison
  * that flags a REGRESSION is confirmed as the gate does it ({@link Confirmation}), with the other runs of the same
  * variant as its reruns, taken in a fixed rotation. n runs give n(n-1) unchanged comparisons that share runs: they
  * are not independent, and the figures say how many runs they came from.
@@ -46,7 +47,8 @@ public final class CalibrationAnalysis {
      */
     public static List<Benchmark> analyse(List<CalibrationRun> runs, ComparisonPolicy policy, int confirmations,
                                           int baselineRuns) {
-        if (baselineRuns < 1) throw new IllegalArgumentException("a baseline pools at least 1 run, not " + baselineRuns);
+        if (baselineRuns < 1) throw new IllegalArgumentException("a baseline pools at least 1 run, not "
+                + baselineRuns);
         List<Benchmark> out = new ArrayList<>();
         for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, CalibrationRun::ok).values()) {
             out.add(benchmark(group, policy, confirmations, baselineRuns));
@@ -56,7 +58,8 @@ public final class CalibrationAnalysis {
 
     private static Benchmark benchmark(List<CalibrationRun> runs, ComparisonPolicy policy, int confirmations, int k) {
         CalibrationRun first = runs.get(0);
-        List<BenchmarkResult> unchanged = runs.stream().filter(CalibrationRun::unchanged).map(CalibrationRun::toResult).toList();
+        List<BenchmarkResult> unchanged = runs.stream().filter(CalibrationRun::unchanged).map(CalibrationRun::toResult)
+                .toList();
         int n = unchanged.size();
         // Baseline i pools unchanged runs i .. i+k-1 (cyclically); with k = 1 it is run i alone.
         List<Set<Integer>> windows = new ArrayList<>();
@@ -78,7 +81,8 @@ public final class CalibrationAnalysis {
             }
         }
         List<Level> levels = new ArrayList<>();
-        for (double slowdown : new TreeSet<>(runs.stream().filter(r -> !r.unchanged()).map(CalibrationRun::slowdown).toList())) {
+        for (double slowdown : new TreeSet<>(runs.stream().filter(r -> !r.unchanged()).map(CalibrationRun::slowdown)
+                .toList())) {
             List<CalibrationRun> injectedRuns = runs.stream().filter(r -> r.slowdown() == slowdown).toList();
             List<BenchmarkResult> injected = injectedRuns.stream().map(CalibrationRun::toResult).toList();
             DetectionCounts detections = DetectionCounts.NONE;
@@ -119,7 +123,8 @@ public final class CalibrationAnalysis {
         } catch (Exception e) {
             throw new IllegalStateException("replaying a confirmation failed", e);
         }
-        return new DetectionCounts(1, outcome.firstRun().verdict() == Verdict.REGRESSION ? 1 : 0, outcome.confirmed() ? 1 : 0);
+        return new DetectionCounts(1, outcome.firstRun().verdict() == Verdict.REGRESSION ? 1 : 0, outcome.confirmed()
+                ? 1 : 0);
     }
 
     /** The slowdown the injected runs show against the unchanged ones, as the policy counts "worse" (0.1 = 10 %). */

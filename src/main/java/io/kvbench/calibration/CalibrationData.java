@@ -110,7 +110,8 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
     public static CalibrationData parse(Path file, byte[] json) {
         CalibrationData data = Inputs.parse(ResultsJson.MAPPER, file, json, CalibrationData.class, "calibration data");
         if (data.schemaVersion() != SCHEMA_VERSION) {
-            throw new InputException(file, "schemaVersion", "is " + data.schemaVersion() + "; this kvbench reads version " + SCHEMA_VERSION);
+            throw new InputException(file, "schemaVersion", "is " + data.schemaVersion()
+                    + "; this kvbench reads version " + SCHEMA_VERSION);
         }
         Inputs.nonNegativeOrNaN(file, "nanosPerToken", data.nanosPerToken());
         Inputs.nonNegativeOrNaN(file, "nanosPerTokenError", data.nanosPerTokenError());
@@ -118,7 +119,8 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
         List<Double> slowdowns = data.slowdowns() == null ? List.of() : data.slowdowns();
         for (int i = 0; i < slowdowns.size(); i++) {
             Double s = slowdowns.get(i);
-            if (s == null || !(s >= 0 && s <= 100)) throw new InputException(file, "slowdowns[" + i + "]", "is " + s + "; it must be in [0, 100]");
+            if (s == null || !(s >= 0 && s <= 100)) throw new InputException(file, "slowdowns[" + i + "]", "is " + s
+                    + "; it must be in [0, 100]");
         }
         for (int i = 0; i < data.runs().size(); i++) {
             CalibrationRun run = data.runs().get(i);
@@ -130,13 +132,16 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
             Inputs.range(file, at + ".round", run.round(), 0, 100_000);
             Inputs.range(file, at + ".forks", run.forks(), 0, 1000);
             Inputs.range(file, at + ".tokens", run.tokens(), 0, Long.MAX_VALUE);
-            if (!(run.slowdown() >= 0 && run.slowdown() <= 100)) throw new InputException(file, at + ".slowdown", "is " + run.slowdown() + "; it must be in [0, 100]");
+            if (!(run.slowdown() >= 0 && run.slowdown() <= 100)) throw new InputException(file, at + ".slowdown", "is "
+                    + run.slowdown() + "; it must be in [0, 100]");
             Inputs.nonNegativeOrNaN(file, at + ".score", run.score());
             for (int j = 0; j < run.samples().size(); j++) {
                 Double s = run.samples().get(j);
-                if (s == null || !Double.isFinite(s) || s < 0) throw new InputException(file, at + ".samples[" + j + "]", "is " + s + "; a sample is a finite number >= 0");
+                if (s == null || !Double.isFinite(s) || s < 0) throw new InputException(file, at + ".samples[" + j
+                        + "]", "is " + s + "; a sample is a finite number >= 0");
             }
-            if (run.diskBytes() != null && run.diskBytes() < 0) throw new InputException(file, at + ".diskBytes", "is negative");
+            if (run.diskBytes() != null && run.diskBytes() < 0) throw new InputException(file, at + ".diskBytes",
+                    "is negative");
         }
         return data;
     }

@@ -34,7 +34,8 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
                                 @JsonUnwrapped Analyses analyses) {
 
     public static final int SCHEMA_VERSION = 1;
-    /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports: 4). */
+    /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports:
+     * 4). */
     public static final int INTERLEAVE_ROUNDS = 6;
 
     /** Where the data was measured and when the figures were made. */
@@ -116,7 +117,8 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
     }
 
     /** One policy setting of the grid: its totals over every benchmark. */
-    public record GridPoint(double alpha, double minEffect, DetectionCounts falseAlarms, Map<String, DetectionCounts> detections) {
+    public record GridPoint(double alpha, double minEffect, DetectionCounts falseAlarms, Map<String,
+            DetectionCounts> detections) {
     }
 
     public static CalibrationReport of(CalibrationData data, Settings settings, Grid grid) {
@@ -129,13 +131,15 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         List<CalibrationAnalysis.Benchmark> benchmarks = CalibrationAnalysis.analyse(data.runs(), policy, confirmations,
                 baselineRuns);
         Map<String, List<CalibrationAnalysis.Benchmark>> byWorkload = new TreeMap<>();
-        for (CalibrationAnalysis.Benchmark b : benchmarks) byWorkload.computeIfAbsent(b.workload(), k -> new ArrayList<>()).add(b);
+        for (CalibrationAnalysis.Benchmark b : benchmarks) byWorkload.computeIfAbsent(b.workload(),
+                k -> new ArrayList<>()).add(b);
         List<Total> workloads = byWorkload.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
         List<GridPoint> points = new ArrayList<>();
         for (double alpha : grid.alphas()) {
             for (double effect : grid.effects()) {
                 Total t = total("all", CalibrationAnalysis.analyse(data.runs(),
-                        SignificanceTests.of(test, thresholds.withAlpha(alpha).withMinEffect(effect)), confirmations, baselineRuns));
+                        SignificanceTests.of(test, thresholds.withAlpha(alpha).withMinEffect(effect)), confirmations,
+                                baselineRuns));
                 Map<String, DetectionCounts> detections = new LinkedHashMap<>();
                 t.levels().forEach((level, lt) -> detections.put(level, lt.detections()));
                 points.add(new GridPoint(alpha, effect, t.falseAlarms(), detections));
@@ -147,7 +151,8 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
                         + " that share runs; with baselines of k pooled runs, every window of k consecutive runs against"
                         + " every other run). Injected comparisons: every baseline against every injected run of a level."
                         + " Comparisons are not independent: read rates with the run counts.",
-                "single: the first comparison alone; confirmed: after " + confirmations + " confirmation rerun(s) replayed"
+                "single: the first comparison alone; confirmed: after " + confirmations
+                        + " confirmation rerun(s) replayed"
                         + " with other runs of the same variant, as the gate decides.",
                 "achieved: the slowdown the injected runs show against the unchanged runs (mean scores), as the policy"
                         + " counts worse (throughput lower, pass time longer).");
@@ -169,13 +174,15 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         List<SequentialReplay.Figures> figures = SequentialReplay.analyse(data.runs(), t);
         if (figures.isEmpty()) return null;
         return new SequentialPoint("alpha " + t.alpha() + ", beta " + t.beta() + ", minimum effect "
-                + Formats.number(t.minEffect() * 100) + " %, " + t.minRounds() + " to " + t.maxRounds() + " rounds", figures);
+                + Formats.number(t.minEffect() * 100) + " %, " + t.minRounds() + " to " + t.maxRounds() + " rounds",
+                figures);
     }
 
     /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */
     private static List<InterleavedPoint> asShipped(CalibrationData data, String test, Thresholds thresholds,
                                                     int rounds, int confirmations) {
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(), SignificanceTests.of(test, thresholds),
+        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(),
+                SignificanceTests.of(test, thresholds),
                 rounds, confirmations);
         return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(thresholds.minEffect(), figures));
     }

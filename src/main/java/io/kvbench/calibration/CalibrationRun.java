@@ -61,10 +61,12 @@ public record CalibrationRun(String engine, String workload, @JsonUnwrapped Inje
     }
 
     /** The runs that {@code keep} accepts, grouped by (engine, workload) in the order they first ran. */
-    static Map<BenchmarkKey, List<CalibrationRun>> byBenchmark(List<CalibrationRun> runs, Predicate<CalibrationRun> keep) {
+    static Map<BenchmarkKey, List<CalibrationRun>> byBenchmark(List<CalibrationRun> runs,
+            Predicate<CalibrationRun> keep) {
         Map<BenchmarkKey, List<CalibrationRun>> out = new LinkedHashMap<>();
         for (CalibrationRun run : runs) {
-            if (keep.test(run)) out.computeIfAbsent(new BenchmarkKey(run.engine(), run.workload()), k -> new ArrayList<>()).add(run);
+            if (keep.test(run)) out.computeIfAbsent(new BenchmarkKey(run.engine(), run.workload()),
+                    k -> new ArrayList<>()).add(run);
         }
         return out;
     }

@@ -54,7 +54,8 @@ public final class CalibrationSession {
             slowdowns = List.copyOf(slowdowns);
             if (slowdowns.isEmpty()) throw new IllegalArgumentException("no slowdown level given");
             for (double s : slowdowns) {
-                if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not " + s);
+                if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not "
+                        + s);
             }
             if (rounds < 1) throw new IllegalArgumentException("rounds must be >= 1, not " + rounds);
             if (unchangedPerRound < 1 || unchangedPerRound > 2) {
@@ -118,7 +119,8 @@ public final class CalibrationSession {
         Files.createDirectories(outDir);
         Path checkpoint = outDir.resolve(CalibrationData.FILE);
         TokenCost cost = runner.tokenCostMeter().measure(outDir.resolve("token-cost"));
-        say(String.format(Locale.ROOT, "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
+        say(String.format(Locale.ROOT,
+                "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
                 cost.nanosPerToken(), cost.error()));
         CalibrationData.Design design = new CalibrationData.Design(plan.engines().stream().map(KvEngine::id).toList(),
                 plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds());
@@ -140,7 +142,8 @@ public final class CalibrationSession {
                         say("  " + sizing.key() + " failed its sizing run, left out: " + sizing.reason());
                         continue;
                     }
-                    if (sizing.context() != null && sizing.context().machine() != null) machineClass = sizing.context().machine().machineClass();
+                    if (sizing.context() != null && sizing.context().machine() != null) machineClass = sizing.context()
+                            .machine().machineClass();
                     tokens.put(key(engine, workload), tokensPerLevel(sizing, workload, cost.nanosPerToken()));
                 }
             }
@@ -169,18 +172,22 @@ public final class CalibrationSession {
         return finish(data, true, machineClass, checkpoint);
     }
 
-    private CalibrationData finish(CalibrationData data, boolean complete, String machineClass, Path checkpoint) throws IOException {
+    private CalibrationData finish(CalibrationData data, boolean complete, String machineClass,
+            Path checkpoint) throws IOException {
         CalibrationData done = data.completed(complete, machineClass);
         done.write(checkpoint);
-        if (!complete) say("stopped early (time budget or interrupt): " + done.runs().size() + " of " + plan.runs() + " runs measured");
+        if (!complete) say("stopped early (time budget or interrupt): " + done.runs().size() + " of " + plan.runs()
+                + " runs measured");
         return done;
     }
 
     private Map<Double, Long> tokensPerLevel(BenchmarkResult sizing, Workload workload, double nanosPerToken) {
-        int cores = sizing.context() != null && sizing.context().machine() != null ? sizing.context().machine().cores() : 1;
+        int cores = sizing.context() != null && sizing.context().machine() != null ? sizing.context().machine().cores()
+                : 1;
         double perOp = SlowdownTokens.nanosPerOperation(sizing, workload, plan.profile(), cores);
         Map<Double, Long> levels = new LinkedHashMap<>();
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: %.0f ns per operation;", sizing.key(), perOp));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: %.0f ns per operation;", sizing.key(),
+                perOp));
         for (double slowdown : plan.slowdowns()) {
             long t = SlowdownTokens.tokens(slowdown, perOp, nanosPerToken, sizing.higherIsBetter());
             levels.put(slowdown, t);
@@ -202,7 +209,8 @@ public final class CalibrationSession {
         measuredNanos += took;
         measured++;
         BenchmarkResult r = results.results().get(0);
-        String outcome = r.status() == Status.OK ? String.format(Locale.ROOT, "%,.4g %s", r.score(), r.unit()) : r.status() + " " + r.reason();
+        String outcome = r.status() == Status.OK ? String.format(Locale.ROOT, "%,.4g %s", r.score(), r.unit())
+                : r.status() + " " + r.reason();
         int left = plan.runs() - measured;
         say(String.format(Locale.ROOT, "[%d/%d %s, about %s left] %s round %d %s%s: %s", measured, plan.runs(),
                 Progress.format(Duration.ofNanos(System.nanoTime() - start)),

@@ -34,8 +34,10 @@ public record DetectionCounts(int comparisons, int single, int confirmed) {
     private double[] interval(int successes) {
         if (comparisons == 0) return new double[] {Double.NaN, Double.NaN};
         int n = comparisons;
-        double lower = successes == 0 ? 0 : new BetaDistribution(successes, n - successes + 1).inverseCumulativeProbability(0.025);
-        double upper = successes == n ? 1 : new BetaDistribution(successes + 1, n - successes).inverseCumulativeProbability(0.975);
+        double lower = successes == 0 ? 0 : new BetaDistribution(successes, n - successes + 1)
+                .inverseCumulativeProbability(0.025);
+        double upper = successes == n ? 1 : new BetaDistribution(successes + 1, n - successes)
+                .inverseCumulativeProbability(0.975);
         return new double[] {lower, upper};
     }
 

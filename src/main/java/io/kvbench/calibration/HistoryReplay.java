@@ -97,7 +97,8 @@ public final class HistoryReplay {
     }
 
     /** A series: nights in order; {@code step} is the first injected night, -1 when all are unchanged. */
-    record Plan(String id, String source, BenchmarkKey key, double level, boolean resampled, List<CalibrationRun> nights, int step) {
+    record Plan(String id, String source, BenchmarkKey key, double level, boolean resampled,
+            List<CalibrationRun> nights, int step) {
     }
 
     /**
@@ -154,7 +155,7 @@ public final class HistoryReplay {
      * @param series       series of the row
      * @param nightsToFlag per step series, injected nights seen when Otava first flagged the step (-1: never)
      * @param changePoints change points in the full unchanged-only series (level 0), any direction
-     * @param alarmNights  nights on which a worse change lay within the newest failWithin nights (level 0: false alarms)
+     * @param alarmNights nights on which a worse change lay within the newest failWithin nights (level 0: false alarms)
      * @param nights       nights on which the history was analysed (level 0: one per prefix) or step series (levels)
      * @param seriesNights nights of the full series, summed (what change points are counted against)
      */
@@ -172,17 +173,20 @@ public final class HistoryReplay {
     private HistoryReplay() {
     }
 
-    public static List<Row> replay(Map<String, CalibrationData> sources, ComparisonPolicy policy, Otava otava, Settings settings,
+    public static List<Row> replay(Map<String, CalibrationData> sources, ComparisonPolicy policy, Otava otava,
+            Settings settings,
                                    Path workDir) throws IOException {
         List<Plan> plans = new ArrayList<>();
-        for (Map.Entry<String, CalibrationData> source : sources.entrySet()) plans.addAll(plans(source.getKey(), source.getValue(), settings));
+        for (Map.Entry<String, CalibrationData> source : sources.entrySet()) plans.addAll(plans(source.getKey(),
+                source.getValue(), settings));
         List<Otava.Input> inputs = new ArrayList<>();
         for (Plan plan : plans) {
             int from = plan.step() < 0 ? Math.min(plan.nights().size(), settings.window()) : plan.step() + 1;
             for (int m = from; m <= plan.nights().size(); m++) inputs.add(input(plan, m));
         }
         Map<String, List<Otava.Found>> found = new HashMap<>();
-        for (Otava.Found f : otava.analyze(inputs, settings.otava(), workDir)) found.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f);
+        for (Otava.Found f : otava.analyze(inputs, settings.otava(), workDir)) found.computeIfAbsent(f.id(),
+                k -> new ArrayList<>()).add(f);
         Map<String, Row> rows = new LinkedHashMap<>();
         for (Plan plan : plans) {
             String rowKey = plan.source() + "|" + plan.key() + "|" + plan.level() + "|" + plan.resampled();
@@ -193,7 +197,8 @@ public final class HistoryReplay {
         return List.copyOf(rows.values());
     }
 
-    private static Row add(Row row, Plan plan, Map<String, List<Otava.Found>> found, ComparisonPolicy policy, Settings s) {
+    private static Row add(Row row, Plan plan, Map<String, List<Otava.Found>> found, ComparisonPolicy policy,
+            Settings s) {
         int size = plan.nights().size();
         List<Integer> toFlag = new ArrayList<>(row.nightsToFlag());
         int changePoints = row.changePoints(), alarms = row.alarmNights(), nights = row.nights();
@@ -272,12 +277,14 @@ public final class HistoryReplay {
     static List<Plan> plans(String source, CalibrationData data, Settings s) {
         List<Plan> plans = new ArrayList<>();
         Random random = new Random(s.seed());
-        Map<BenchmarkKey, List<CalibrationRun>> byBenchmark = CalibrationRun.byBenchmark(data.runs(), CalibrationRun::ok);
+        Map<BenchmarkKey, List<CalibrationRun>> byBenchmark = CalibrationRun.byBenchmark(data.runs(),
+                CalibrationRun::ok);
         for (Map.Entry<BenchmarkKey, List<CalibrationRun>> e : byBenchmark.entrySet()) {
             List<CalibrationRun> runs = new ArrayList<>(e.getValue());
             runs.sort(Comparator.comparing(CalibrationRun::finishedAt));
             List<CalibrationRun> unchanged = runs.stream().filter(CalibrationRun::unchanged).toList();
-            String base = source.replaceAll("[^A-Za-z0-9]", "_") + "_" + e.getKey().engine().replaceAll("[^A-Za-z0-9]", "_")
+            String base = source.replaceAll("[^A-Za-z0-9]", "_") + "_" + e.getKey().engine()
+                    .replaceAll("[^A-Za-z0-9]", "_")
                     + "_" + e.getKey().workload().replaceAll("[^A-Za-z0-9]", "_");
             plans.add(new Plan(base + "_u", source, e.getKey(), 0, false, unchanged, -1));
             for (int r = 0; r < s.resampled(); r++) {

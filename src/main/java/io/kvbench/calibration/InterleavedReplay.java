@@ -14,7 +14,8 @@ import java.util.TreeSet;
 
 /**
  * Replays {@code kvbench interleave} on a calibration whose rounds ran each benchmark unchanged twice
- * ({@code --unchanged-per-round 2}). A window of {@code rounds} consecutive rounds is one interleaved session: the first
+ * ({@code --unchanged-per-round 2}). A window of {@code rounds} consecutive rounds is one interleaved session: the
+ * first
  * unchanged run of each round is A, the second A', the run at a level B. A' judged against A (the same decision as
  * {@link Interleaving#judge}) counts a false alarm when it says REGRESSION; B against A counts a detection. Windows
  * overlap, so sessions share runs: the counts are not independent.
@@ -50,18 +51,22 @@ public final class InterleavedReplay {
                 falseAlarms = falseAlarms.plus(flag(key, a, window.stream().map(r -> r.aPrime).toList(), policy));
                 for (double level : window.get(0).levels.keySet()) {
                     List<BenchmarkResult> b = window.stream().map(r -> r.levels.get(level)).toList();
-                    detections.merge(CalibrationReport.levelName(level), flag(key, a, b, policy), DetectionCounts::plus);
+                    detections.merge(CalibrationReport.levelName(level), flag(key, a, b, policy),
+                            DetectionCounts::plus);
                 }
             }
-            out.add(new Figures(key.engine(), key.workload(), rounds, complete.size() - rounds + 1, falseAlarms, detections));
+            out.add(new Figures(key.engine(), key.workload(), rounds, complete.size() - rounds + 1, falseAlarms,
+                    detections));
         });
         return out;
     }
 
     /**
      * {@code kvbench interleave --rounds R --confirmations C} (fixed rounds, the pull-request check until 2026-11-25),
-     * replayed on disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for false alarms,
-     * each level against A for detections) a session takes the next R rounds; when it says REGRESSION, the next R rounds
+     * replayed on disjoint sessions, so that no two counted sessions share a run: per comparison (A' against A for
+     * false alarms,
+     * each level against A for detections) a session takes the next R rounds; when it says REGRESSION, the next R
+     * rounds
      * (up to C times) are added and all of them are judged paired, as the command's confirmation does. A session whose
      * confirmation would need rounds the calibration does not have is not counted.
      *
@@ -74,13 +79,15 @@ public final class InterleavedReplay {
             List<Round> complete = completeRounds(group);
             if (complete.size() < rounds) return;
             List<BenchmarkResult> a = complete.stream().map(r -> r.a).toList();
-            DetectionCounts falseAlarms = shipped(key, a, complete.stream().map(r -> r.aPrime).toList(), policy, rounds, confirmations);
+            DetectionCounts falseAlarms = shipped(key, a, complete.stream().map(r -> r.aPrime).toList(), policy, rounds,
+                    confirmations);
             Map<String, DetectionCounts> detections = new LinkedHashMap<>();
             for (double level : complete.get(0).levels.keySet()) {
                 List<BenchmarkResult> b = complete.stream().map(r -> r.levels.get(level)).toList();
                 detections.put(CalibrationReport.levelName(level), shipped(key, a, b, policy, rounds, confirmations));
             }
-            out.add(new Figures(key.engine(), key.workload(), rounds, falseAlarms.comparisons(), falseAlarms, detections));
+            out.add(new Figures(key.engine(), key.workload(), rounds, falseAlarms.comparisons(), falseAlarms,
+                    detections));
         });
         return out;
     }
@@ -104,16 +111,19 @@ public final class InterleavedReplay {
         return counts;
     }
 
-    private static boolean regressed(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b, ComparisonPolicy policy) {
+    private static boolean regressed(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b,
+            ComparisonPolicy policy) {
         return Interleaving.judge(key, a, b, policy).row().verdict() == Verdict.REGRESSION;
     }
 
-    private static DetectionCounts flag(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b, ComparisonPolicy policy) {
+    private static DetectionCounts flag(BenchmarkKey key, List<BenchmarkResult> a, List<BenchmarkResult> b,
+            ComparisonPolicy policy) {
         int regressed = Interleaving.judge(key, a, b, policy).row().verdict() == Verdict.REGRESSION ? 1 : 0;
         return new DetectionCounts(1, regressed, regressed);
     }
 
-    /** One round with two OK unchanged runs (A, A' in the order they ran) and an OK run at every level of the benchmark. */
+    /** One round with two OK unchanged runs (A, A' in the order they ran) and an OK run at every level of the
+     * benchmark. */
     record Round(BenchmarkResult a, BenchmarkResult aPrime, Map<Double, BenchmarkResult> levels) {
     }
 

@@ -141,7 +141,8 @@ public final class NoiseAnalysis {
         double z = new NormalDistribution().inverseCumulativeProbability(1 - alpha / 2)
                 + new NormalDistribution().inverseCumulativeProbability(POWER);
         List<Noise> out = new ArrayList<>();
-        for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, run -> run.ok() && run.score() > 0).values()) {
+        for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, run -> run.ok() && run.score() > 0)
+                .values()) {
             out.add(noise(group, z, alpha, baselineRuns, rounds));
         }
         return out;
@@ -150,7 +151,8 @@ public final class NoiseAnalysis {
     /**
      * The smallest log-scale slowdown the paired t-test of {@code kvbench interleave} catches with probability
      * {@link #POWER} over {@code rounds} rounds, when one run scatters by {@code neighbour} around its round: the
-     * per-round log ratio has standard deviation sqrt(2) x neighbour, and t quantiles with rounds - 1 degrees of freedom
+     * per-round log ratio has standard deviation sqrt(2) x neighbour, and t quantiles with rounds - 1 degrees of
+     * freedom
      * replace the normal ones (power approximated by the central t).
      */
     static double pairedDetectable(double neighbour, int rounds, double alpha) {
@@ -192,7 +194,8 @@ public final class NoiseAnalysis {
         double stored = worse(first.metric(), z * logRunToRun * Math.sqrt(1 + 1.0 / baselineRuns));
         double neighbour = Math.sqrt(model.neighbourVariance);
         double interleaved = worse(first.metric(), pairedDetectable(neighbour, rounds, alpha));
-        double logTarget = BenchmarkResult.THROUGHPUT.equals(first.metric()) ? -Math.log(1 - TARGET) : Math.log(1 + TARGET);
+        double logTarget = BenchmarkResult.THROUGHPUT.equals(first.metric()) ? -Math.log(1 - TARGET)
+                : Math.log(1 + TARGET);
         int roundsFor10 = -1;
         for (int r = MIN_PAIRED_ROUNDS; r <= MAX_ROUNDS && !Double.isNaN(neighbour); r++) {
             if (pairedDetectable(neighbour, r, alpha) <= logTarget) {
@@ -229,12 +232,15 @@ public final class NoiseAnalysis {
             Map<Integer, Map<Double, Double>> cells = new TreeMap<>();
             for (CalibrationRun run : runs) {
                 levels.add(run.slowdown());
-                // With two unchanged runs per round the model takes the first (interleave's A), as every level has one run.
-                cells.computeIfAbsent(run.round(), k -> new TreeMap<>()).putIfAbsent(run.slowdown(), Math.log(run.score()));
+                // With two unchanged runs per round the model takes the first (interleave's A), as every level has one
+                // run.
+                cells.computeIfAbsent(run.round(), k -> new TreeMap<>())
+                        .putIfAbsent(run.slowdown(), Math.log(run.score()));
             }
             List<double[]> rows = new ArrayList<>();
             for (Map<Double, Double> row : cells.values()) {
-                if (row.keySet().containsAll(levels)) rows.add(row.values().stream().mapToDouble(Double::doubleValue).toArray());
+                if (row.keySet().containsAll(levels)) rows.add(row.values().stream().mapToDouble(Double::doubleValue)
+                        .toArray());
             }
             int r = rows.size();
             int l = levels.size();
@@ -247,7 +253,8 @@ public final class NoiseAnalysis {
             double ssResidual = 0;
             for (int i = 0; i < r; i++) {
                 ssRounds += l * Math.pow(rowMeans[i] - grand, 2);
-                for (int j = 0; j < l; j++) ssResidual += Math.pow(rows.get(i)[j] - rowMeans[i] - columnMeans[j] + grand, 2);
+                for (int j = 0; j < l; j++) ssResidual += Math.pow(rows.get(i)[j] - rowMeans[i] - columnMeans[j]
+                        + grand, 2);
             }
             double msResidual = ssResidual / ((r - 1) * (l - 1));
             double msRounds = ssRounds / (r - 1);

@@ -23,7 +23,8 @@ public final class SequentialReplay {
      * @param meanRounds  per comparison ("A'" and the level names), the rounds a counted session used on average
      * @param undecided   per comparison, sessions that reached the round limit undecided (counted as not flagged)
      */
-    public record Figures(String engine, String workload, DetectionCounts falseAlarms, Map<String, DetectionCounts> detections,
+    public record Figures(String engine, String workload, DetectionCounts falseAlarms, Map<String,
+            DetectionCounts> detections,
                           Map<String, Double> meanRounds, Map<String, Integer> undecided) {
     }
 
@@ -68,7 +69,8 @@ public final class SequentialReplay {
         }
     }
 
-    private static Sessions sessions(List<InterleavedReplay.Round> rounds, Function<InterleavedReplay.Round, BenchmarkResult> b,
+    private static Sessions sessions(List<InterleavedReplay.Round> rounds, Function<InterleavedReplay.Round,
+            BenchmarkResult> b,
                                      SequentialTest test) {
         Sessions out = new Sessions();
         int start = 0;
@@ -79,7 +81,8 @@ public final class SequentialReplay {
             while (decision == SequentialTest.Decision.CONTINUE && end < rounds.size()) {
                 end++;
                 double[] ratios = new double[end - start];
-                for (int i = start; i < end; i++) ratios[i - start] = b.apply(rounds.get(i)).score() / rounds.get(i).a().score();
+                for (int i = start; i < end; i++) ratios[i - start] = b.apply(rounds.get(i)).score() / rounds.get(i).a()
+                        .score();
                 decision = test.decide(ratios, higherIsBetter).decision();
             }
             if (decision == SequentialTest.Decision.CONTINUE) break; // the data ended first: not counted

@@ -22,7 +22,8 @@ public final class SlowdownTokens {
 
     /** Nanoseconds one operation costs in an unchanged run. */
     public static double nanosPerOperation(BenchmarkResult unchanged, Workload workload, Profile profile, int cores) {
-        if (!(unchanged.score() > 0)) throw new IllegalArgumentException(unchanged.key() + " has no score to size a slowdown from");
+        if (!(unchanged.score() > 0)) throw new IllegalArgumentException(unchanged.key()
+                + " has no score to size a slowdown from");
         if (unchanged.higherIsBetter()) {
             // ops/s across all threads; the threads share min(threads, cores) cores.
             return 1e9 * Math.min(workload.threads(), Math.max(1, cores)) / unchanged.score();
@@ -31,10 +32,13 @@ public final class SlowdownTokens {
         return unchanged.score() * secondsPer(unchanged.unit()) * 1e9 / operations;
     }
 
-    /** Tokens per operation that add {@code slowdown} (0.1 = 10 %) to an operation costing {@code nanosPerOperation}. */
+    /** Tokens per operation that add {@code slowdown} (0.1 = 10 %) to an operation costing {@code nanosPerOperation}.
+     * */
     public static long tokens(double slowdown, double nanosPerOperation, double nanosPerToken, boolean throughput) {
-        if (!(slowdown > 0 && slowdown < 1)) throw new IllegalArgumentException("slowdown must be in (0, 1), not " + slowdown);
-        // Throughput X % lower: each operation takes 1/(1-X) times as long, i.e. X/(1-X) more; a pass X % longer: X more.
+        if (!(slowdown > 0 && slowdown < 1)) throw new IllegalArgumentException("slowdown must be in (0, 1), not "
+                + slowdown);
+        // Throughput X % lower: each operation takes 1/(1-X) times as long, i.e. X/(1-X) more; a pass X % longer: X
+        // more.
         double extra = throughput ? slowdown / (1 - slowdown) : slowdown;
         return Math.max(1, Math.round(extra * nanosPerOperation / nanosPerToken));
     }

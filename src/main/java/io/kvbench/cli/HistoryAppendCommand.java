@@ -25,13 +25,16 @@ import picocli.CommandLine.Spec;
                 + "ones are scores."})
 final class HistoryAppendCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "A run's output directory, holding results.json; repeatable (required).")
+    @Option(names = "--results", required = true, paramLabel = "DIR",
+            description = "A run's output directory, holding results.json; repeatable (required).")
     List<Path> results;
 
-    @Option(names = "--history", required = true, paramLabel = "DIR", description = "History directory: the checked-out history branch (required).")
+    @Option(names = "--history", required = true, paramLabel = "DIR",
+            description = "History directory: the checked-out history branch (required).")
     Path history;
 
-    @Option(names = "--commit", required = true, paramLabel = "SHA", description = "The git commit the runs measured (required).")
+    @Option(names = "--commit", required = true, paramLabel = "SHA",
+            description = "The git commit the runs measured (required).")
     String commit;
 
     @Option(names = "--time", paramLabel = "INSTANT",
@@ -52,7 +55,8 @@ final class HistoryAppendCommand implements Callable<Integer> {
             RunResults run = ResultsInput.read(dir);
             String night = time != null ? time : parse(run.startedAt(), dir + " startedAt");
             int lines = store.append(run, night, commit);
-            out.println("appended " + lines + " results of " + dir + " as the night " + night + " (" + commit + ") to " + history);
+            out.println("appended " + lines + " results of " + dir + " as the night " + night + " (" + commit + ") to "
+                    + history);
         }
         out.flush();
         return ExitCode.OK.code();
@@ -62,7 +66,8 @@ final class HistoryAppendCommand implements Callable<Integer> {
         try {
             return Instant.parse(instant).toString();
         } catch (DateTimeParseException | NullPointerException e) {
-            throw new IllegalArgumentException(what + " is '" + instant + "', not an ISO-8601 instant (e.g. 2026-11-23T02:00:00Z)");
+            throw new IllegalArgumentException(what + " is '" + instant
+                    + "', not an ISO-8601 instant (e.g. 2026-11-23T02:00:00Z)");
         }
     }
 }

@@ -66,12 +66,15 @@ final class HistoryChangesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history + " does not exist");
-        if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not " + pValue);
+        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history
+                + " does not exist");
+        if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not "
+                + pValue);
         if (failWithin < 0) throw new IllegalArgumentException("--fail-within must be >= 0, not " + failWithin);
         Otava tool = Otava.resolve(otava, System.getenv());
         List<HistoryStore.Series> series = new HistoryStore(history).all();
-        ChangeDetection.Report report = ChangeDetection.detect(series, tool, new Otava.Settings(pValue, minShift.fraction()),
+        ChangeDetection.Report report = ChangeDetection.detect(series, tool,
+                new Otava.Settings(pValue, minShift.fraction()),
                 out.resolve("otava"));
         ResultsJson.write(out.resolve(ChangeDetection.Report.FILE), report);
         String trends = ChangePointsReport.trendsHtml(series, report);
@@ -81,17 +84,21 @@ final class HistoryChangesCommand implements Callable<Integer> {
         AtomicFiles.writeString(out.resolve(MARKDOWN_FILE), ChangePointsReport.markdown(report));
 
         PrintWriter console = spec.commandLine().getOut();
-        TextTable table = new TextTable("machine class", "engine", "workload", "first night", "commit range", "shift", "direction", "nights since");
+        TextTable table = new TextTable("machine class", "engine", "workload", "first night", "commit range", "shift",
+                "direction", "nights since");
         for (ChangePoint c : report.changePoints()) {
-            table.row(c.machineClass(), c.engine(), c.workload(), c.time(), c.lastCommitBefore() + ".." + c.firstCommitAfter(),
-                    String.format(Locale.ROOT, "%+.1f %%", c.shiftPercent()), c.direction(), String.valueOf(c.nightsSince()));
+            table.row(c.machineClass(), c.engine(), c.workload(), c.time(), c.lastCommitBefore() + ".."
+                    + c.firstCommitAfter(),
+                    String.format(Locale.ROOT, "%+.1f %%", c.shiftPercent()), c.direction(),
+                            String.valueOf(c.nightsSince()));
         }
         if (!report.changePoints().isEmpty()) table.print(console);
         List<ChangePoint> recent = failWithin == 0 ? List.of() : report.recentWorse(failWithin);
         console.println(report.series() + " series, " + report.nights() + " nights: " + report.changePoints().size()
                 + " change points" + (failWithin == 0 ? " (report only: no --fail-within)"
                         : ", " + recent.size() + " worse within the newest " + failWithin + " nights"));
-        console.println("wrote " + out.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and " + TRENDS_FILE);
+        console.println("wrote " + out.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and "
+                + TRENDS_FILE);
         console.flush();
         return recent.isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
     }

@@ -29,15 +29,18 @@ final class HistoryOption {
         boolean nightsGiven = spec.commandLine().getParseResult().hasMatchedOption("--nights");
         boolean baselinesGiven = spec.commandLine().getParseResult().hasMatchedOption("--baselines");
         if (!Files.isDirectory(baselines) && (Files.exists(baselines) || baselinesGiven)) {
-            // The default directory may legitimately not exist yet (nothing recorded); a named one that does not is a typo.
-            throw new IllegalArgumentException("baselines directory " + baselines + " does not exist or is not a directory");
+            // The default directory may legitimately not exist yet (nothing recorded); a named one that does not is a
+            // typo.
+            throw new IllegalArgumentException("baselines directory " + baselines
+                    + " does not exist or is not a directory");
         }
         if (history == null) {
             if (nightsGiven) throw new IllegalArgumentException("--nights needs --history");
             return new BaselineStore(baselines);
         }
         // A missing history is a typo or a checkout that failed, not "every benchmark is new".
-        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history + " does not exist");
+        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history
+                + " does not exist");
         // Throughput from the history; disk from the baselines directory, whose disk baselines hold on every machine.
         return HistoryBaselines.source(history, nights, baselines);
     }

@@ -32,13 +32,15 @@ import picocli.CommandLine.Spec;
                 "Writes <out>/replay.json and <out>/replay.md."})
 final class HistoryReplayCommand implements Callable<Integer> {
 
-    @Option(names = "--from", required = true, paramLabel = "FILE", description = "Recorded calibration runs (calibrate's *-runs.json), repeatable (required).")
+    @Option(names = "--from", required = true, paramLabel = "FILE",
+            description = "Recorded calibration runs (calibrate's *-runs.json), repeatable (required).")
     List<Path> from;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (required).")
     Path out;
 
-    @Option(names = "--otava", paramLabel = "CMD", description = "The otava command (default: $" + Otava.ENV + ", else otava on the PATH).")
+    @Option(names = "--otava", paramLabel = "CMD", description = "The otava command (default: $" + Otava.ENV
+            + ", else otava on the PATH).")
     String otava;
 
     @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
@@ -49,20 +51,24 @@ final class HistoryReplayCommand implements Callable<Integer> {
     @Mixin
     ThresholdOptions thresholds = new ThresholdOptions();
 
-    @Option(names = "--nights", defaultValue = "5", paramLabel = "N", description = "Nights pooled per shard baseline (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
+            description = "Nights pooled per shard baseline (default: ${DEFAULT-VALUE}).")
     int nights;
 
-    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N", description = "Confirmation reruns (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
+            description = "Confirmation reruns (default: ${DEFAULT-VALUE}).")
     int confirmations;
 
     @Option(names = "--resampled", defaultValue = "10", paramLabel = "N",
             description = "Resampled series per benchmark and level (default: ${DEFAULT-VALUE}; 0: recorded order only).")
     int resampled;
 
-    @Option(names = "--unchanged-nights", defaultValue = "30", paramLabel = "N", description = "Nights before the step in a resampled series (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--unchanged-nights", defaultValue = "30", paramLabel = "N",
+            description = "Nights before the step in a resampled series (default: ${DEFAULT-VALUE}).")
     int unchangedNights;
 
-    @Option(names = "--injected-nights", defaultValue = "10", paramLabel = "N", description = "Nights after it (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--injected-nights", defaultValue = "10", paramLabel = "N",
+            description = "Nights after it (default: ${DEFAULT-VALUE}).")
     int injectedNights;
 
     @Option(names = "--p-value", defaultValue = "0.001", paramLabel = "P",
@@ -78,7 +84,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
                     + "series, as for history changes (default: ${DEFAULT-VALUE}).")
     int failWithin;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "SEED", description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "SEED",
+            description = "Seed of the resampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Spec
@@ -86,7 +93,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nights < HistoryBaselines.MIN_NIGHTS) throw new IllegalArgumentException("--nights must be >= " + HistoryBaselines.MIN_NIGHTS);
+        if (nights < HistoryBaselines.MIN_NIGHTS) throw new IllegalArgumentException("--nights must be >= "
+                + HistoryBaselines.MIN_NIGHTS);
         if (confirmations < 0 || resampled < 0 || unchangedNights < nights || injectedNights < 1 || failWithin < 0) {
             throw new IllegalArgumentException("--confirmations, --resampled, --fail-within must be >= 0, --injected-nights >= 1 "
                     + "and --unchanged-nights >= --nights");

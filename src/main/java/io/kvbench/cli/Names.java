@@ -50,7 +50,8 @@ final class Names {
         if (Catalog.PROFILES.contains(ref)) return Catalog.profile(ref);
         file(ref, "profile");
         if (pathLike(ref)) return Catalog.profile(ref);
-        throw new IllegalArgumentException("unknown profile '" + ref + "'" + Suggestions.didYouMean(ref, Catalog.PROFILES)
+        throw new IllegalArgumentException("unknown profile '" + ref + "'"
+                + Suggestions.didYouMean(ref, Catalog.PROFILES)
                 + "; valid profiles: " + String.join(", ", Catalog.PROFILES)
                 + " (`kvbench profiles` describes them), or a path to a profile .json file");
     }

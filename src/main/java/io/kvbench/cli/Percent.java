@@ -18,7 +18,8 @@ record Percent(double percent) {
     static final double MAX = 1000;
 
     Percent {
-        if (!(percent >= 0 && percent <= MAX)) throw new IllegalArgumentException("a percentage is between 0 and " + MAX);
+        if (!(percent >= 0 && percent <= MAX)) throw new IllegalArgumentException("a percentage is between 0 and "
+                + MAX);
     }
 
     /** As a fraction: 0.05 for five percent. */
@@ -42,7 +43,8 @@ record Percent(double percent) {
             try {
                 percent = Double.parseDouble(number);
             } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a percentage (write 5 or 5% for five percent)");
+                throw new TypeConversionException("'" + value
+                        + "' is not a percentage (write 5 or 5% for five percent)");
             }
             if (!suffixed && percent > 0 && percent < 1) {
                 throw new TypeConversionException("'" + value + "' is ambiguous: effects are percentages now (write "

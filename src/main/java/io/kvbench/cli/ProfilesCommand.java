@@ -45,7 +45,8 @@ final class ProfilesCommand implements Callable<Integer> {
             out.println();
             out.println("Resource profiles of the benchmark containers (--resources NAME, or a .json file):");
             for (ContainerResources r : resources) {
-                Listing.item(out, String.format("%-10s cpusets %s, memory %s, %s %s", r.name(), String.join(" or ", r.cpusets()),
+                Listing.item(out, String.format("%-10s cpusets %s, memory %s, %s %s", r.name(),
+                        String.join(" or ", r.cpusets()),
                         r.memory(), r.gc(), String.join(" ", r.jvmFlags())), r.description());
             }
         }
@@ -55,9 +56,11 @@ final class ProfilesCommand implements Callable<Integer> {
 
     /** "ci  2 forks, heap 1g; by default 8 workloads on every engine". */
     private static String heading(Profile p) {
-        String workloads = p.defaultWorkloads().isEmpty() ? "every workload" : p.defaultWorkloads().size() + " workloads";
+        String workloads = p.defaultWorkloads().isEmpty() ? "every workload" : p.defaultWorkloads().size()
+                + " workloads";
         String engines = p.defaultEngines().isEmpty() ? "every engine" : p.defaultEngines().size() + " engines";
-        return String.format("%-10s %d fork%s, heap %s; by default %s on %s", p.name(), p.forks(), p.forks() == 1 ? "" : "s",
+        return String.format("%-10s %d fork%s, heap %s; by default %s on %s", p.name(), p.forks(), p.forks() == 1 ? ""
+                : "s",
                 p.heap(), workloads, engines);
     }
 
@@ -65,7 +68,8 @@ final class ProfilesCommand implements Callable<Integer> {
     private static String records(Profile p) {
         StringBuilder records = new StringBuilder();
         for (Map.Entry<String, Long> family : new TreeMap<>(p.records()).entrySet()) {
-            records.append(records.length() == 0 ? "" : ", ").append(family.getKey()).append(' ').append(family.getValue());
+            records.append(records.length() == 0 ? "" : ", ").append(family.getKey()).append(' ')
+                    .append(family.getValue());
         }
         return records.toString();
     }

@@ -22,7 +22,8 @@ final class RunOutput {
     /** {@code --out} when given, else {@code kvbench-results/<command>-<yyyyMMdd-HHmmss>}. */
     static Path outDir(Path given, String command) {
         return given != null ? given
-                : Path.of("kvbench-results", command + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+                : Path.of("kvbench-results", command + "-" + LocalDateTime.now()
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 
     static void write(RunResults results, Path outDir, PrintWriter out) throws IOException {
@@ -30,7 +31,8 @@ final class RunOutput {
         ConsoleReport.print(results, out, Units.forConsole());
         ReportWriter.Written written = ReportWriter.write(results, outDir, null);
         out.println();
-        out.println("results: " + outDir.resolve("results.json") + "  (raw JMH JSON: " + outDir.resolve("jmh-results.json") + ")");
+        out.println("results: " + outDir.resolve("results.json") + "  (raw JMH JSON: "
+                + outDir.resolve("jmh-results.json") + ")");
         out.println("report:  " + written.html() + "  summary: " + written.summary());
         out.flush();
     }

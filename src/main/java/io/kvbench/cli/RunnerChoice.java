@@ -15,13 +15,16 @@ final class RunnerChoice {
     private RunnerChoice() {
     }
 
-    /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit 3. */
+    /** auto: a container when Docker is available, else local, saying why in one line; container without Docker: exit
+     * 3. */
     static BenchmarkRunner choose(Kind kind, ContainerResources resources, String baseImage, PrintStream console) {
         if (kind == Kind.local) return new LocalRunner();
         Optional<String> unavailable = ContainerRunner.dockerAvailable();
         if (unavailable.isPresent()) {
-            if (kind == Kind.container) throw new IllegalStateException("--runner container: Docker not available (" + unavailable.get() + ")");
-            console.println("Docker not available (" + unavailable.get() + "); running benchmarks in local forked JVMs");
+            if (kind == Kind.container) throw new IllegalStateException("--runner container: Docker not available ("
+                    + unavailable.get() + ")");
+            console.println("Docker not available (" + unavailable.get()
+                    + "); running benchmarks in local forked JVMs");
             return new LocalRunner();
         }
         return new ContainerRunner(resources).withBaseImage(baseImage);

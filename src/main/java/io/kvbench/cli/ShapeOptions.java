@@ -38,20 +38,23 @@ final class ShapeOptions {
     Profile rename(Profile profile) {
         List<String> changes = changes();
         if (changes.isEmpty()) return profile;
-        return RecordCopy.with(profile, Profile.class, fields -> fields.put("name", profile.name() + "+" + String.join("+", changes)));
+        return RecordCopy.with(profile, Profile.class, fields -> fields.put("name", profile.name() + "+"
+                + String.join("+", changes)));
     }
 
     /** The workloads with the overrides; refused when one of them cannot take an override given. */
     List<Workload> apply(List<Workload> workloads) {
         if (valueSize != null && (valueSize < 0 || valueSize > MAX_VALUE_BYTES)) {
-            throw new IllegalArgumentException("--value-size must be between 0 and " + MAX_VALUE_BYTES + ", was " + valueSize);
+            throw new IllegalArgumentException("--value-size must be between 0 and " + MAX_VALUE_BYTES + ", was "
+                    + valueSize);
         }
         if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
             throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", was " + threads);
         }
         refuse("--value-size sizes random values only", valueSize != null, workloads.stream()
                 .filter(w -> w.value() != Workload.ValueFormat.RANDOM).map(Workload::name).toList());
-        refuse("--threads applies to timed operations only (passes are single-threaded)", threads != null, workloads.stream()
+        refuse("--threads applies to timed operations only (passes are single-threaded)", threads != null,
+                workloads.stream()
                 .filter(Workload::isPass).map(Workload::name).toList());
         if (changes().isEmpty()) return workloads;
         return workloads.stream().map(w -> RecordCopy.with(w, Workload.class, fields -> {

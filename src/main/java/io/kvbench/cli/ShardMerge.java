@@ -43,7 +43,8 @@ final class ShardMerge {
             checkShardDirectory(dir);
             Path real = dir.toRealPath();
             Path earlier = seen.putIfAbsent(real, dir);
-            if (earlier != null) throw new IllegalArgumentException("--merge " + dir + ": the same directory as " + earlier + ", given twice");
+            if (earlier != null) throw new IllegalArgumentException("--merge " + dir + ": the same directory as "
+                    + earlier + ", given twice");
             shards.add(new RunMerge.Shard(dir.toString(), ResultsInput.read(dir)));
         }
         RunResults merged = RunMerge.merge(shards);
@@ -53,20 +54,24 @@ final class ShardMerge {
         Files.createDirectories(out);
         if (crash != null) crash.write(out.resolve(CrashResults.FILE)); // before the report, which includes it
         ResultsJson.write(outFile, merged);
-        stdout.println("Merged " + shards.size() + (shards.size() == 1 ? " shard" : " shards") + " (" + merged.results().size()
+        stdout.println("Merged " + shards.size() + (shards.size() == 1 ? " shard" : " shards") + " (" + merged.results()
+                .size()
                 + " results, profile " + merged.profile() + ", machine class " + merged.machine().machineClass()
                 + (merged.complete() ? "" : ", incomplete: some shard was interrupted") + ") into " + outFile
-                + (crash == null ? "" : "; crash results of " + crash.results().size() + " engines into " + out.resolve(CrashResults.FILE)));
+                + (crash == null ? "" : "; crash results of " + crash.results().size() + " engines into "
+                + out.resolve(CrashResults.FILE)));
         return merged;
     }
 
     private static void checkShardDirectory(Path dir) {
         if (!Files.exists(dir)) throw new IllegalArgumentException("--merge " + dir + ": no such directory");
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--merge " + dir + ": not a directory (give the output directory of a run)");
+            throw new IllegalArgumentException("--merge " + dir
+                    + ": not a directory (give the output directory of a run)");
         }
         if (!Files.isRegularFile(dir.resolve(ResultsJson.RESULTS_FILE))) {
-            throw new IllegalArgumentException("--merge " + dir + ": no " + ResultsJson.RESULTS_FILE + " in it (a shard is the "
+            throw new IllegalArgumentException("--merge " + dir + ": no " + ResultsJson.RESULTS_FILE
+                    + " in it (a shard is the "
                     + "--out directory of one `kvbench run`; did that run fail before writing results?)");
         }
     }

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
                 + "sizes), keys, values and threads.")
 final class WorkloadsCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print every field of every workload as a JSON array instead (default: text).")
+    @Option(names = "--json",
+            description = "Print every field of every workload as a JSON array instead (default: text).")
     boolean json;
 
     @Spec
@@ -43,7 +44,8 @@ final class WorkloadsCommand implements Callable<Integer> {
         };
         String value = w.value() == Workload.ValueFormat.RANDOM ? "random " + w.valueBytes() + " B"
                 : w.value().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-        return String.format("%-24s family %s, %s, %d thread%s, value %s%s", w.name(), w.family(), measures, w.threads(),
+        return String.format("%-24s family %s, %s, %d thread%s, value %s%s", w.name(), w.family(), measures,
+                w.threads(),
                 w.threads() == 1 ? "" : "s", value, w.variableSizes() ? " (variable)" : "");
     }
 }

@@ -47,11 +47,13 @@ class BadInputContractTest extends ContractTestBase {
         byte[] atLimit = new byte[limit];
         java.util.Arrays.fill(atLimit, (byte) 0xAB);
         byte[] overLimit = new byte[limit + 1];
-        expect(engine, "key too long: " + (limit + 1) + " bytes, limit " + limit, () -> store.put(overLimit, utf8("v")));
+        expect(engine, "key too long: " + (limit + 1) + " bytes, limit " + limit,
+                () -> store.put(overLimit, utf8("v")));
         store.put(atLimit, utf8("at-limit"));
         assertThat(store.get(atLimit)).isEqualTo(utf8("at-limit"));
         if (limit > 1) {
-            assertThat(store.get(java.util.Arrays.copyOf(atLimit, limit - 1))).as("a shorter key must not match (no truncation)").isNull();
+            assertThat(store.get(java.util.Arrays.copyOf(atLimit, limit - 1)))
+                    .as("a shorter key must not match (no truncation)").isNull();
         }
     }
 
@@ -59,11 +61,13 @@ class BadInputContractTest extends ContractTestBase {
     @MethodSource(ENGINES)
     void valueLimit(KvEngine engine) {
         int limit = engine.capabilities().maxValueBytes();
-        assumeCapability(limit < PROBE_LIMIT, engine, "value limit " + limit + " bytes is too large to probe in a test");
+        assumeCapability(limit < PROBE_LIMIT, engine, "value limit " + limit
+                + " bytes is too large to probe in a test");
         KvStore store = open(engine);
         byte[] atLimit = new byte[limit];
         java.util.Arrays.fill(atLimit, (byte) 0x5A);
-        expect(engine, "value too long: " + (limit + 1) + " bytes, limit " + limit, () -> store.put(utf8("k"), new byte[limit + 1]));
+        expect(engine, "value too long: " + (limit + 1) + " bytes, limit " + limit,
+                () -> store.put(utf8("k"), new byte[limit + 1]));
         store.put(utf8("k"), atLimit);
         assertThat(store.get(utf8("k"))).isEqualTo(atLimit);
     }

@@ -63,7 +63,8 @@ class ConcurrencyContractTest extends ContractTestBase {
         }
 
         TreeMap<byte[], byte[]> expected = Bytes.unsignedTreeMap();
-        for (Map<Integer, Integer> model : models) model.forEach((k, version) -> expected.put(key(k), value(k, version)));
+        for (Map<Integer, Integer> model : models) model.forEach((k, version) -> expected.put(key(k),
+                value(k, version)));
         List<byte[]> everyKey = new ArrayList<>();
         for (int k = 0; k < WRITERS * KEYS_PER_WRITER; k++) everyKey.add(key(k));
         assertThat(differenceFromModel(store, engine.capabilities(), expected, everyKey))
@@ -101,7 +102,8 @@ class ConcurrencyContractTest extends ContractTestBase {
         }
     }
 
-    private static Map<Integer, Integer> write(KvStore store, int writer, CountDownLatch start) throws InterruptedException {
+    private static Map<Integer, Integer> write(KvStore store, int writer,
+            CountDownLatch start) throws InterruptedException {
         Random random = new Random(1000 + writer);
         Map<Integer, Integer> model = new TreeMap<>();
         start.await();
@@ -119,7 +121,8 @@ class ConcurrencyContractTest extends ContractTestBase {
     }
 
     /** Reads random keys while writers run; every value seen must belong to its key. Returns how many reads it made. */
-    private static int read(KvStore store, int reader, CountDownLatch start, AtomicBoolean writing) throws InterruptedException {
+    private static int read(KvStore store, int reader, CountDownLatch start,
+            AtomicBoolean writing) throws InterruptedException {
         Random random = new Random(2000 + reader);
         start.await();
         int reads = 0;

@@ -52,7 +52,8 @@ abstract class ContractTestBase {
     }
 
     /** As {@link #putRandomEntries(KvStore, KvEngine, Random, int)}, through any put (a write pass's, for example). */
-    static TreeMap<byte[], byte[]> putRandomEntries(BiConsumer<byte[], byte[]> put, KvEngine engine, Random random, int count) {
+    static TreeMap<byte[], byte[]> putRandomEntries(BiConsumer<byte[], byte[]> put, KvEngine engine, Random random,
+            int count) {
         TreeMap<byte[], byte[]> model = Bytes.unsignedTreeMap();
         int maxKeyLen = Math.min(32, engine.capabilities().maxKeyBytes());
         for (int i = 0; i < count; i++) {
@@ -72,7 +73,8 @@ abstract class ContractTestBase {
     static TreeMap<byte[], byte[]> contents(KvStore store) {
         TreeMap<byte[], byte[]> all = Bytes.unsignedTreeMap();
         store.scan(null, null, (k, v) -> {
-            if (all.put(k.clone(), v.clone()) != null) throw new AssertionError("scan visited key " + Bytes.hex(k) + " twice");
+            if (all.put(k.clone(), v.clone()) != null) throw new AssertionError("scan visited key " + Bytes.hex(k)
+                    + " twice");
             return true;
         });
         return all;
@@ -89,7 +91,8 @@ abstract class ContractTestBase {
         for (Map.Entry<byte[], byte[]> e : model.entrySet()) {
             byte[] got = store.get(e.getKey());
             if (!java.util.Arrays.equals(got, e.getValue())) {
-                return "key " + Bytes.hex(e.getKey()) + ": expected " + Bytes.hex(e.getValue()) + ", got " + Bytes.hex(got);
+                return "key " + Bytes.hex(e.getKey()) + ": expected " + Bytes.hex(e.getValue()) + ", got "
+                        + Bytes.hex(got);
             }
         }
         TreeMap<byte[], byte[]> known = Bytes.unsignedTreeMap();
@@ -108,7 +111,8 @@ abstract class ContractTestBase {
             byte[] got = actual.get(e.getKey());
             if (got == null) return "key " + Bytes.hex(e.getKey()) + " missing";
             if (!java.util.Arrays.equals(got, e.getValue())) {
-                return "key " + Bytes.hex(e.getKey()) + ": expected " + Bytes.hex(e.getValue()) + ", got " + Bytes.hex(got);
+                return "key " + Bytes.hex(e.getKey()) + ": expected " + Bytes.hex(e.getValue()) + ", got "
+                        + Bytes.hex(got);
             }
         }
         for (byte[] key : actual.keySet()) {

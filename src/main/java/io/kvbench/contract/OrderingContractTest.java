@@ -119,7 +119,8 @@ class OrderingContractTest extends ContractTestBase {
                 .containsExactlyElementsOf(expected.keySet());
         int i = 0;
         for (Map.Entry<byte[], byte[]> e : expected.entrySet()) {
-            assertThat(values.get(i++)).as("value of %s in range %s", Bytes.hex(e.getKey()), range).isEqualTo(e.getValue());
+            assertThat(values.get(i++)).as("value of %s in range %s", Bytes.hex(e.getKey()), range)
+                    .isEqualTo(e.getValue());
         }
     }
 }

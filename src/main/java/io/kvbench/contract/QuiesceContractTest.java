@@ -44,13 +44,15 @@ class QuiesceContractTest extends ContractTestBase {
         store.quiesce();
         store.quiesce();
         if (!engine.capabilities().writeOnce()) {
-            assertThat(differenceFromModel(store, engine.capabilities(), model, deleted)).as("contents after quiesce").isNull();
+            assertThat(differenceFromModel(store, engine.capabilities(), model, deleted)).as("contents after quiesce")
+                    .isNull();
             byte[] extra = Bytes.utf8("written-after-quiesce");
             store.put(extra, Bytes.utf8("yes"));
             model.put(extra, Bytes.utf8("yes"));
         }
         store = reopen(engine, store);
-        assertThat(differenceFromModel(store, engine.capabilities(), model, deleted)).as("contents after quiesce and reopen").isNull();
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deleted))
+                .as("contents after quiesce and reopen").isNull();
         store.close();
         KvStore closed = store;
         assertThatThrownBy(closed::quiesce).isInstanceOf(KvException.class).hasMessageContaining(engine.id());
@@ -71,7 +73,8 @@ class QuiesceContractTest extends ContractTestBase {
             }
             store.quiesce();
             store.close();
-            assertThat(sizes(dir, ".log").stream().mapToLong(Long::longValue).sum()).as("write-ahead log bytes left after quiesce")
+            assertThat(sizes(dir, ".log").stream().mapToLong(Long::longValue).sum())
+                    .as("write-ahead log bytes left after quiesce")
                     .isLessThan(1 << 20);
             tables.add(sizes(dir, ".sst"));
         }
@@ -104,7 +107,8 @@ class QuiesceContractTest extends ContractTestBase {
         long after = bytes(dir);
         assertThat(after).as("store bytes after quiesce, against %,d before", before).isLessThan(before * 2 / 3);
         store = open(engine, dir);
-        assertThat(store.get(String.format("key-%08d", order[records - 1]).getBytes())).as("the last write").isEqualTo(value);
+        assertThat(store.get(String.format("key-%08d", order[records - 1]).getBytes())).as("the last write")
+                .isEqualTo(value);
         store.close();
     }
 

@@ -34,13 +34,16 @@ class ReadPassContractTest extends ContractTestBase {
                 byte[] expected = e.getValue();
                 assertThat(pass.get(e.getKey(), buffer)).as("length of a stored value").isEqualTo(expected.length);
                 assertThat(Arrays.copyOf(buffer, expected.length)).isEqualTo(expected);
-                assertThat(pass.get(e.getKey(), shortBuffer)).as("full length despite a short buffer").isEqualTo(expected.length);
+                assertThat(pass.get(e.getKey(), shortBuffer)).as("full length despite a short buffer")
+                        .isEqualTo(expected.length);
                 int copied = Math.min(3, expected.length);
                 assertThat(Arrays.copyOf(shortBuffer, copied)).isEqualTo(Arrays.copyOf(expected, copied));
             }
             assertThat(pass.get(Bytes.utf8("never-written-key-\u00ff"), buffer)).as("absent key").isEqualTo(-1);
-            assertThatThrownBy(() -> pass.get(new byte[0], buffer)).isInstanceOf(KvException.class).hasMessageContaining("empty key");
-            assertThatThrownBy(() -> pass.get(null, buffer)).isInstanceOf(KvException.class).hasMessageContaining("null key");
+            assertThatThrownBy(() -> pass.get(new byte[0], buffer)).isInstanceOf(KvException.class)
+                    .hasMessageContaining("empty key");
+            assertThatThrownBy(() -> pass.get(null, buffer)).isInstanceOf(KvException.class)
+                    .hasMessageContaining("null key");
         }
         ReadPass closed = store.openReadPass();
         closed.close();
@@ -50,7 +53,8 @@ class ReadPassContractTest extends ContractTestBase {
         try (ReadPass perOperation = store.perOperationReads()) {
             assertThat(perOperation.get(model.lastKey(), buffer)).isEqualTo(model.lastEntry().getValue().length);
         }
-        assertThat(store.get(model.firstKey())).as("the store after its read passes").isEqualTo(model.firstEntry().getValue());
+        assertThat(store.get(model.firstKey())).as("the store after its read passes")
+                .isEqualTo(model.firstEntry().getValue());
         store.close();
         KvStore done = store;
         assertThatThrownBy(done::openReadPass).isInstanceOf(KvException.class).hasMessageContaining("store is closed");

@@ -32,7 +32,8 @@ class ReopenContractTest extends ContractTestBase {
             }
         }
         store = reopen(engine, store);
-        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys)).as("contents after reopen").isNull();
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys)).as("contents after reopen")
+                .isNull();
         for (var e : model.entrySet()) assertThat(store.get(e.getKey())).isEqualTo(e.getValue());
 
         if (engine.capabilities().writeOnce()) return;
@@ -45,7 +46,8 @@ class ReopenContractTest extends ContractTestBase {
         deletedKeys.add(first);
         model.put(extra, Bytes.utf8("yes"));
         store = reopen(engine, store);
-        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys)).as("contents after second reopen").isNull();
+        assertThat(differenceFromModel(store, engine.capabilities(), model, deletedKeys))
+                .as("contents after second reopen").isNull();
     }
 
     @ParameterizedTest(name = "[{0}] reopening an empty store")

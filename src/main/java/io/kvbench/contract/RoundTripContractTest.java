@@ -99,7 +99,8 @@ class RoundTripContractTest extends ContractTestBase {
         }
         KvStore store = open(engine);
         entries.forEach(store::put);
-        entries.forEach((key, value) -> assertThat(store.get(key)).as("value of %d bytes", value.length).isEqualTo(value));
+        entries.forEach((key, value) -> assertThat(store.get(key)).as("value of %d bytes", value.length)
+                .isEqualTo(value));
     }
 
     @ParameterizedTest(name = "[{0}] get into a caller's buffer")

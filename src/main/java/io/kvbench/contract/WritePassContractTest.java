@@ -38,7 +38,8 @@ class WritePassContractTest extends ContractTestBase {
             }, engine, new Random(22), 2_000);
             pass.commit();
             assertThatThrownBy(() -> pass.put(model.firstKey(), model.firstEntry().getValue()))
-                    .isInstanceOf(KvException.class).hasMessageContaining("write pass is finished").hasMessageContaining(engine.id());
+                    .isInstanceOf(KvException.class).hasMessageContaining("write pass is finished")
+                    .hasMessageContaining(engine.id());
         }
         assertAllStored(store, model, "after commit");
         store.flush();
@@ -54,12 +55,15 @@ class WritePassContractTest extends ContractTestBase {
     void passChecksInputAndEndsOnce(KvEngine engine) {
         KvStore store = open(engine);
         WritePass pass = store.openWritePass();
-        assertThatThrownBy(() -> pass.put(new byte[0], new byte[] {1})).isInstanceOf(KvException.class).hasMessageContaining("empty key");
-        assertThatThrownBy(() -> pass.put(new byte[] {1}, null)).isInstanceOf(KvException.class).hasMessageContaining("null value");
+        assertThatThrownBy(() -> pass.put(new byte[0], new byte[] {1})).isInstanceOf(KvException.class)
+                .hasMessageContaining("empty key");
+        assertThatThrownBy(() -> pass.put(new byte[] {1}, null)).isInstanceOf(KvException.class)
+                .hasMessageContaining("null value");
         int maxKey = engine.capabilities().maxKeyBytes();
         if (maxKey <= 8 << 20) { // not for Sparkey's 2 GiB bound
             byte[] tooLong = new byte[maxKey + 1];
-            assertThatThrownBy(() -> pass.put(tooLong, new byte[] {1})).isInstanceOf(KvException.class).hasMessageContaining("key too long");
+            assertThatThrownBy(() -> pass.put(tooLong, new byte[] {1})).isInstanceOf(KvException.class)
+                    .hasMessageContaining("key too long");
         }
         pass.close();
         pass.close();

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * Each crash writer in a fresh container (the crash directory bind-mounted from the host, network none, a memory
- * limit); the kill is {@code docker kill --signal KILL}, which SIGKILLs the container's PID 1: the writer's JVM. The next
+ * limit); the kill is {@code docker kill --signal KILL}, which SIGKILLs the container's PID 1: the writer's JVM. The
+ * next
  * cycle's container opens the same directory, like a restarted service on the same volume.
  */
 final class ContainerWriters implements WriterLauncher {

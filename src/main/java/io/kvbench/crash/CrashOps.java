@@ -26,9 +26,12 @@ public record CrashOps(long seed, int keySpace, int maxValue, int deletePercent)
     static final int KEY_BYTES = 12;
 
     public CrashOps {
-        if (keySpace < 1 || keySpace > 999_999) throw new IllegalArgumentException("key space must be 1..999999, was " + keySpace);
-        if (maxValue < HEADER) throw new IllegalArgumentException("values need at least " + HEADER + " bytes, max was " + maxValue);
-        if (deletePercent < 0 || deletePercent > 100) throw new IllegalArgumentException("delete percent must be 0..100");
+        if (keySpace < 1 || keySpace > 999_999) throw new IllegalArgumentException("key space must be 1..999999, was "
+                + keySpace);
+        if (maxValue < HEADER) throw new IllegalArgumentException("values need at least " + HEADER + " bytes, max was "
+                + maxValue);
+        if (deletePercent < 0
+                || deletePercent > 100) throw new IllegalArgumentException("delete percent must be 0..100");
     }
 
     /** The stream the crash tests use for an engine: values up to 1 KiB (less if the engine's limit is lower). */
@@ -42,7 +45,8 @@ public record CrashOps(long seed, int keySpace, int maxValue, int deletePercent)
     /**
      * One operation of the stream.
      *
-     * @param flushAfter the writer calls flush() after this operation (the point up to which AFTER_FLUSH engines promise)
+     * @param flushAfter the writer calls flush() after this operation (the point up to which AFTER_FLUSH engines
+     * promise)
      */
     public record Op(long seq, int keyIndex, boolean delete, int valueLength, boolean flushAfter) {
     }

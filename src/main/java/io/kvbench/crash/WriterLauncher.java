@@ -10,7 +10,8 @@ interface WriterLauncher {
     String name();
 
     /**
-     * Starts {@code CrashWriter} with these arguments; {@code dir} (the crash directory) must be readable and writable by
+     * Starts {@code CrashWriter} with these arguments; {@code dir} (the crash directory) must be readable and writable
+     * by
      * the writer at the same path.
      */
     WriterProcess start(String name, List<String> writerArgs, Path dir);

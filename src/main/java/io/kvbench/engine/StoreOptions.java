@@ -15,8 +15,11 @@ public record StoreOptions(long expectedEntries, int averageKeyBytes, int averag
     public static final StoreOptions DEFAULT = new StoreOptions(100_000, 16, 100);
 
     public StoreOptions {
-        if (expectedEntries < 1) throw new IllegalArgumentException("expectedEntries must be >= 1, was " + expectedEntries);
-        if (averageKeyBytes < 1) throw new IllegalArgumentException("averageKeyBytes must be >= 1, was " + averageKeyBytes);
-        if (averageValueBytes < 0) throw new IllegalArgumentException("averageValueBytes must be >= 0, was " + averageValueBytes);
+        if (expectedEntries < 1) throw new IllegalArgumentException("expectedEntries must be >= 1, was "
+                + expectedEntries);
+        if (averageKeyBytes < 1) throw new IllegalArgumentException("averageKeyBytes must be >= 1, was "
+                + averageKeyBytes);
+        if (averageValueBytes < 0) throw new IllegalArgumentException("averageValueBytes must be >= 0, was "
+                + averageValueBytes);
     }
 }

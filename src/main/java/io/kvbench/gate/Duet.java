@@ -33,13 +33,15 @@ public record Duet(List<String> cores) implements RoundSchedule {
         var first = ContainerResources.cpus(cores.get(0));
         var second = ContainerResources.cpus(cores.get(1));
         if (first.stream().anyMatch(second::contains)) {
-            throw new IllegalArgumentException("the duet's cpusets " + cores.get(0) + " and " + cores.get(1) + " overlap: each side needs its own cores");
+            throw new IllegalArgumentException("the duet's cpusets " + cores.get(0) + " and " + cores.get(1)
+                    + " overlap: each side needs its own cores");
         }
         cores = List.copyOf(cores);
     }
 
     @Override
-    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch, SideRun run) throws IOException {
+    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch,
+            SideRun run) throws IOException {
         List<String> assigned = Rounds.shuffled(cores, order);
         Path barrier = scratch.resolve("duet-barrier");
         Directories.deleteRecursively(barrier); // a leftover of an interrupted session in the same --out
@@ -82,12 +84,14 @@ public record Duet(List<String> cores) implements RoundSchedule {
 
     @Override
     public String describe() {
-        return "A and B at the same time (duet), on cpusets " + cores.get(0) + " and " + cores.get(1) + " drawn at random per round";
+        return "A and B at the same time (duet), on cpusets " + cores.get(0) + " and " + cores.get(1)
+                + " drawn at random per round";
     }
 
     private static Interleaving.Side pinned(Interleaving.Side side, DuetSlot slot) {
         BenchmarkRunner runner = side.runner().inDuet(slot).orElseThrow(() -> new IllegalArgumentException(
-                "a duet pins each side to its own core, which the " + side.runner().name() + " runner cannot: use --runner container"));
+                "a duet pins each side to its own core, which the " + side.runner().name()
+                        + " runner cannot: use --runner container"));
         return new Interleaving.Side(side.name(), runner, side.slowdownTokens(), side.description());
     }
 }

@@ -13,14 +13,16 @@ import java.util.Random;
  */
 public sealed interface RoundSchedule permits RoundSchedule.Alternate, Duet {
 
-    /** One after the other, in an order drawn anew each round, so that drift between rounds falls on both sides alike. */
+    /** One after the other, in an order drawn anew each round, so that drift between rounds falls on both sides alike.
+     * */
     RoundSchedule ALTERNATE = new Alternate();
 
     /**
      * Runs side {@code a} and side {@code b} of one round; returns their results, A's first. {@code scratch} is a
      * directory of this round the schedule may use (a duet's barrier).
      */
-    List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch, SideRun run) throws IOException;
+    List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch,
+            SideRun run) throws IOException;
 
     /** For people: how the sides of a round ran. */
     String describe();
@@ -36,7 +38,8 @@ public sealed interface RoundSchedule permits RoundSchedule.Alternate, Duet {
         }
 
         @Override
-        public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch, SideRun run) throws IOException {
+        public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch,
+                SideRun run) throws IOException {
             RunResults ofA = null;
             RunResults ofB = null;
             for (Interleaving.Side side : Rounds.shuffled(List.of(a, b), order)) {

@@ -30,7 +30,8 @@ public final class ChangeDetection {
     private ChangeDetection() {
     }
 
-    public static Report detect(List<HistoryStore.Series> all, Otava otava, Otava.Settings settings, Path workDir) throws IOException {
+    public static Report detect(List<HistoryStore.Series> all, Otava otava, Otava.Settings settings,
+            Path workDir) throws IOException {
         List<Otava.Input> inputs = new ArrayList<>();
         Map<String, HistoryStore.Series> byId = new HashMap<>();
         int nights = 0;
@@ -40,14 +41,16 @@ public final class ChangeDetection {
             nights += ok.size();
             String id = "series" + i;
             byId.put(id, series);
-            inputs.add(new Otava.Input(id, ok.stream().map(n -> new Otava.Point(n.instant(), n.commit(), n.result().score())).toList()));
+            inputs.add(new Otava.Input(id, ok.stream().map(n -> new Otava.Point(n.instant(), n.commit(), n.result()
+                    .score())).toList()));
         }
         List<ChangePoint> found = new ArrayList<>();
         for (Otava.Found f : otava.analyze(inputs, settings, workDir)) {
             HistoryStore.Series series = byId.get(f.id());
             found.add(changePoint(series, series.okNights(), f));
         }
-        return new Report(Report.SCHEMA_VERSION, String.join(" ", otava.command()), settings.pValue(), settings.magnitude(),
+        return new Report(Report.SCHEMA_VERSION, String.join(" ", otava.command()), settings.pValue(),
+                settings.magnitude(),
                 all.size(), nights, found);
     }
 

@@ -54,7 +54,8 @@ public final class HistoryStore {
     }
 
     public Path directory(String profile, String machineClass) {
-        return root.resolve(BaselineStore.segment("profile", profile)).resolve(BaselineStore.segment("machine class", machineClass));
+        return root.resolve(BaselineStore.segment("profile", profile))
+                .resolve(BaselineStore.segment("machine class", machineClass));
     }
 
     public Path file(String profile, String machineClass, BenchmarkKey key) {
@@ -103,7 +104,8 @@ public final class HistoryStore {
     public List<Series> all() throws IOException {
         List<Series> out = new ArrayList<>();
         for (Path profile : children(root)) {
-            for (Path machineClass : children(profile)) out.addAll(series(profile.getFileName().toString(), machineClass));
+            for (Path machineClass : children(profile)) out.addAll(series(profile.getFileName().toString(),
+                    machineClass));
         }
         return out;
     }
@@ -119,7 +121,8 @@ public final class HistoryStore {
             for (Path file : children(engine)) {
                 String name = file.getFileName().toString();
                 if (!name.endsWith(SUFFIX) || !Files.isRegularFile(file)) continue;
-                BenchmarkKey key = new BenchmarkKey(engine.getFileName().toString(), name.substring(0, name.length() - SUFFIX.length()));
+                BenchmarkKey key = new BenchmarkKey(engine.getFileName().toString(),
+                        name.substring(0, name.length() - SUFFIX.length()));
                 out.add(new Series(profile, classDir.getFileName().toString(), key, read(file)));
             }
         }
@@ -139,10 +142,12 @@ public final class HistoryStore {
                 throw new InputException(file, "line " + (i + 1), "is not a night of the history: "
                         + Inputs.malformed(file, e).getMessage().substring(file.toString().length() + 2), e);
             }
-            if (night == null || night.result() == null) throw new InputException(file, "line " + (i + 1) + ".result", "is missing");
+            if (night == null || night.result() == null) throw new InputException(file, "line " + (i + 1) + ".result",
+                    "is missing");
             Inputs.id(file, "line " + (i + 1) + ".result.engine", night.result().engine());
             Inputs.id(file, "line " + (i + 1) + ".result.workload", night.result().workload());
-            if (night.result().status() == null) throw new InputException(file, "line " + (i + 1) + ".result.status", "is missing");
+            if (night.result().status() == null) throw new InputException(file, "line " + (i + 1) + ".result.status",
+                    "is missing");
             nights.add(night);
         }
         nights.sort(Comparator.comparing(Night::instant));

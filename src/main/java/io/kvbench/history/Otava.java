@@ -76,13 +76,16 @@ public final class Otava {
         String source = option != null && !option.isBlank() ? "--otava" : ENV;
         if (given == null || given.isBlank()) {
             Path onPath = onPath("otava", env.getOrDefault("PATH", ""));
-            if (onPath == null) throw new InfrastructureException("Apache Otava not found (no --otava, no " + ENV + ", no otava on PATH): " + INSTALL_HINT);
+            if (onPath == null) throw new InfrastructureException("Apache Otava not found (no --otava, no " + ENV
+                    + ", no otava on PATH): " + INSTALL_HINT);
             return new Otava(List.of(onPath.toString()));
         }
         List<String> words = Arrays.asList(given.trim().split("\\s+"));
         String program = words.get(0);
-        boolean found = program.contains("/") ? Files.isExecutable(Path.of(program)) : onPath(program, env.getOrDefault("PATH", "")) != null;
-        if (!found) throw new InfrastructureException("Apache Otava not found at " + program + " (" + source + "): " + INSTALL_HINT);
+        boolean found = program.contains("/") ? Files.isExecutable(Path.of(program))
+                : onPath(program, env.getOrDefault("PATH", "")) != null;
+        if (!found) throw new InfrastructureException("Apache Otava not found at " + program + " (" + source + "): "
+                + INSTALL_HINT);
         return new Otava(words);
     }
 
@@ -99,7 +102,8 @@ public final class Otava {
         return command;
     }
 
-    /** Analyses every series in one Otava process; work files (CSVs, config, Otava's output) stay in {@code workDir}. */
+    /** Analyses every series in one Otava process; work files (CSVs, config, Otava's output) stay in {@code workDir}.
+     * */
     public List<Found> analyze(List<Input> inputs, Settings settings, Path workDir) throws IOException {
         List<Input> analysable = inputs.stream().filter(i -> !i.points().isEmpty()).toList();
         if (analysable.isEmpty()) return List.of();
@@ -121,7 +125,8 @@ public final class Otava {
         analysable.forEach(i -> cmd.add(i.id()));
         Path stdout = workDir.resolve("otava-output.jsonl");
         Path stderr = workDir.resolve("otava-stderr.txt");
-        Process process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        Process process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+                .start();
         try {
             if (!process.waitFor(30, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
@@ -133,7 +138,8 @@ public final class Otava {
             throw new InfrastructureException("interrupted while Otava ran");
         }
         if (process.exitValue() != 0) {
-            throw new InfrastructureException("Otava exited with " + process.exitValue() + ": " + lastLine(stderr) + " (see " + stderr + ")");
+            throw new InfrastructureException("Otava exited with " + process.exitValue() + ": " + lastLine(stderr)
+                    + " (see " + stderr + ")");
         }
         return parse(Files.readAllLines(stdout, StandardCharsets.UTF_8), analysable);
     }
@@ -164,7 +170,8 @@ public final class Otava {
         return found;
     }
 
-    /** By time (epoch seconds) where it is unambiguous, else Otava's index: robust to Otava reordering or dropping rows. */
+    /** By time (epoch seconds) where it is unambiguous, else Otava's index: robust to Otava reordering or dropping
+     * rows. */
     private static int locate(Input input, JsonNode change) {
         long epoch = change.path("time").asLong(Long.MIN_VALUE);
         List<Integer> matches = new ArrayList<>();
@@ -174,7 +181,8 @@ public final class Otava {
         if (matches.size() == 1) return matches.get(0);
         int index = change.path("index").asInt(-1);
         if (index < 0 || index >= input.points().size()) {
-            throw new InfrastructureException("Otava reported a change point of " + input.id() + " that matches no night: " + change);
+            throw new InfrastructureException("Otava reported a change point of " + input.id()
+                    + " that matches no night: " + change);
         }
         return index;
     }
@@ -189,7 +197,8 @@ public final class Otava {
         StringBuilder s = new StringBuilder("time,commit,score\n");
         for (Point p : input.points()) {
             // Whole seconds: Otava reports times as epoch seconds, and its date parser need not know nanoseconds.
-            s.append(p.time().truncatedTo(ChronoUnit.SECONDS)).append(',').append(p.commit().replaceAll("[,\"\\s]", "_")).append(',')
+            s.append(p.time().truncatedTo(ChronoUnit.SECONDS)).append(',')
+                    .append(p.commit().replaceAll("[,\"\\s]", "_")).append(',')
                     .append(String.format(Locale.ROOT, "%.6g", p.score())).append('\n');
         }
         return s.toString();

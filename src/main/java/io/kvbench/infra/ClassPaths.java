@@ -14,12 +14,14 @@ public final class ClassPaths {
 
     /** The entries of a class path string, in order, blanks dropped. */
     public static List<Path> parse(String classPath) {
-        return Arrays.stream(classPath.split(File.pathSeparator)).filter(entry -> !entry.isBlank()).map(Path::of).toList();
+        return Arrays.stream(classPath.split(File.pathSeparator)).filter(entry -> !entry.isBlank()).map(Path::of)
+                .toList();
     }
 
     /** The entries that exist, absolute and normalized, without repeats. */
     public static List<Path> existing(List<Path> entries) {
-        return entries.stream().map(entry -> entry.toAbsolutePath().normalize()).filter(Files::exists).distinct().toList();
+        return entries.stream().map(entry -> entry.toAbsolutePath().normalize()).filter(Files::exists).distinct()
+                .toList();
     }
 
     /** Every entry of this JVM's class path that exists, absolute: a container sees them at the same paths. */

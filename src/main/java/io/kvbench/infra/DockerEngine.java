@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.testcontainers.DockerClientFactory;
 
-/** Whether a Docker engine is usable through Testcontainers, answered within a bounded time and with a reason if not. */
+/** Whether a Docker engine is usable through Testcontainers, answered within a bounded time and with a reason if not.
+ * */
 public final class DockerEngine {
 
     /** First contact includes Testcontainers' own checks (info, version); a healthy local engine answers in ~1 s. */
@@ -66,7 +67,8 @@ public final class DockerEngine {
     static Optional<String> socketProblem(Path socket, boolean defaultLocation) {
         if (!Files.exists(socket)) {
             return Optional.of("no Docker engine: " + socket + " does not exist"
-                    + (defaultLocation ? " (DOCKER_HOST is not set)" : "") + "; scripts/setup-docker.sh installs and starts one");
+                    + (defaultLocation ? " (DOCKER_HOST is not set)" : "")
+                    + "; scripts/setup-docker.sh installs and starts one");
         }
         // Docker's API over the socket: GET /_ping answers "OK". A local socket either answers at once or refuses.
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
@@ -76,7 +78,8 @@ public final class DockerEngine {
             channel.read(answer);
             String head = new String(answer.array(), 0, answer.position(), StandardCharsets.US_ASCII);
             if (!head.startsWith("HTTP/1.") || !head.contains(" 200 ")) {
-                return Optional.of("no Docker engine answers on " + socket + " (got: " + head.lines().findFirst().orElse("nothing") + ")");
+                return Optional.of("no Docker engine answers on " + socket + " (got: " + head.lines().findFirst()
+                        .orElse("nothing") + ")");
             }
             return Optional.empty();
         } catch (IOException | RuntimeException e) {

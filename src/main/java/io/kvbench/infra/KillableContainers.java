@@ -38,7 +38,8 @@ public final class KillableContainers {
         return new KillableContainers(image, ClassPaths.mountable(), KvbenchContainer.hostUser());
     }
 
-    /** The java command line prefix for the image's JDK: engine flags, then the given JVM options and the class path. */
+    /** The java command line prefix for the image's JDK: engine flags, then the given JVM options and the class path.
+     * */
     public List<String> javaCommand(List<String> jvmOptions, String mainClass, List<String> arguments) {
         return JavaCommand.inImage().flags(jvmOptions).classPath(classPath).main(mainClass, arguments).build();
     }
@@ -50,10 +51,13 @@ public final class KillableContainers {
      *
      * @param cpuset CPUs the container may use ("0", "2-3"), or null for all
      */
-    public KvbenchContainer start(String name, List<String> command, List<Path> readWriteDirs, long memoryBytes, String cpuset,
+    public KvbenchContainer start(String name, List<String> command, List<Path> readWriteDirs, long memoryBytes,
+            String cpuset,
                                   Consumer<String> stdout, Runnable ended) {
-        KvbenchContainer container = new KvbenchContainer(image.tag(), "killable").withContainerName(name).withUser(user)
-                .withReadOnlyPaths(classPath).withReadWritePaths(readWriteDirs).withMemory(memoryBytes).withCpuset(cpuset)
+        KvbenchContainer container = new KvbenchContainer(image.tag(), "killable").withContainerName(name)
+                .withUser(user)
+                .withReadOnlyPaths(classPath).withReadWritePaths(readWriteDirs).withMemory(memoryBytes)
+                .withCpuset(cpuset)
                 .withCommand(command);
         try {
             container.startFollowing(stdout, ended);

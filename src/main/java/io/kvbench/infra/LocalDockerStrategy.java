@@ -41,7 +41,8 @@ public final class LocalDockerStrategy extends DockerClientProviderStrategy {
         return 90;
     }
 
-    /** Testcontainers caches the strategy that worked in ~/.testcontainers.properties; only persistable ones are reused. */
+    /** Testcontainers caches the strategy that worked in ~/.testcontainers.properties; only persistable ones are
+     * reused. */
     @Override
     protected boolean isPersistable() {
         return true;

@@ -28,7 +28,8 @@ public final class Machines {
         int cores = Runtime.getRuntime().availableProcessors();
         long memory = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : -1;
-        String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
+        String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
         MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memory, os, null, cpu.identity());
         return noClass.withLimits(cores, memory, machineClass(noClass, cores, memory));
     }
@@ -52,7 +53,8 @@ public final class Machines {
     /** The model name, or the vendor when the model name says nothing, made filename-safe. */
     static String slug(String cpuModel, String vendor) {
         String slug = clean(cpuModel);
-        if (slug.isEmpty() && vendor != null) slug = clean(vendor.replace("AuthenticAMD", "amd").replace("GenuineIntel", "intel"));
+        if (slug.isEmpty() && vendor != null) slug = clean(vendor.replace("AuthenticAMD", "amd")
+                .replace("GenuineIntel", "intel"));
         return slug.isEmpty() ? "unknown-cpu" : slug;
     }
 

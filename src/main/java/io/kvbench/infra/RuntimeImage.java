@@ -58,7 +58,8 @@ public final class RuntimeImage {
         return template.replace(FROM_LINE, "FROM " + baseImage);
     }
 
-    /** An explicit choice, else $KVBENCH_BASE_IMAGE, else the offline base if this engine has it, else the public JDK. */
+    /** An explicit choice, else $KVBENCH_BASE_IMAGE, else the offline base if this engine has it, else the public JDK.
+     * */
     static String chooseBase(String explicit, DockerClient client) {
         if (explicit != null && !explicit.isBlank()) return explicit;
         String env = System.getenv(BASE_IMAGE_ENV);
@@ -67,7 +68,8 @@ public final class RuntimeImage {
     }
 
     /**
-     * What every container needs first: a Docker engine that answers, the base image chosen ({@link #chooseBase}) and the
+     * What every container needs first: a Docker engine that answers, the base image chosen ({@link #chooseBase}) and
+     * the
      * runtime image on it found or built ({@link #ensure}), said in one line through {@code note}.
      *
      * @throws InfrastructureException when Docker or the image is unavailable
@@ -78,7 +80,8 @@ public final class RuntimeImage {
         DockerClient client = DockerEngine.client();
         String base = chooseBase(explicitBase, client);
         Image image = ensure(client, base, Duration.ofMinutes(10));
-        note.accept(String.format("image %s (on %s): %s in %.1f s", image.tag(), base, image.cached() ? "found" : "built",
+        note.accept(String.format("image %s (on %s): %s in %.1f s", image.tag(), base, image.cached() ? "found"
+                : "built",
                 image.took().toMillis() / 1000.0));
         return image;
     }
@@ -91,29 +94,35 @@ public final class RuntimeImage {
         String tag = "kvbench-runtime:" + sha256(text + "\n" + baseId).substring(0, 12);
         if (present(client, tag)) return new Image(tag, baseImage, true, Duration.ofNanos(System.nanoTime() - start));
         try {
-            new ImageFromDockerfile(tag, false).withFileFromString("Dockerfile", text).get(timeout.toSeconds(), TimeUnit.SECONDS);
+            new ImageFromDockerfile(tag, false).withFileFromString("Dockerfile", text)
+                    .get(timeout.toSeconds(), TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            throw new InfrastructureException("building image " + tag + " on " + baseImage + " took longer than " + timeout.toSeconds() + " s");
+            throw new InfrastructureException("building image " + tag + " on " + baseImage + " took longer than "
+                    + timeout.toSeconds() + " s");
         } catch (RuntimeException e) {
-            throw new InfrastructureException("cannot build image " + tag + " on " + baseImage + ": " + rootMessage(e), e);
+            throw new InfrastructureException("cannot build image " + tag + " on " + baseImage + ": " + rootMessage(e),
+                    e);
         }
         return new Image(tag, baseImage, false, Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** The base image's id, pulling it once (bounded) if it is missing: Testcontainers' own pull retries for minutes. */
+    /** The base image's id, pulling it once (bounded) if it is missing: Testcontainers' own pull retries for minutes.
+     * */
     private static String baseImageId(DockerClient client, String baseImage, Duration timeout) {
         if (!present(client, baseImage)) {
             DockerImageName name = DockerImageName.parse(baseImage);
             try {
                 boolean done = client.pullImageCmd(name.getUnversionedPart()).withTag(name.getVersionPart()).start()
                         .awaitCompletion(timeout.toSeconds(), TimeUnit.SECONDS);
-                if (!done) throw new InfrastructureException("pulling base image " + baseImage + " took longer than " + timeout.toSeconds() + " s");
+                if (!done) throw new InfrastructureException("pulling base image " + baseImage + " took longer than "
+                        + timeout.toSeconds() + " s");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InfrastructureException("interrupted while pulling base image " + baseImage, e);
             } catch (RuntimeException e) {
                 if (e instanceof InfrastructureException) throw e;
-                throw new InfrastructureException("base image " + baseImage + " is not on this Docker engine and cannot be pulled ("
+                throw new InfrastructureException("base image " + baseImage
+                        + " is not on this Docker engine and cannot be pulled ("
                         + rootMessage(e) + "); build the offline one with scripts/setup-docker.sh, or choose one with --base-image", e);
             }
         }
@@ -131,7 +140,8 @@ public final class RuntimeImage {
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -140,6 +150,7 @@ public final class RuntimeImage {
     public static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage().trim().replaceAll("\\s+", " ");
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage().trim()
+                .replaceAll("\\s+", " ");
     }
 }

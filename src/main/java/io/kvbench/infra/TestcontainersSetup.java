@@ -43,18 +43,21 @@ final class TestcontainersSetup {
                 Field instance = ResourceReaper.class.getDeclaredField("instance");
                 instance.setAccessible(true);
                 if (instance.get(null) != null) return;
-                Constructor<?> hook = Class.forName("org.testcontainers.utility.JVMHookResourceReaper").getDeclaredConstructor();
+                Constructor<?> hook = Class.forName("org.testcontainers.utility.JVMHookResourceReaper")
+                        .getDeclaredConstructor();
                 hook.setAccessible(true);
                 instance.set(null, hook.newInstance());
             } catch (ReflectiveOperationException | RuntimeException e) {
-                throw new IllegalStateException("cannot turn off Testcontainers' Ryuk in this Testcontainers version (" + e
+                throw new IllegalStateException("cannot turn off Testcontainers' Ryuk in this Testcontainers version ("
+                        + e
                         + "); set TESTCONTAINERS_RYUK_DISABLED=true in the environment", e);
             }
         }
     }
 
     private static void preferLocalStrategy() {
-        if (System.getenv("DOCKER_HOST") != null || System.getenv("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY") != null) return;
+        if (System.getenv("DOCKER_HOST") != null
+                || System.getenv("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY") != null) return;
         TestcontainersConfiguration config = TestcontainersConfiguration.getInstance();
         if (TC_UNIX_SOCKET_STRATEGY.equals(config.getUserProperty(STRATEGY_KEY, null))) {
             config.updateUserConfig(STRATEGY_KEY, LocalDockerStrategy.class.getName());

@@ -13,7 +13,7 @@ public class InputException extends IllegalArgumentException {
 
     /**
      * @param file    the file at fault
-     * @param field   the field at fault ("results[2].score"), or null when the file as a whole is (unreadable, not JSON)
+     * @param field the field at fault ("results[2].score"), or null when the file as a whole is (unreadable, not JSON)
      * @param problem what is wrong, e.g. "is -1; it must be positive"
      */
     public InputException(Path file, String field, String problem) {

@@ -37,11 +37,13 @@ public final class Inputs {
     public static byte[] readFile(Path file, String what) {
         if (Files.isDirectory(file)) throw new InputException(file, null, "is a directory; expected " + what + " file");
         if (!Files.exists(file)) throw new InputException(file, null, "does not exist; expected " + what + " file");
-        if (!Files.isRegularFile(file)) throw new InputException(file, null, "is not a regular file; expected " + what + " file");
+        if (!Files.isRegularFile(file)) throw new InputException(file, null, "is not a regular file; expected " + what
+                + " file");
         try {
             long size = Files.size(file);
             if (size > MAX_FILE_BYTES) {
-                throw new InputException(file, null, "is " + size + " bytes; " + what + " files are below " + MAX_FILE_BYTES);
+                throw new InputException(file, null, "is " + size + " bytes; " + what + " files are below "
+                        + MAX_FILE_BYTES);
             }
             if (size == 0) throw new InputException(file, null, "is empty; expected " + what + " file");
             return Files.readAllBytes(file);
@@ -101,7 +103,8 @@ public final class Inputs {
             // requireNonNull(x, "records of profile p") names what is missing; List.copyOf of [null] names nothing.
             message = npe.getMessage() == null || npe.getMessage().contains("\"") ? "holds a null where a value belongs"
                     : "missing " + npe.getMessage();
-        } else if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
+        } else if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause()
+                .getMessage() != null) {
             message = e.getCause().getMessage(); // the record's own check, e.g. "forks must be >= 1"
         }
         message = message.lines().findFirst().orElse("").strip();
@@ -133,7 +136,8 @@ public final class Inputs {
     public static String id(Path file, String field, String value) {
         if (value == null || value.isBlank()) throw new InputException(file, field, "is missing");
         if (value.length() > MAX_ID_LENGTH) {
-            throw new InputException(file, field, "is " + value.length() + " characters long; at most " + MAX_ID_LENGTH);
+            throw new InputException(file, field, "is " + value.length() + " characters long; at most "
+                    + MAX_ID_LENGTH);
         }
         if (value.startsWith(".") || value.contains("/") || value.contains("\\") || value.contains(":")
                 || value.chars().anyMatch(Character::isISOControl) || !value.equals(value.strip())) {
@@ -150,7 +154,8 @@ public final class Inputs {
     }
 
     public static double finite(Path file, String field, double value) {
-        if (!Double.isFinite(value)) throw new InputException(file, field, "is " + value + "; it must be a finite number");
+        if (!Double.isFinite(value)) throw new InputException(file, field, "is " + value
+                + "; it must be a finite number");
         return value;
     }
 
@@ -163,18 +168,21 @@ public final class Inputs {
 
     /** Non-negative and finite, or NaN where NaN means "unknown". */
     public static double nonNegativeOrNaN(Path file, String field, double value) {
-        if (value < 0 || Double.isInfinite(value)) throw new InputException(file, field, "is " + value + "; it must be >= 0 or NaN");
+        if (value < 0 || Double.isInfinite(value)) throw new InputException(file, field, "is " + value
+                + "; it must be >= 0 or NaN");
         return value;
     }
 
     /** "512m" or "3g" in bytes, refused above {@code max} (so "9999999g" never overflows into a small number). */
     public static long size(Path file, String field, String size, long max) {
         if (size == null || !size.matches("\\d{1,9}[mMgG]")) {
-            throw new InputException(file, field, "is '" + (size == null ? "missing" : printable(size)) + "'; it must look like 512m or 2g");
+            throw new InputException(file, field, "is '" + (size == null ? "missing" : printable(size))
+                    + "'; it must look like 512m or 2g");
         }
         long n = Long.parseLong(size.substring(0, size.length() - 1));
         long bytes = Character.toLowerCase(size.charAt(size.length() - 1)) == 'g' ? n << 30 : n << 20;
-        if (n == 0 || bytes > max) throw new InputException(file, field, "is " + size + "; it must be above 0 and at most " + (max >> 30) + "g");
+        if (n == 0 || bytes > max) throw new InputException(file, field, "is " + size
+                + "; it must be above 0 and at most " + (max >> 30) + "g");
         return bytes;
     }
 

@@ -17,7 +17,8 @@ import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 /**
  * Several runs of one benchmark as one result: what a confirmation decides on. Samples are concatenated in run and
  * fork order and the fork counts added, so that {@link ForkSamples} still sees every fork; the score is the mean of
- * all samples with a 99.9 % error like JMH's. Disk use is the smallest of the runs': a disk regression is confirmed only
+ * all samples with a 99.9 % error like JMH's. Disk use is the smallest of the runs': a disk regression is confirmed
+ * only
  * when every run grew (one run caught before a compaction does not decide); the other secondary metrics are the first
  * run's.
  */
@@ -34,9 +35,11 @@ public final class Pooling {
         int forks = 0;
         List<Double> disks = new ArrayList<>();
         for (BenchmarkResult run : runs) {
-            if (run.status() != Status.OK || !run.engine().equals(first.engine()) || !run.workload().equals(first.workload())
+            if (run.status() != Status.OK || !run.engine().equals(first.engine())
+                    || !run.workload().equals(first.workload())
                     || !run.metric().equals(first.metric()) || !run.unit().equals(first.unit())) {
-                throw new IllegalArgumentException("cannot pool " + run.key() + " (" + run.status() + ", " + run.metric()
+                throw new IllegalArgumentException("cannot pool " + run.key() + " (" + run.status() + ", "
+                        + run.metric()
                         + ") with " + first.key() + " (" + first.metric() + "): only OK runs of one benchmark pool");
             }
             samples.addAll(run.samples());
@@ -47,7 +50,8 @@ public final class Pooling {
         SummaryStatistics stats = new SummaryStatistics();
         samples.forEach(stats::addValue);
         double error = stats.getN() < 2 ? Double.NaN
-                : new TDistribution(stats.getN() - 1).inverseCumulativeProbability(0.9995) * stats.getStandardDeviation()
+                : new TDistribution(stats.getN() - 1)
+                .inverseCumulativeProbability(0.9995) * stats.getStandardDeviation()
                         / Math.sqrt(stats.getN());
         Map<String, Metric> secondary = new HashMap<>(first.secondary());
         if (!disks.isEmpty()) {

@@ -28,7 +28,8 @@ public final class RunPooling {
         for (BenchmarkResult r : first.results()) byKey.put(BenchmarkKey.of(r), new ArrayList<>(List.of(r)));
         boolean complete = first.complete();
         for (RunResults run : runs.subList(1, runs.size())) {
-            if (!run.profile().equals(first.profile()) || !run.machine().machineClass().equals(first.machine().machineClass())) {
+            if (!run.profile().equals(first.profile()) || !run.machine()
+                    .machineClass().equals(first.machine().machineClass())) {
                 throw new IllegalArgumentException("cannot pool a run of profile " + run.profile() + " on "
                         + run.machine().machineClass() + " with one of profile " + first.profile() + " on "
                         + first.machine().machineClass());

@@ -23,6 +23,7 @@ public final class SignificanceTests {
     public static ThresholdPolicy of(String test, Thresholds thresholds) {
         if (test == null || test.equals(BootstrapPolicy.NAME)) return new BootstrapPolicy(thresholds);
         if (test.equals(WelchPolicy.NAME)) return new WelchPolicy(thresholds);
-        throw new IllegalArgumentException("unknown significance test '" + test + "'; valid tests: " + String.join(", ", TESTS));
+        throw new IllegalArgumentException("unknown significance test '" + test + "'; valid tests: "
+                + String.join(", ", TESTS));
     }
 }

@@ -22,8 +22,10 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
     public Thresholds {
         if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
         if (!(minEffect >= 0)) throw new IllegalArgumentException("minEffect must be >= 0, not " + minEffect);
-        if (!(diskTolerance >= 0)) throw new IllegalArgumentException("diskTolerance must be >= 0, not " + diskTolerance);
-        if (diskSlackBytes < 0) throw new IllegalArgumentException("diskSlackBytes must be >= 0, not " + diskSlackBytes);
+        if (!(diskTolerance >= 0)) throw new IllegalArgumentException("diskTolerance must be >= 0, not "
+                + diskTolerance);
+        if (diskSlackBytes < 0) throw new IllegalArgumentException("diskSlackBytes must be >= 0, not "
+                + diskSlackBytes);
     }
 
     /** A profile's gate thresholds; the defaults when it sets none. */

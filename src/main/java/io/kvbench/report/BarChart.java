@@ -48,7 +48,8 @@ final class BarChart {
         this.units = units;
         this.labelChars = Math.max(labelChars, bars.stream().mapToInt(b -> b.label().length()).max().orElse(0));
         List<Double> values = bars.stream().map(Bar::value).toList();
-        double max = bars.stream().mapToDouble(b -> b.value() + (Double.isFinite(b.error()) ? b.error() : 0)).max().orElse(1);
+        double max = bars.stream().mapToDouble(b -> b.value() + (Double.isFinite(b.error()) ? b.error() : 0)).max()
+                .orElse(1);
         // One unit for the whole axis: that of the largest value on a linear axis (its ticks are round in it), that of
         // the smallest on a log axis, whose ticks are powers of ten of that unit.
         if (needsLogScale(values)) {
@@ -80,7 +81,8 @@ final class BarChart {
     String svg(String title) {
         int labelWidth = (int) Math.ceil(Math.min(MAX_LABEL_CHARS, labelChars) * CHAR) + 16;
         // At least room for a typical "1.23M ± 0.05M ops/s", so that most charts of a page end at the same x.
-        int valueWidth = (int) Math.ceil(Math.max(MIN_VALUE_CHARS, bars.stream().mapToInt(b -> valueText(b).length()).max().orElse(0)) * CHAR) + 20;
+        int valueWidth = (int) Math.ceil(Math.max(MIN_VALUE_CHARS, bars.stream().mapToInt(b -> valueText(b).length())
+                .max().orElse(0)) * CHAR) + 20;
         double x0 = Math.max(labelWidth, 70);
         double x1 = WIDTH - valueWidth;
         double axisY = TOP + bars.size() * ROW + 2;
@@ -111,7 +113,8 @@ final class BarChart {
                 .append(n(x1)).append("\" y2=\"").append(n(axisY)).append("\"/>\n");
         String caption = axis.name() + (scale.log() ? " · log scale" : "");
         s.append("<text class=\"caption\" x=\"").append(n((x0 + x1) / 2)).append("\" y=\"").append(n(axisY + 36))
-                .append("\" text-anchor=\"middle\">").append(Html.escape(caption.replaceFirst("^ · ", ""))).append("</text>\n");
+                .append("\" text-anchor=\"middle\">").append(Html.escape(caption.replaceFirst("^ · ", "")))
+                .append("</text>\n");
 
         for (int i = 0; i < bars.size(); i++) {
             bar(s, bars.get(i), TOP + i * ROW + (ROW - BAR) / 2.0, x0, x1);
@@ -125,8 +128,10 @@ final class BarChart {
         double mid = y + BAR / 2.0;
         Units.Measurement m = units.measure(b.value(), b.error(), unit);
         s.append("<g class=\"bar\" data-engine=\"").append(Html.escape(b.label())).append("\" data-axis-value=\"")
-                .append(axis.of(b.value())).append("\">\n<title>").append(Html.escape(b.label() + ": " + m)).append("</title>\n");
-        String label = b.label().length() > MAX_LABEL_CHARS ? b.label().substring(0, MAX_LABEL_CHARS - 1) + "…" : b.label();
+                .append(axis.of(b.value())).append("\">\n<title>").append(Html.escape(b.label() + ": " + m))
+                .append("</title>\n");
+        String label = b.label().length() > MAX_LABEL_CHARS ? b.label().substring(0, MAX_LABEL_CHARS - 1) + "…"
+                : b.label();
         s.append("<text class=\"label\" x=\"").append(n(x0 - 8)).append("\" y=\"").append(n(mid + 4.5))
                 .append("\" text-anchor=\"end\">").append(Html.escape(label)).append("</text>\n");
         s.append("<rect x=\"").append(n(x0)).append("\" y=\"").append(n(y)).append("\" width=\"")
@@ -221,7 +226,8 @@ final class BarChart {
     private record Scale(boolean log, double lo, double hi, List<Double> ticks) {
 
         double fraction(double v) {
-            double f = log ? (v <= lo ? 0 : (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo))) : (v - lo) / (hi - lo);
+            double f = log ? (v <= lo ? 0 : (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo)))
+                    : (v - lo) / (hi - lo);
             return Math.max(0, Math.min(1, f));
         }
 

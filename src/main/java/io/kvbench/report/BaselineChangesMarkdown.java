@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * What a baseline update changes, as Markdown for the pull request that proposes it: the reason, and per new or updated
  * (engine, workload) the old and new score, the delta (marked better or worse), the spread of both measurements and
- * the engine version, so that a reviewer can tell an intended change from a regression being written into the baselines.
+ * the engine version, so that a reviewer can tell an intended change from a regression being written into the
+ * baselines.
  */
 public final class BaselineChangesMarkdown {
 
@@ -24,9 +25,12 @@ public final class BaselineChangesMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("## Baseline update: profile `").append(update.profile()).append("`, machine class `")
                 .append(update.machineClass()).append("`\n\n");
-        md.append("**Reason:** ").append(reason == null || reason.isBlank() ? "(none given)" : oneLine(reason)).append("\n\n");
-        md.append(update.count(BaselineUpdate.Kind.UPDATED)).append(" updated, ").append(update.count(BaselineUpdate.Kind.NEW))
-                .append(" new, ").append(update.count(BaselineUpdate.Kind.UNCHANGED)).append(" unchanged (not listed), ")
+        md.append("**Reason:** ").append(reason == null || reason.isBlank() ? "(none given)" : oneLine(reason))
+                .append("\n\n");
+        md.append(update.count(BaselineUpdate.Kind.UPDATED)).append(" updated, ")
+                .append(update.count(BaselineUpdate.Kind.NEW))
+                .append(" new, ").append(update.count(BaselineUpdate.Kind.UNCHANGED))
+                .append(" unchanged (not listed), ")
                 .append(update.notApplicable()).append(" not applicable (never recorded)");
         if (update.errors() > 0) md.append(", **").append(update.errors()).append(" ERROR results skipped**");
         md.append(" in `").append(update.directory()).append("`; ").append(update.disk().size())

@@ -19,14 +19,18 @@ public final class ChangePointsReport {
     public static String markdown(ChangeDetection.Report report) {
         StringBuilder md = new StringBuilder("## Change points in the nightly history\n\n");
         md.append(report.series()).append(" series, ").append(report.nights()).append(" measured nights, ")
-                .append(report.changePoints().size()).append(" change points (Apache Otava, p <= ").append(report.maxPValue())
+                .append(report.changePoints().size()).append(" change points (Apache Otava, p <= ")
+                .append(report.maxPValue())
                 .append(").\n\n");
         if (report.changePoints().isEmpty()) return md.toString();
         md.append("| machine class | engine | workload | first night | commit range | shift | direction | nights since |\n")
                 .append("|---|---|---|---|---|--:|---|--:|\n");
-        report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince)).forEach(c -> md
-                .append("| ").append(c.machineClass()).append(" | ").append(c.engine()).append(" | ").append(c.workload())
-                .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..").append(c.firstCommitAfter())
+        report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince))
+                .forEach(c -> md
+                .append("| ").append(c.machineClass()).append(" | ").append(c.engine()).append(" | ")
+                .append(c.workload())
+                .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..")
+                .append(c.firstCommitAfter())
                 .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
                 .append(c.worse() ? "**worse**" : "better").append(" | ").append(c.nightsSince()).append(" |\n"));
         return md.toString();
@@ -46,7 +50,8 @@ public final class ChangePointsReport {
                     okIndexToNight.put(okIndexToNight.size(), i);
                     unit = n.result().unit();
                 }
-                points.add(new TrendChart.Point(n.time(), ChangePoint.shortSha(n.commit()), n.ok() ? n.result().score() : Double.NaN));
+                points.add(new TrendChart.Point(n.time(), ChangePoint.shortSha(n.commit()), n.ok() ? n.result().score()
+                        : Double.NaN));
             }
             List<TrendChart.Marker> markers = report.changePoints().stream()
                     .filter(c -> c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
@@ -57,8 +62,10 @@ public final class ChangePointsReport {
                     series.key().engine() + " / " + series.key().workload(), unit, points, markers));
         }
         long worse = report.changePoints().stream().filter(ChangePoint::worse).count();
-        String summary = report.series() + " series, " + report.nights() + " measured nights; " + report.changePoints().size()
-                + " change points (" + worse + " worse) found by Apache Otava (E-divisive means, p <= " + report.maxPValue()
+        String summary = report.series() + " series, " + report.nights() + " measured nights; " + report.changePoints()
+                .size()
+                + " change points (" + worse + " worse) found by Apache Otava (E-divisive means, p <= "
+                + report.maxPValue()
                 + (report.minMagnitude() > 0 ? ", shift >= " + report.minMagnitude() * 100 + " %" : "")
                 + "). A marker sits between the last night before a change and the first night after it.";
         return TrendsPage.html("kvbench nightly trends", summary, charts);

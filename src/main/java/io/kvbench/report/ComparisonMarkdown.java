@@ -55,10 +55,12 @@ public final class ComparisonMarkdown {
         StringBuilder md = new StringBuilder();
         int notCompared = report.count(Verdict.NOT_COMPARED);
         if (notCompared > 0) {
-            md.append("No throughput baselines for machine class `").append(report.machineClass()).append("`: throughput of ")
+            md.append("No throughput baselines for machine class `").append(report.machineClass())
+                    .append("`: throughput of ")
                     .append(notCompared).append(notCompared == 1 ? " benchmark was" : " benchmarks were")
                     .append(" **not compared** (disk size was, where a disk baseline exists). Record them on this machine class with "
-                            + "`kvbench run --profile ").append(report.profile()).append(" --runner container --out r1` (three runs: r1, r2, r3) and "
+                            + "`kvbench run --profile ").append(report.profile())
+                            .append(" --runner container --out r1` (three runs: r1, r2, r3) and "
                             + "`kvbench baseline update --results r1 --results r2 --results r3 --reason \"new machine class\"`.\n\n");
         }
         long flagged = report.rows().stream().filter(ComparisonRow::flagged).count();

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  *
  * @param engine   engine id
  * @param versions the engine versions the run recorded ("0.9.3"), joined with "/" when several
- * @param nativeVersion the native engine the binding bundles ("LMDB 0.9.33"), empty for an engine written in Java or unknown
+ * @param nativeVersion the native engine the binding bundles ("LMDB 0.9.33"), empty for an engine written in Java or
+ * unknown
  * @param settings the adapter's declaration; empty when this build has no adapter of that id
  * @param caveat   why the settings may not be the run's, empty when they are
  */
@@ -52,7 +53,8 @@ public record EngineSetup(String engine, String versions, String nativeVersion, 
 
     /** "lmdb 0.9.3 (LMDB 0.9.33)". */
     public String title() {
-        return engine + (versions.isEmpty() ? "" : " " + versions) + (nativeVersion.isEmpty() ? "" : " (" + nativeVersion + ")");
+        return engine + (versions.isEmpty() ? "" : " " + versions)
+                + (nativeVersion.isEmpty() ? "" : " (" + nativeVersion + ")");
     }
 
     /** "sync: ...; memory: ...; compression: ..." and the caveat, if any. */

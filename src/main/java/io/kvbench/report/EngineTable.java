@@ -35,7 +35,8 @@ public final class EngineTable {
                 + "binding, the binding's); native: the engine it bundles. Durability: every write | after flush() | "
                 + "after close() | none. Every power-cut promise is tested (kvbench crash --fault power-cut); "
                 + "'(known issue)' marks a recorded engine bug that breaks it.", "");
-        EngineDetails.wrap(out, "", "Sync mode, caches, compression, limits, known issues and sources: `kvbench engines "
+        EngineDetails.wrap(out, "",
+                "Sync mode, caches, compression, limits, known issues and sources: `kvbench engines "
                 + "ID`, or every engine with --wide; --json carries all of it.", "");
     }
 

@@ -4,7 +4,8 @@ import io.kvbench.calibration.HistoryReplay;
 import java.util.List;
 import java.util.Locale;
 
-/** A nightly history replayed against injected slowdowns, for people: the table {@code kvbench history replay} writes. */
+/** A nightly history replayed against injected slowdowns, for people: the table {@code kvbench history replay} writes.
+ * */
 public final class HistoryReplayMarkdown {
 
     private HistoryReplayMarkdown() {
@@ -16,14 +17,17 @@ public final class HistoryReplayMarkdown {
         md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) | Otava: change points "
                 + "per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n|---|---|---|---|---|---|---|---|---|\n");
         for (HistoryReplay.Row r : rows) {
-            String kind = r.resampled() ? "resampled " + s.unchangedNights() + "+" + s.injectedNights() : "recorded order";
+            String kind = r.resampled() ? "resampled " + s.unchangedNights() + "+" + s.injectedNights()
+                    : "recorded order";
             boolean unchanged = r.level() == 0;
             List<Integer> flagged = r.nightsToFlag().stream().filter(n -> n >= 0).sorted().toList();
-            md.append("| ").append(r.source()).append(" | ").append(r.engine()).append(" / ").append(r.workload()).append(" | ")
+            md.append("| ").append(r.source()).append(" | ").append(r.engine()).append(" / ").append(r.workload())
+                    .append(" | ")
                     .append(unchanged ? "none" : Math.round(r.level() * 100) + " %").append(" | ").append(r.series())
                     .append(" (").append(kind).append(") | ")
                     .append(unchanged ? "-" : flagged.size() + " / " + r.series()).append(" | ")
-                    .append(unchanged || flagged.isEmpty() ? "-" : flagged.get(flagged.size() / 2) + " (" + flagged.get(0) + "-"
+                    .append(unchanged || flagged.isEmpty() ? "-" : flagged.get(flagged.size() / 2) + " ("
+                    + flagged.get(0) + "-"
                             + flagged.get(flagged.size() - 1) + ")").append(" | ")
                     .append(unchanged ? per100(r.changePoints(), r.seriesNights()) : "-").append(" | ")
                     .append(unchanged ? per100(r.alarmNights(), r.nights()) : "-").append(" | ")
@@ -33,7 +37,8 @@ public final class HistoryReplayMarkdown {
                 .append("; a step counts as flagged when a worse change point lies within ").append(s.tolerance())
                 .append(" nights of it; alarm night: a worse change point within the newest ").append(s.failWithin())
                 .append(" nights of that night's history. Per shard: pooled previous ").append(s.window())
-                .append(" nights, ").append(s.reruns()).append(" confirmation rerun(s) with the next run of the same kind; ")
+                .append(" nights, ").append(s.reruns())
+                .append(" confirmation rerun(s) with the next run of the same kind; ")
                 .append(policy).append(".\n");
         return md.toString();
     }

@@ -36,7 +36,8 @@ final class HtmlWorkload {
         if (!group.direction().isEmpty() || !parameters.isEmpty()) {
             html.append("<p class=\"direction\">").append(Html.escape(group.direction()));
             if (!group.direction().isEmpty() && !parameters.isEmpty()) html.append(" · ");
-            if (!parameters.isEmpty()) html.append("<span class=\"params\">").append(Html.escape(parameters)).append("</span>");
+            if (!parameters.isEmpty()) html.append("<span class=\"params\">").append(Html.escape(parameters))
+                    .append("</span>");
             html.append("</p>\n");
         }
         if (chart != null) {
@@ -60,13 +61,16 @@ final class HtmlWorkload {
             String label = ResultCells.statusLabel(r);
             String reason = ResultCells.reason(r);
             Optional<KnownIssues.KnownIssue> known = ResultCells.knownIssue(r);
-            html.append("<li><span class=\"status ").append(label.equals("n/a") ? "na" : known.isPresent() ? "known" : "error")
-                    .append("\">").append(Html.escape(label)).append("</span> <strong>").append(Html.escape(ResultCells.engine(r)))
+            html.append("<li><span class=\"status ").append(label.equals("n/a") ? "na" : known.isPresent() ? "known"
+                    : "error")
+                    .append("\">").append(Html.escape(label)).append("</span> <strong>")
+                    .append(Html.escape(ResultCells.engine(r)))
                     .append("</strong>");
             if (known.isPresent()) {
                 String ref = known.get().reference();
                 html.append(" known engine issue ").append(Html.isWebAddress(ref)
-                                ? "<a href=\"" + Html.escape(ref) + "\">" + Html.escape(ref) + "</a>" : Html.escape(ref))
+                                ? "<a href=\"" + Html.escape(ref) + "\">" + Html.escape(ref) + "</a>"
+                                : Html.escape(ref))
                         .append(": ").append(Html.escape(known.get().summary()));
             } else if (!reason.isEmpty()) {
                 html.append(" ").append(Html.escape(reason));
@@ -96,7 +100,8 @@ final class HtmlWorkload {
         if (chart.logScale()) html.append(" <span class=\"badge\">log scale</span>");
         html.append("</h3>\n").append(chart.svg(group.workload() + ": disk space per engine"));
         if (!missing.isEmpty()) {
-            html.append("<p class=\"note\">Not recorded for ").append(Html.escape(String.join(", ", missing))).append(".</p>\n");
+            html.append("<p class=\"note\">Not recorded for ").append(Html.escape(String.join(", ", missing)))
+                    .append(".</p>\n");
         }
     }
 
@@ -107,7 +112,8 @@ final class HtmlWorkload {
     private static void table(StringBuilder html, WorkloadGroup group, MinimumEffect effect) {
         html.append("<h3>Ranked, fastest first</h3>\n<div class=\"table-wrap\"><table class=\"metrics\">\n<thead><tr>"
                 + "<th>engine</th><th>score</th><th>").append(ResultCells.VS_FASTEST).append("</th>");
-        for (ResultCells.Column c : ResultCells.SECONDARY) html.append("<th>").append(Html.escape(c.heading())).append("</th>");
+        for (ResultCells.Column c : ResultCells.SECONDARY) html.append("<th>").append(Html.escape(c.heading()))
+                .append("</th>");
         html.append("</tr></thead>\n<tbody>\n");
         List<String> reasons = new ArrayList<>();
         for (WorkloadGroup.Row row : group.measuredRows()) {

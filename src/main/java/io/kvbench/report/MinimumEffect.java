@@ -55,14 +55,16 @@ public record MinimumEffect(double fraction, String source) {
 
     /** The legend line the tables end with. */
     public String legend(Units units) {
-        return MARK + ": the row's " + Intervals.LABEL + " (" + units.plusMinus() + " as % of the score) is wider than the "
+        return MARK + ": the row's " + Intervals.LABEL + " (" + units.plusMinus()
+                + " as % of the score) is wider than the "
                 + percent()
                 + " minimum effect of " + source + ", so this run cannot tell a change of that size from noise.";
     }
 
     /** What the reasons refer to, after a list of them. */
     public String whose() {
-        return "The " + percent() + " minimum effect is that of " + source + "; a row whose interval is wider cannot tell "
+        return "The " + percent() + " minimum effect is that of " + source
+                + "; a row whose interval is wider cannot tell "
                 + "a change of that size from noise.";
     }
 

@@ -38,9 +38,11 @@ public final class ReportWriter {
         // Render both before touching the directory, so a rendering failure leaves no half-written report behind.
         List<Reproduction> published = Reproduction.of(run);
         String summary = SummaryMarkdown.render(run, comparison)
-                + (published.isEmpty() ? "" : "\n### " + ReproductionReport.HEADING + "\n\n" + ReproductionReport.markdown(published))
+                + (published.isEmpty() ? "" : "\n### " + ReproductionReport.HEADING + "\n\n"
+                + ReproductionReport.markdown(published))
                 + crash.map(c -> "\n### " + CrashReport.HEADING + "\n\n" + CrashReport.markdown(c)).orElse("");
-        String html = HtmlReport.render(run, ReproductionReport.html(published) + crash.map(CrashReport::section).orElse(""));
+        String html = HtmlReport.render(run, ReproductionReport.html(published) + crash.map(CrashReport::section)
+                .orElse(""));
         String reproductionJson = ReproductionJson.render(published);
         Files.createDirectories(outDir);
         Path summaryFile = outDir.resolve(SUMMARY_FILE);

@@ -71,7 +71,8 @@ public record Reproduction(Published source, Published.Table table, long measure
                 if (!r.lines().isEmpty()) measured.add(r);
             }
             for (Reproduction r : measured) {
-                boolean nearer = measured.stream().anyMatch(o -> o != r && o.table().workload().equals(r.table().workload())
+                boolean nearer = measured.stream().anyMatch(o -> o != r && o.table()
+                        .workload().equals(r.table().workload())
                         && sizeDistance(o) < sizeDistance(r));
                 if (!nearer) out.add(r);
             }
@@ -224,7 +225,8 @@ public record Reproduction(Published source, Published.Table table, long measure
 
     /** The heading: whose table, which column, at which sizes. */
     public String heading() {
-        return source.title() + ", " + table.published() + " (" + table.workload() + ", " + table.unit() + "): published "
+        return source.title() + ", " + table.published() + " (" + table.workload() + ", " + table.unit()
+                + "): published "
                 + String.format(Locale.ROOT, "%,d", table.records()) + " records on " + source.hardware()
                 + ", measured " + (measuredRecords > 0 ? String.format(Locale.ROOT, "%,d", measuredRecords) : "?")
                 + " records here";
@@ -247,7 +249,8 @@ public record Reproduction(Published source, Published.Table table, long measure
     }
 
     private static long records(BenchmarkResult r) {
-        String records = r.context() == null || r.context().parameters() == null ? null : r.context().parameters().get("records");
+        String records = r.context() == null || r.context().parameters() == null ? null : r.context().parameters()
+                .get("records");
         try {
             return records == null ? 0 : Long.parseLong(records);
         } catch (NumberFormatException e) {

@@ -49,7 +49,8 @@ public final class ResultCells {
         return r.engine() == null || r.engine().isBlank() ? "?" : r.engine();
     }
 
-    /** "1.23M ± 0.05M ops/s", or "n/a (reason)" / "ERROR (reason)" / "KNOWN_ISSUE (...)" for a result that has no score. */
+    /** "1.23M ± 0.05M ops/s", or "n/a (reason)" / "ERROR (reason)" / "KNOWN_ISSUE (...)" for a result that has no
+     * score. */
     public static String score(BenchmarkResult r, Units units) {
         if (WorkloadGroup.measured(r)) return units.measurement(r.score(), Intervals.of(r), r.unit());
         return statusLabel(r) + (reason(r).isEmpty() ? "" : " (" + reason(r) + ")");

@@ -30,7 +30,8 @@ public final class SummaryMarkdown {
         RunHeader h = RunHeader.of(run);
         List<WorkloadGroup> groups = WorkloadGroup.of(run);
         StringBuilder md = new StringBuilder();
-        md.append("## kvbench results: profile `").append(code(h.profile())).append("`, runner `").append(code(h.runner()))
+        md.append("## kvbench results: profile `").append(code(h.profile())).append("`, runner `")
+                .append(code(h.runner()))
                 .append("`\n\n");
         if (!h.complete()) {
             md.append("> [!WARNING]\n> **Incomplete run**: some planned benchmarks did not finish; "
@@ -53,7 +54,8 @@ public final class SummaryMarkdown {
         boolean notes = false;
         for (WorkloadGroup group : groups) notes |= scoreTable(md, group, effect);
         if (!groups.isEmpty()) secondaryTables(md, groups);
-        md.append("Score: mean ").append(UNITS.plusMinus()).append(" ").append(Intervals.LABEL).append(" over measurement "
+        md.append("Score: mean ").append(UNITS.plusMinus()).append(" ").append(Intervals.LABEL)
+                .append(" over measurement "
                 + "iterations. ").append(escape(ResultCells.VS_FASTEST_LEGEND)).append('\n');
         if (notes) md.append('\n').append(escape(effect.legend(UNITS))).append('\n');
         return md.toString();
@@ -95,7 +97,8 @@ public final class SummaryMarkdown {
                         ResultCells.secondary(r, MetricNames.DISK_BYTES, UNITS),
                         ResultCells.secondary(r, MetricNames.CPU_PERCENT, UNITS)));
                 if (notes) {
-                    cells.add(effect.whyNotConclusive(r, UNITS).map(why -> "**" + MinimumEffect.MARK + "**: " + escape(why))
+                    cells.add(effect.whyNotConclusive(r, UNITS).map(why -> "**" + MinimumEffect.MARK + "**: "
+                            + escape(why))
                             .orElse(""));
                 }
             } else {

@@ -41,7 +41,8 @@ public final class TextTable {
 
     public TextTable row(String... cells) {
         if (cells.length != header.length) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + header.length + " columns");
+            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + header.length
+                    + " columns");
         }
         lines.add(new Cells(cells.clone()));
         return this;
@@ -50,7 +51,8 @@ public final class TextTable {
     /** A row whose first cells are {@code leading} and whose remaining columns are replaced by one free text. */
     public TextTable note(String text, String... leading) {
         if (leading.length >= header.length) {
-            throw new IllegalArgumentException("a note needs fewer than " + header.length + " leading cells, got " + leading.length);
+            throw new IllegalArgumentException("a note needs fewer than " + header.length + " leading cells, got "
+                    + leading.length);
         }
         lines.add(new Note(leading.clone(), text));
         return this;

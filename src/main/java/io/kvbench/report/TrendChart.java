@@ -34,7 +34,8 @@ public final class TrendChart {
         double x0 = LEFT, x1 = WIDTH - RIGHT, y0 = HEIGHT - BOTTOM, y1 = TOP;
         int n = points.size();
         StringBuilder s = new StringBuilder();
-        s.append("<svg class=\"chart trend\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" width=\"")
+        s.append("<svg class=\"chart trend\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
+                .append("\" width=\"")
                 .append(WIDTH).append("\" height=\"").append(HEIGHT).append("\" role=\"img\" aria-label=\"")
                 .append(Html.escape(title)).append("\">\n<title>").append(Html.escape(title)).append("</title>\n");
         for (int i = 0; i <= 4; i++) {
@@ -43,9 +44,11 @@ public final class TrendChart {
             s.append("<line class=\"grid\" x1=\"").append(f(x0)).append("\" y1=\"").append(f(y)).append("\" x2=\"")
                     .append(f(x1)).append("\" y2=\"").append(f(y)).append("\"/>\n");
             s.append("<text class=\"tick\" x=\"").append(f(x0 - 6)).append("\" y=\"").append(f(y + 4))
-                    .append("\" text-anchor=\"end\">").append(Html.escape(Units.UNICODE.tick(v, unit))).append("</text>\n");
+                    .append("\" text-anchor=\"end\">").append(Html.escape(Units.UNICODE.tick(v, unit)))
+                    .append("</text>\n");
         }
-        s.append("<line class=\"axis\" x1=\"").append(f(x0)).append("\" y1=\"").append(f(y0)).append("\" x2=\"").append(f(x1))
+        s.append("<line class=\"axis\" x1=\"").append(f(x0)).append("\" y1=\"").append(f(y0)).append("\" x2=\"")
+                .append(f(x1))
                 .append("\" y2=\"").append(f(y0)).append("\"/>\n");
         StringBuilder path = new StringBuilder();
         boolean pen = false;
@@ -80,7 +83,8 @@ public final class TrendChart {
             s.append("<line class=\"").append(cls).append("\" x1=\"").append(f(x)).append("\" y1=\"").append(f(y1 - 6))
                     .append("\" x2=\"").append(f(x)).append("\" y2=\"").append(f(y0)).append("\"/>\n");
             boolean leftSide = x > (x0 + x1) / 2;
-            s.append("<text class=\"").append(cls).append("\" x=\"").append(f(leftSide ? x - 4 : x + 4)).append("\" y=\"")
+            s.append("<text class=\"").append(cls).append("\" x=\"").append(f(leftSide ? x - 4 : x + 4))
+                    .append("\" y=\"")
                     .append(f(y1 - 12 + 12 * (m % 2))).append("\" text-anchor=\"").append(leftSide ? "end" : "start")
                     .append("\">").append(Html.escape(marker.label())).append("</text>\n");
         }

@@ -61,7 +61,8 @@ public final class TrendsPage {
                     .append(Html.escape(group.getKey())).append("</h2>\n");
             for (Chart chart : group.getValue()) {
                 h.append("<h3>").append(Html.escape(chart.title())).append("</h3>\n");
-                h.append(TrendChart.svg(chart.title() + ", " + group.getKey(), chart.unit(), chart.points(), chart.markers()));
+                h.append(TrendChart.svg(chart.title() + ", " + group.getKey(), chart.unit(), chart.points(),
+                        chart.markers()));
                 if (!chart.markers().isEmpty()) {
                     h.append("<ul class=\"changes\">\n");
                     for (TrendChart.Marker m : chart.markers()) {

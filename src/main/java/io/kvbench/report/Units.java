@@ -142,7 +142,8 @@ public final class Units {
     public String versus(double timeRatio) {
         if (!Double.isFinite(timeRatio) || timeRatio <= 0) return missing;
         if (timeRatio == 1) return "same";
-        return timeRatio > 1 ? significant(timeRatio).text() + "x slower" : significant(1 / timeRatio).text() + "x faster";
+        return timeRatio > 1 ? significant(timeRatio).text() + "x slower" : significant(1 / timeRatio).text()
+                + "x faster";
     }
 
     /** "1.00M" -> "1M", "2.50" -> "2.5"; the scale suffix stays. */

@@ -89,10 +89,12 @@ public record WorkloadGroup(String workload, boolean higherIsBetter, List<Row> r
         return metric == null || metric.isBlank() ? better : metric + ", " + better;
     }
 
-    /** The sized parameters of the workload's first result that has any, for reading the numbers: "records=1000000, valueSize=100". */
+    /** The sized parameters of the workload's first result that has any, for reading the numbers: "records=1000000,
+     * valueSize=100". */
     public String parameters() {
         return rows.stream().map(Row::result)
-                .filter(r -> r.context() != null && r.context().parameters() != null && !r.context().parameters().isEmpty())
+                .filter(r -> r.context() != null && r.context().parameters() != null && !r.context().parameters()
+                .isEmpty())
                 .findFirst()
                 .map(r -> new TreeMap<>(r.context().parameters()).entrySet().stream()
                         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")))
@@ -112,7 +114,8 @@ public record WorkloadGroup(String workload, boolean higherIsBetter, List<Row> r
 
     /** The time ratio of {@code r} to the fastest: one direction for every unit, above 1 is slower. */
     private static double vsFastest(BenchmarkResult r, BenchmarkResult best) {
-        if (best == null || !measured(r) || !Objects.equals(r.unit(), best.unit()) || best.score() == 0 || r.score() == 0) {
+        if (best == null || !measured(r) || !Objects.equals(r.unit(), best.unit()) || best.score() == 0
+                || r.score() == 0) {
             return Double.NaN;
         }
         return best.higherIsBetter() ? best.score() / r.score() : r.score() / best.score();

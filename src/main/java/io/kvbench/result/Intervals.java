@@ -24,7 +24,8 @@ public final class Intervals {
     public static double halfWidth(double storedError, int samples) {
         if (!Double.isFinite(storedError) || samples < 2) return Double.NaN;
         TDistribution t = new TDistribution(samples - 1);
-        return storedError * t.inverseCumulativeProbability(0.5 + CONFIDENCE / 2) / t.inverseCumulativeProbability(0.5 + STORED / 2);
+        return storedError * t.inverseCumulativeProbability(0.5 + CONFIDENCE / 2) / t.inverseCumulativeProbability(0.5
+                + STORED / 2);
     }
 
     /** The printed half-width of a result's score. */

@@ -1,6 +1,7 @@
 package io.kvbench.result;
 
-/** Names and units of the secondary metrics recorded with every result (keys of {@link BenchmarkResult#secondary()}). */
+/** Names and units of the secondary metrics recorded with every result (keys of {@link BenchmarkResult#secondary()}).
+ * */
 public final class MetricNames {
 
     /** Latency percentiles of single operations, sampled with HdrHistogram; unit "ns". */

@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * <li>the shards that measured something (at least one OK result) agree on runner and resource limits
  *     ({@link #LIMIT_KEYS}): numbers measured under other limits are not comparable. They may come from several machine
  *     classes (a hosted matrix mixes CPU models): the merged run then reports them side by side under a
- *     {@link #MIXED} class, and each shard is judged against its own class on its own. A shard that measured nothing (only n/a or ERROR results, say its Docker set-up failed) is merged
+ * {@link #MIXED} class, and each shard is judged against its own class on its own. A shard that measured nothing (only
+ * n/a or ERROR results, say its Docker set-up failed) is merged
  *     whatever it ran on, so that its errors are reported;</li>
  * <li>an (engine, workload) is in one shard only;</li>
  * <li>the merged run is complete only when every shard is; it started when the earliest shard did, and carries the
@@ -72,7 +73,8 @@ public final class RunMerge {
         Shard first = shards.get(0);
         for (Shard s : shards) {
             if (!Objects.equals(s.run().profile(), first.run().profile())) {
-                throw new IllegalArgumentException(conflict("profiles", first, s, first.run().profile(), s.run().profile())
+                throw new IllegalArgumentException(conflict("profiles", first, s, first.run().profile(), s.run()
+                        .profile())
                         + ": numbers of different profiles are never comparable; merge shards of one profile");
             }
         }
@@ -80,11 +82,13 @@ public final class RunMerge {
         Shard reference = measured.isEmpty() ? first : measured.get(0);
         for (Shard s : measured) {
             if (!Objects.equals(s.run().runner(), reference.run().runner())) {
-                throw new IllegalArgumentException(conflict("runners", reference, s, reference.run().runner(), s.run().runner())
+                throw new IllegalArgumentException(conflict("runners", reference, s, reference.run().runner(), s.run()
+                        .runner())
                         + ": container and local numbers are not comparable");
             }
             if (!s.limits().equals(reference.limits())) {
-                throw new IllegalArgumentException(conflict("resource limits", reference, s, String.join(" ", reference.limits()),
+                throw new IllegalArgumentException(conflict("resource limits", reference, s,
+                        String.join(" ", reference.limits()),
                         String.join(" ", s.limits())) + ": numbers measured under different limits are not comparable");
             }
         }
@@ -94,7 +98,8 @@ public final class RunMerge {
             for (BenchmarkResult r : s.run().results()) {
                 String previous = owner.putIfAbsent(r.key(), s.name());
                 if (previous != null) {
-                    throw new IllegalArgumentException(r.key() + " is in shard " + previous + " and in shard " + s.name()
+                    throw new IllegalArgumentException(r.key() + " is in shard " + previous + " and in shard "
+                            + s.name()
                             + ": each (engine, workload) may come from one shard only");
                 }
                 results.add(r);
@@ -123,7 +128,8 @@ public final class RunMerge {
     }
 
     private static String conflict(String what, Shard a, Shard b, String valueA, String valueB) {
-        return "shards " + a.name() + " and " + b.name() + " have different " + what + " (" + valueA + " vs " + valueB + ")";
+        return "shards " + a.name() + " and " + b.name() + " have different " + what + " (" + valueA + " vs " + valueB
+                + ")";
     }
 
     /** The earliest startedAt; ISO-8601 instants by time, anything unparseable only when nothing else is known. */

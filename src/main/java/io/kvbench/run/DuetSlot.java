@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * One side's place in a duet (two configurations measured at the same time).
  *
  * @param cpuset     the CPUs this side's benchmarks run on, e.g. "0"
- * @param barrierDir a directory both sides share, where they line up their iterations ({@link io.kvbench.bench.DuetBarrier})
+ * @param barrierDir a directory both sides share, where they line up their iterations ({@link
+ * io.kvbench.bench.DuetBarrier})
  * @param me         this side's name, e.g. "A"
  * @param other      the other side's name
  */

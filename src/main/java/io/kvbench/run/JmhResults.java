@@ -26,7 +26,8 @@ final class JmhResults {
         Result<?> primary = run.getPrimaryResult();
         List<Double> samples = new ArrayList<>();
         for (org.openjdk.jmh.results.BenchmarkResult fork : run.getBenchmarkResults()) {
-            for (IterationResult iteration : fork.getIterationResults()) samples.add(iteration.getPrimaryResult().getScore());
+            for (IterationResult iteration : fork.getIterationResults()) samples.add(iteration.getPrimaryResult()
+                    .getScore());
         }
         Map<String, Metric> secondary = new TreeMap<>();
         run.getSecondaryResults().forEach((name, result) ->
@@ -56,7 +57,8 @@ final class JmhResults {
                 if (line.contains("Exception: ") || line.contains("Error: ")) {
                     String reason = line.trim();
                     int colon = reason.indexOf(": ");
-                    return colon > 0 && reason.substring(0, colon).matches("[\\w.$]+") ? reason.substring(colon + 2) : reason;
+                    return colon > 0 && reason.substring(0, colon).matches("[\\w.$]+") ? reason.substring(colon + 2)
+                            : reason;
                 }
             }
         } catch (IOException e) {

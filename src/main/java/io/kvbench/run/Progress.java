@@ -29,7 +29,8 @@ public final class Progress {
         out.flush();
     }
 
-    /** The current benchmark ended; {@code outcome} is a short summary ("12,345 ops/s", "n/a (reason)", "ERROR ..."). */
+    /** The current benchmark ended; {@code outcome} is a short summary ("12,345 ops/s", "n/a (reason)", "ERROR ...").
+     * */
     public void finish(String outcome, boolean measuredSomething) {
         long took = System.nanoTime() - currentStart;
         done++;
@@ -37,7 +38,8 @@ public final class Progress {
             measuredNanos += took;
             measured++;
         }
-        String eta = measured == 0 ? "" : ", about " + format(Duration.ofNanos(measuredNanos / measured * (total - done))) + " left";
+        String eta = measured == 0 ? "" : ", about "
+                + format(Duration.ofNanos(measuredNanos / measured * (total - done))) + " left";
         out.printf("      %s  (%s; elapsed %s%s)%n", outcome, format(Duration.ofNanos(took)),
                 format(Duration.ofNanos(System.nanoTime() - startNanos)), done < total ? eta : "");
         out.flush();

@@ -41,11 +41,13 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
     }
 
     /**
-     * A plan by names, resolved here (the edge) into values, as a test writes it: {@code RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), "smoke", dir)}.
+     * A plan by names, resolved here (the edge) into values, as a test writes it: {@code RunPlan.of(List.of("rocksdb"),
+     * List.of("ycsb-c"), "smoke", dir)}.
      * Stores go to {@code outDir/data}; unknown names fail with the valid choices.
      */
     public static RunPlan of(List<String> engineIds, List<String> workloadNames, String profileRef, Path outDir) {
-        return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload).toList(),
+        return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload)
+                .toList(),
                 Catalog.profile(profileRef), outDir, outDir.resolve("data"), 0);
     }
 

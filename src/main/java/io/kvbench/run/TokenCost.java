@@ -49,7 +49,8 @@ public record TokenCost(double nanosPerToken, double error) {
             ResultsJson.write(outDir.resolve(FILE), cost);
             return cost;
         } catch (RunnerException e) {
-            throw new IllegalStateException("the token-cost benchmark failed; see " + outDir.resolve("token-cost.log"), e);
+            throw new IllegalStateException("the token-cost benchmark failed; see " + outDir.resolve("token-cost.log"),
+                    e);
         }
     }
 

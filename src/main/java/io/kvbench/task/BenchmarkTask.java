@@ -168,8 +168,10 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         Profile.Iterations iterations = iterations();
         p.put("iterations", iterations.warmupIterations() + " warmup + " + iterations.measurementIterations()
                 + " measured" + (workload.isPass() ? " passes" : " x " + iterations.measurementSeconds() + " s"));
-        p.put("key", workload.key() + (workload.key() == Workload.KeyFormat.RANDOM_BYTES ? " " + workload.keyBytes() + " B" : ""));
-        p.put("value", workload.value() + (workload.value() == Workload.ValueFormat.RANDOM ? " " + workload.valueBytes() + " B" : "")
+        p.put("key", workload.key() + (workload.key() == Workload.KeyFormat.RANDOM_BYTES ? " " + workload.keyBytes()
+                + " B" : ""));
+        p.put("value", workload.value() + (workload.value() == Workload.ValueFormat.RANDOM ? " " + workload.valueBytes()
+                + " B" : "")
                 + (workload.variableSizes() ? " variable" : ""));
         return p;
     }
@@ -189,7 +191,8 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         JsonNode versionNode = tree.path("schemaVersion");
         int version = versionNode.canConvertToInt() ? versionNode.asInt(-1) : -1;
         if (version > SCHEMA_VERSION) {
-            throw new InputException(file, "schemaVersion", "is " + version + "; this kvbench reads up to " + SCHEMA_VERSION
+            throw new InputException(file, "schemaVersion", "is " + version + "; this kvbench reads up to "
+                    + SCHEMA_VERSION
                     + ": run it with the kvbench build that wrote it, or a newer one");
         }
         if (version < 1) throw new InputException(file, "schemaVersion", "is missing or not a positive number");
@@ -209,7 +212,8 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         return task;
     }
 
-    /** The task named by {@value #PROPERTY} in this JVM, or null when none is (a benchmark run by hand or by a test). */
+    /** The task named by {@value #PROPERTY} in this JVM, or null when none is (a benchmark run by hand or by a test).
+     * */
     public static BenchmarkTask fromSystemProperty() {
         String path = System.getProperty(PROPERTY);
         if (path == null) return null;

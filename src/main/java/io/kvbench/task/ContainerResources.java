@@ -99,7 +99,8 @@ public record ContainerResources(String name, String description, List<String> c
         return p;
     }
 
-    /** The first preferred cpuset whose CPUs all exist on a Docker host with {@code hostCpus} CPUs (numbered from 0). */
+    /** The first preferred cpuset whose CPUs all exist on a Docker host with {@code hostCpus} CPUs (numbered from 0).
+     * */
     public String cpusetFor(int hostCpus) {
         for (String cpuset : cpusets) {
             if (cpus(cpuset).last() < hostCpus) return cpuset;

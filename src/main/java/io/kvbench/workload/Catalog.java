@@ -41,7 +41,8 @@ public final class Catalog {
     public static Workload workload(String name) {
         Workload workload = WORKLOADS.get(name);
         if (workload == null) {
-            throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: " + String.join(", ", WORKLOADS.keySet()));
+            throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: "
+                    + String.join(", ", WORKLOADS.keySet()));
         }
         return workload;
     }
@@ -56,7 +57,8 @@ public final class Catalog {
             }
         }
         Path file = Path.of(nameOrPath);
-        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parseProfile(file, Inputs.readFile(file, "a profile"));
+        if (nameOrPath.endsWith(".json") && Files.exists(file)) return parseProfile(file,
+                Inputs.readFile(file, "a profile"));
         throw new IllegalArgumentException("unknown profile '" + nameOrPath + "'; valid profiles: "
                 + String.join(", ", PROFILES) + " (or a path to a profile .json file)");
     }
@@ -83,10 +85,12 @@ public final class Catalog {
         if (p.readPasses() != null) iterations(file, "readPasses", p.readPasses());
         iterations(file, "operations", p.operations());
         Inputs.size(file, "heap", p.heap(), MAX_HEAP_BYTES);
-        for (int i = 0; i < p.defaultEngines().size(); i++) Inputs.id(file, "defaultEngines[" + i + "]", p.defaultEngines().get(i));
+        for (int i = 0; i < p.defaultEngines().size(); i++) Inputs.id(file, "defaultEngines[" + i + "]",
+                p.defaultEngines().get(i));
         for (int i = 0; i < p.defaultWorkloads().size(); i++) {
             String name = Inputs.id(file, "defaultWorkloads[" + i + "]", p.defaultWorkloads().get(i));
-            if (!WORKLOADS.containsKey(name)) throw new InputException(file, "defaultWorkloads[" + i + "]", "is '" + name + "', not a workload");
+            if (!WORKLOADS.containsKey(name)) throw new InputException(file, "defaultWorkloads[" + i + "]", "is '"
+                    + name + "', not a workload");
         }
         if (p.gate() != null) gate(file, p.gate());
         return p;
@@ -107,21 +111,25 @@ public final class Catalog {
 
     private static void gate(Path file, Profile.GateSettings g) {
         if (g.test() != null && !List.of("bootstrap", "welch").contains(g.test())) {
-            throw new InputException(file, "gate.test", "is '" + Inputs.printable(g.test()) + "'; valid values: bootstrap, welch");
+            throw new InputException(file, "gate.test", "is '" + Inputs.printable(g.test())
+                    + "'; valid values: bootstrap, welch");
         }
-        if (!(g.alpha() > 0 && g.alpha() < 1)) throw new InputException(file, "gate.alpha", "is " + g.alpha() + "; it must be in (0, 1)");
+        if (!(g.alpha() > 0 && g.alpha() < 1)) throw new InputException(file, "gate.alpha", "is " + g.alpha()
+                + "; it must be in (0, 1)");
         if (!(g.minEffect() >= 0 && g.minEffect() < 10)) {
             throw new InputException(file, "gate.minEffect", "is " + g.minEffect() + "; it must be in [0, 10)");
         }
         if (!(g.diskTolerance() >= 0 && g.diskTolerance() < 10)) {
             throw new InputException(file, "gate.diskTolerance", "is " + g.diskTolerance() + "; it must be in [0, 10)");
         }
-        if (g.diskSlackBytes() < 0) throw new InputException(file, "gate.diskSlackBytes", "is " + g.diskSlackBytes() + "; it must be >= 0");
+        if (g.diskSlackBytes() < 0) throw new InputException(file, "gate.diskSlackBytes", "is " + g.diskSlackBytes()
+                + "; it must be >= 0");
     }
 
     /** The workloads of a workloads.json: each checked by its record, names unique and usable as file names. */
     public static Map<String, Workload> parseWorkloads(Path file, byte[] json) {
-        List<Workload> list = Inputs.parse(JSON, file, json, new TypeReference<List<Workload>>() { }, "an array of workloads");
+        List<Workload> list = Inputs.parse(JSON, file, json, new TypeReference<List<Workload>>() { },
+                "an array of workloads");
         Map<String, Workload> byName = new LinkedHashMap<>();
         for (int i = 0; i < list.size(); i++) {
             Workload w = list.get(i);
@@ -132,7 +140,8 @@ public final class Catalog {
             Inputs.range(file, "[" + i + "].valueBytes", w.valueBytes(), 0, 1 << 26);
             Inputs.range(file, "[" + i + "].threads", w.threads(), 1, 1024);
             Inputs.range(file, "[" + i + "].maxScanLength", w.maxScanLength(), 1, 1 << 20);
-            if (byName.put(w.name(), w) != null) throw new InputException(file, "[" + i + "].name", "'" + w.name() + "' is defined twice");
+            if (byName.put(w.name(), w) != null) throw new InputException(file, "[" + i + "].name", "'" + w.name()
+                    + "' is defined twice");
         }
         return byName;
     }

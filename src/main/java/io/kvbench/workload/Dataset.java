@@ -91,7 +91,8 @@ public final class Dataset {
             case SHA1 -> Keys.sha1(index);
             case RANDOM_BYTES -> Keys.randomBytes(index, workload.seed(),
                     workload.variableSizes()
-                            ? Workload.MIN_VARIABLE_BYTES + (int) Long.remainderUnsigned(Keys.fnv1a64(index), workload.keyBytes() - Workload.MIN_VARIABLE_BYTES)
+                            ? Workload.MIN_VARIABLE_BYTES + (int) Long.remainderUnsigned(Keys.fnv1a64(index),
+                            workload.keyBytes() - Workload.MIN_VARIABLE_BYTES)
                             : workload.keyBytes());
         };
     }

@@ -3,7 +3,8 @@ package io.kvbench.workload;
 import java.util.SplittableRandom;
 
 /**
- * Picks the record a YCSB-style operation touches, as YCSB's request distributions define them. One instance per thread;
+ * Picks the record a YCSB-style operation touches, as YCSB's request distributions define them. One instance per
+ * thread;
  * nothing is allocated per call.
  */
 public abstract class KeyChooser {
@@ -46,7 +47,8 @@ public abstract class KeyChooser {
         /** YCSB's ScrambledZipfianGenerator draws from 10 billion items with this precomputed zeta for theta 0.99. */
         private static final long ITEM_COUNT = 10_000_000_000L;
         private static final double ZETAN = 26.46902820178302;
-        private final ZipfianGenerator zipfian = new ZipfianGenerator(ITEM_COUNT, ZipfianGenerator.YCSB_CONSTANT, ZETAN);
+        private final ZipfianGenerator zipfian = new ZipfianGenerator(ITEM_COUNT, ZipfianGenerator.YCSB_CONSTANT,
+                ZETAN);
         private final long baseRecords;
 
         ScrambledZipfian(long records) {

@@ -15,7 +15,8 @@ public final class Orders {
     }
 
     /**
-     * Indexes of the records a pass visits. RANDOM is a seeded permutation (every record once); a fraction below 1 keeps
+     * Indexes of the records a pass visits. RANDOM is a seeded permutation (every record once); a fraction below 1
+     * keeps
      * the first part of that order (so "a random 10 %" is 10 % of distinct records).
      */
     public static int[] of(Workload.Order order, int records, double fraction, long seed) {

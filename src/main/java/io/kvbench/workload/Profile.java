@@ -117,15 +117,18 @@ public record Profile(String name, String description, Map<String, Long> records
     /** Records of a workload family in this profile. */
     public long records(String family) {
         Long n = records.get(family);
-        if (n == null) throw new IllegalArgumentException("profile " + name + " does not size workload family '" + family + "'");
+        if (n == null) throw new IllegalArgumentException("profile " + name + " does not size workload family '"
+                + family + "'");
         return n;
     }
 
-    /** The iterations of {@code workload}: passes, read passes or operations, with at least the workload's own warm-up passes. */
+    /** The iterations of {@code workload}: passes, read passes or operations, with at least the workload's own warm-up
+     * passes. */
     public Iterations iterations(Workload workload) {
         if (!workload.isPass()) return operations();
         Iterations it = workload.phase() == Workload.Phase.READ_PASS && readPasses() != null ? readPasses() : passes();
         if (it.warmupIterations() >= workload.warmupPasses()) return it;
-        return new Iterations(workload.warmupPasses(), it.warmupSeconds(), it.measurementIterations(), it.measurementSeconds());
+        return new Iterations(workload.warmupPasses(), it.warmupSeconds(), it.measurementIterations(),
+                it.measurementSeconds());
     }
 }

@@ -127,7 +127,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
     }
 
     /**
-     * @param engine the kvbench engine id (an opt-in engine's even when this build does not register it), or null for an
+     * @param engine the kvbench engine id (an opt-in engine's even when this build does not register it), or null for
+     * an
      *               engine kvbench does not have
      */
     public record Row(String engine, String label, double value) {
@@ -138,7 +139,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
     /** A shipped comparison by name. */
     public static Published named(String name) {
         if (!NAMES.contains(name)) {
-            throw new IllegalArgumentException("unknown published comparison '" + name + "'; valid: " + String.join(", ", NAMES));
+            throw new IllegalArgumentException("unknown published comparison '" + name + "'; valid: "
+                    + String.join(", ", NAMES));
         }
         String resource = "kvbench/published/" + name + ".json";
         try (InputStream in = Published.class.getClassLoader().getResourceAsStream(resource)) {
@@ -165,7 +167,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
         for (int t = 0; t < p.tables().size(); t++) {
             Table given = p.tables().get(t);
             String at = "tables[" + t + "]";
-            Table table = new Table(given.workload(), given.published(), given.records() == null ? p.records() : given.records(),
+            Table table = new Table(given.workload(), given.published(), given.records() == null ? p.records()
+                    : given.records(),
                     given.unit() == null ? p.unit() : given.unit(), given.rows(), given.settings());
             unit(file, at + ".unit", table.unit());
             Inputs.range(file, at + ".records", table.records(), 1, Catalog.MAX_RECORDS);
@@ -175,7 +178,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
             } catch (IllegalArgumentException e) {
                 throw new InputException(file, at + ".workload", e.getMessage());
             }
-            if (table.rows() == null || table.rows().isEmpty()) throw new InputException(file, at + ".rows", "is missing or empty");
+            if (table.rows() == null || table.rows().isEmpty()) throw new InputException(file, at + ".rows",
+                    "is missing or empty");
             if (table.settings() != null) {
                 settings(file, at + ".settings", table.settings(), Catalog.workload(table.workload()));
             }
@@ -214,7 +218,8 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
 
     private static void unit(Path file, String field, String unit) {
         if (!"s/op".equals(unit) && !"ops/s".equals(unit)) {
-            throw new InputException(file, field, "is '" + Inputs.printable(String.valueOf(unit)) + "'; it must be s/op or ops/s");
+            throw new InputException(file, field, "is '" + Inputs.printable(String.valueOf(unit))
+                    + "'; it must be s/op or ops/s");
         }
     }
 }

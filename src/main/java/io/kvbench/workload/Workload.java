@@ -156,17 +156,21 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         double fraction = shape.fraction();
         int threads = operations.threads();
         if (access == Access.PASS && phase == Phase.OPERATIONS && operations.mix().read() < 1) {
-            throw new IllegalArgumentException(name + ": access PASS over operations is for reads only (one read view per thread per iteration)");
+            throw new IllegalArgumentException(name
+                    + ": access PASS over operations is for reads only (one read view per thread per iteration)");
         }
         boolean fullSequentialRead = phase == Phase.READ_PASS && shape.order() == Order.SEQUENTIAL && fraction == 1.0;
         if (access == Access.SCAN && !fullSequentialRead) {
-            throw new IllegalArgumentException(name + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
+            throw new IllegalArgumentException(name
+                    + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
         }
         if (access != Access.OPERATION && calls.accessSource().isBlank()) {
-            throw new IllegalArgumentException(name + ": access " + access + " needs accessSource, the benchmark source it follows");
+            throw new IllegalArgumentException(name + ": access " + access
+                    + " needs accessSource, the benchmark source it follows");
         }
         if (warmupPasses < 0 || (warmupPasses > 0 && phase == Phase.OPERATIONS)) {
-            throw new IllegalArgumentException(name + ": warmupPasses is a number of passes (>= 0), for pass workloads");
+            throw new IllegalArgumentException(name
+                    + ": warmupPasses is a number of passes (>= 0), for pass workloads");
         }
         if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
         if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
@@ -184,7 +188,8 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         }
         if (dataset.variableSizes() && ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() <= MIN_VARIABLE_BYTES)
                 || (value == ValueFormat.RANDOM && dataset.valueBytes() <= MIN_VARIABLE_BYTES))) {
-            throw new IllegalArgumentException(name + ": variable sizes need keyBytes and valueBytes above " + MIN_VARIABLE_BYTES);
+            throw new IllegalArgumentException(name + ": variable sizes need keyBytes and valueBytes above "
+                    + MIN_VARIABLE_BYTES);
         }
     }
 
@@ -301,7 +306,8 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
             case SHA1 -> 20;
             case RANDOM_BYTES -> keyBytes();
         };
-        if (longestKey > caps.maxKeyBytes()) return "keys of " + longestKey + " B exceed the engine's limit of " + caps.maxKeyBytes() + " B";
+        if (longestKey > caps.maxKeyBytes()) return "keys of " + longestKey + " B exceed the engine's limit of "
+                + caps.maxKeyBytes() + " B";
         if (value() == ValueFormat.RANDOM && valueBytes() > caps.maxValueBytes()) {
             return "values of " + valueBytes() + " B exceed the engine's limit of " + caps.maxValueBytes() + " B";
         }

@@ -54,8 +54,10 @@ class BaselineStoreTest {
         Path file = root.resolve(Fixtures.PROFILE + "/test-cpu-2c/rocksdb/tc-seq-read.json");
         String text = Files.readString(file);
         assertThat(text).endsWith("}\n").doesNotContain("\r");
-        List<String> topLevelKeys = text.lines().filter(l -> l.matches("^  \"\\w+\": .*")).map(l -> l.substring(3, l.indexOf('"', 3))).toList();
-        assertThat(topLevelKeys).isSorted().contains("engine", "samples", "diskBytes", "reason", "recordedAt", "context");
+        List<String> topLevelKeys = text.lines().filter(l -> l.matches("^  \"\\w+\": .*"))
+                .map(l -> l.substring(3, l.indexOf('"', 3))).toList();
+        assertThat(topLevelKeys).isSorted().contains("engine", "samples", "diskBytes", "reason", "recordedAt",
+                "context");
         assertThat(text).contains("\n  \"samples\": [\n    1000.5,\n    1010.25,\n    990.125\n  ],")
                 .contains("\"diskBytes\": 123456").contains("\"score\": 1000.2916666666666");
         // Nested maps are sorted too, so reordering in the producer never shows up as a diff.
@@ -121,7 +123,8 @@ class BaselineStoreTest {
     @Test
     void unknownFieldsAndBrokenJsonAreNamed() throws IOException {
         Path file = writeRaw(validJsonWith("scroe", "1"));
-        assertThatThrownBy(() -> store().load("smoke", "x")).hasMessageStartingWith(file + ": field 'scroe' is unknown");
+        assertThatThrownBy(() -> store().load("smoke", "x"))
+                .hasMessageStartingWith(file + ": field 'scroe' is unknown");
         writeRaw("{ \"score\": ");
         assertThatThrownBy(() -> store().load("smoke", "x"))
                 .isInstanceOf(BaselineFormatException.class).hasMessageStartingWith(file + ": is not valid JSON");
@@ -169,7 +172,8 @@ class BaselineStoreTest {
     void namesThatCannotBeFileNamesAreRefused() {
         assertThatThrownBy(() -> store().directory("smoke", "../escape")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("machine class '../escape'");
-        assertThatThrownBy(() -> store().file("smoke", "x", new BenchmarkKey("a/b", "w"))).hasMessageContaining("engine 'a/b'");
+        assertThatThrownBy(() -> store().file("smoke", "x", new BenchmarkKey("a/b", "w")))
+                .hasMessageContaining("engine 'a/b'");
         assertThatThrownBy(() -> store().directory("", "x")).hasMessageContaining("profile is empty");
     }
 }

@@ -53,7 +53,8 @@ public final class Fixtures {
         double error = Double.NaN;
         if (samples.length >= 2) {
             double var = Arrays.stream(samples).map(s -> (s - mean) * (s - mean)).sum() / (samples.length - 1);
-            error = new org.apache.commons.math3.distribution.TDistribution(samples.length - 1).inverseCumulativeProbability(0.9995)
+            error = new org.apache.commons.math3.distribution.TDistribution(samples.length - 1)
+                    .inverseCumulativeProbability(0.9995)
                     * Math.sqrt(var / samples.length); // as JMH computes it
         }
         String unit = BenchmarkResult.THROUGHPUT.equals(metric) ? "ops/s" : "s/op";
@@ -85,14 +86,16 @@ public final class Fixtures {
 
     /** A throughput result of several forks, each given as its own samples. */
     public static BenchmarkResult forks(double[]... forks) {
-        return withForks(ok("e", "w", java.util.Arrays.stream(forks).flatMapToDouble(java.util.Arrays::stream).toArray()),
+        return withForks(ok("e", "w", java.util.Arrays.stream(forks).flatMapToDouble(java.util.Arrays::stream)
+                .toArray()),
                 forks.length);
     }
 
     /** Samples drawn around {@code mean} with the given standard deviation, one array per fork. */
     public static double[][] normalForks(long seed, int forks, int perFork, double... forkMeans) {
         double[][] out = new double[forks][];
-        for (int f = 0; f < forks; f++) out[f] = normal(seed * 31 + f, perFork, forkMeans[f % forkMeans.length], forkMeans[f % forkMeans.length] * 0.02);
+        for (int f = 0; f < forks; f++) out[f] = normal(seed * 31 + f, perFork, forkMeans[f % forkMeans.length],
+                forkMeans[f % forkMeans.length] * 0.02);
         return out;
     }
 

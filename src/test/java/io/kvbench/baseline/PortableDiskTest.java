@@ -82,17 +82,20 @@ class PortableDiskTest {
         assertThat(same.baselineScore()).isNaN();
 
         // Twice the footprint on the foreign machine: a disk REGRESSION, without any throughput baseline.
-        ComparisonRow grown = compareOn("hosted-cpu-2c-7g", ext4(withDisk(ok("rocksdb", "ycsb-c", normal(4, 10, 500, 10)), 20_000_000))).get(0);
+        ComparisonRow grown = compareOn("hosted-cpu-2c-7g",
+                ext4(withDisk(ok("rocksdb", "ycsb-c", normal(4, 10, 500, 10)), 20_000_000))).get(0);
         assertThat(grown.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(grown.note()).contains("disk grew").contains("throughput not compared");
 
         // Another engine version: its format may differ, so disk is not compared either.
-        ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g", withVersion(ext4(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000)), "9.9.9")).get(0);
+        ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g",
+                withVersion(ext4(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000)), "9.9.9")).get(0);
         assertThat(upgraded.verdict()).isEqualTo(Verdict.NOT_COMPARED);
         assertThat(upgraded.note()).contains("disk not compared: its baseline is for rocksdb 1.2.3, this run measured 9.9.9");
 
         // Another file system allocates differently (XFS preallocates): not compared either, and said so.
-        ComparisonRow xfs = compareOn("hosted-cpu-2c-7g", on("xfs", withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000))).get(0);
+        ComparisonRow xfs = compareOn("hosted-cpu-2c-7g", on("xfs",
+                withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000))).get(0);
         assertThat(xfs.verdict()).isEqualTo(Verdict.NOT_COMPARED);
         assertThat(xfs.note()).contains("its baseline was measured on ext4, this run's data directory is on xfs");
     }
@@ -100,7 +103,8 @@ class PortableDiskTest {
     @Test
     void timedWritesGetNoDiskBaselineBecauseTheirWorkDependsOnTheMachine() throws IOException {
         RunResults run = Fixtures.run(ext4(withDisk(ok("rocksdb", "ycsb-a", normal(1, 10, 1000, 10)), 10_000_000)),
-                ext4(withDisk(ok("rocksdb", "tc-seq-write", BenchmarkResult.TIME_PER_PASS, 1.0, 1.1, 1.05), 5_000_000)));
+                ext4(withDisk(ok("rocksdb", "tc-seq-write", BenchmarkResult.TIME_PER_PASS, 1.0, 1.1, 1.05),
+                        5_000_000)));
         BaselineUpdate.plan(run, List.of(run), new BaselineStore(root), null, "test", false, Instant.now()).apply();
         assertThat(new DiskBaselineStore(root).load(PROFILE).keySet()).extracting(BenchmarkKey::workload)
                 .containsExactly("tc-seq-write");
@@ -109,7 +113,8 @@ class PortableDiskTest {
     @Test
     void onTheHomeClassTheDiskBaselineDecidesDiskOnce() throws IOException {
         recordOnHomeClass(ext4(withDisk(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)), 10_000_000)));
-        ComparisonRow row = compareOn(MACHINE_CLASS, ext4(withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), 30_000_000))).get(0);
+        ComparisonRow row = compareOn(MACHINE_CLASS, ext4(withDisk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)),
+                30_000_000))).get(0);
         assertThat(row.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(row.note()).contains("disk grew");
         assertThat(row.baselineScore()).isCloseTo(1000, org.assertj.core.data.Offset.offset(20.0));
@@ -118,7 +123,8 @@ class PortableDiskTest {
     @Test
     void aComparisonAcrossJdksOrBaseImagesIsFlagged() throws IOException {
         recordOnHomeClass(ok("rocksdb", "ycsb-c", normal(1, 10, 1000, 10)));
-        BenchmarkResult otherJdk = withJdk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)), "OpenJDK 64-Bit Server VM 21.0.2");
+        BenchmarkResult otherJdk = withJdk(ok("rocksdb", "ycsb-c", normal(2, 10, 1000, 10)),
+                "OpenJDK 64-Bit Server VM 21.0.2");
         ComparisonRow row = compareOn(MACHINE_CLASS, otherJdk).get(0);
         assertThat(row.flagged()).isTrue();
         assertThat(row.note()).contains(BaselineComparison.FLAGGED).contains("JDK OpenJDK 64-Bit Server VM 21.0.2")

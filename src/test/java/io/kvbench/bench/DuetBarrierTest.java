@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The duet's barrier: neither side starts iteration N before the other has arrived at it; a missing side is given up. */
+/** The duet's barrier: neither side starts iteration N before the other has arrived at it; a missing side is given up.
+ * */
 class DuetBarrierTest {
 
     @TempDir
@@ -37,7 +38,8 @@ class DuetBarrierTest {
         for (int n = 1; n <= 5; n++) {
             for (String side : new String[] {"A", "B"}) {
                 int start = order.indexOf(side + " start " + n);
-                assertThat(start).isGreaterThan(order.indexOf("A arrive " + n)).isGreaterThan(order.indexOf("B arrive " + n));
+                assertThat(start).isGreaterThan(order.indexOf("A arrive " + n))
+                        .isGreaterThan(order.indexOf("B arrive " + n));
             }
         }
         assertThat(dir.resolve(DuetBarrier.ABANDONED)).doesNotExist();

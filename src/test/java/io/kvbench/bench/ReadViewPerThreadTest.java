@@ -61,7 +61,8 @@ class ReadViewPerThreadTest {
             worker.startTimedRegion(shared);
             deleteEverythingElsewhere(shared);
             for (int i = 0; i < 100; i++) assertThat(worker.next(shared)).isEqualTo(-1);
-            assertThatThrownBy(() -> worker.publish(shared)).hasMessageContaining("100 reads of loaded records found nothing");
+            assertThatThrownBy(() -> worker.publish(shared))
+                    .hasMessageContaining("100 reads of loaded records found nothing");
         } finally {
             shared.tearDown();
         }
@@ -100,12 +101,15 @@ class ReadViewPerThreadTest {
         }).get();
     }
 
-    /** halo-random-read-8t's keys and uniform reads, one thread, the smoke profile's 10,000 records of 100 bytes, with the given access. */
+    /** halo-random-read-8t's keys and uniform reads, one thread, the smoke profile's 10,000 records of 100 bytes, with
+     * the given access. */
     private OpsBenchmark.Shared loaded(String engine, Workload.Access access) {
-        String accessFields = access == Workload.Access.PASS ? ", \"access\": \"PASS\", \"accessSource\": \"https://example.org\"" : "";
+        String accessFields = access == Workload.Access.PASS
+                ? ", \"access\": \"PASS\", \"accessSource\": \"https://example.org\"" : "";
         String json = "[{\"name\": \"view-test\", \"family\": \"halo\", \"key\": \"LONG8\", \"value\": \"RANDOM\", \"valueBytes\": 100,"
                 + " \"seed\": 100, \"phase\": \"OPERATIONS\", \"preload\": \"SEQUENTIAL\", \"distribution\": \"UNIFORM\"" + accessFields + "}]";
-        Workload workload = Catalog.parseWorkloads(Path.of("view-test.json"), json.getBytes(StandardCharsets.UTF_8)).get("view-test");
+        Workload workload = Catalog.parseWorkloads(Path.of("view-test.json"), json.getBytes(StandardCharsets.UTF_8))
+                .get("view-test");
         BenchmarkTask task = BenchmarkTask.of(engine, workload, Catalog.profile("smoke"),
                 BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()), 0);
         OpsBenchmark.Shared shared = new OpsBenchmark.Shared();

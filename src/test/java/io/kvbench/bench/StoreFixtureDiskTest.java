@@ -11,7 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Disk checks that cannot pass by accident: sizes after a flush, a measurement that fails says why, how a load writes. */
+/** Disk checks that cannot pass by accident: sizes after a flush, a measurement that fails says why, how a load writes.
+ * */
 class StoreFixtureDiskTest {
 
     @RegisterExtension
@@ -32,7 +33,8 @@ class StoreFixtureDiskTest {
                 fixture.store().put(data.key(i), data.value(i));
                 logical += data.key(i).length + data.value(i).length;
             }
-            assertThat(fixture.diskBytes()).as("allocated bytes of %d logical bytes", logical).isGreaterThanOrEqualTo(logical);
+            assertThat(fixture.diskBytes()).as("allocated bytes of %d logical bytes", logical)
+                    .isGreaterThanOrEqualTo(logical);
             fixture.store().put(data.key(0), data.value(0)); // still writable: the flush did not seal it
         } finally {
             fixture.destroy();
@@ -44,7 +46,8 @@ class StoreFixtureDiskTest {
         StoreFixture fixture = StoreFixture.create(task("rocksdb", "tc-seq-write"));
         fixture.destroy(); // the store directory is gone, as after a crash of the engine or a full disk's cleanup
         assertThatThrownBy(fixture::diskBytes).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("disk use of " + data.dir()).hasMessageContaining("could not be measured: no such directory");
+                .hasMessageContaining("disk use of " + data.dir())
+                .hasMessageContaining("could not be measured: no such directory");
         assertThat(ProcessProbes.diskBytes(data.dir())).as("an existing directory measures").isGreaterThanOrEqualTo(0);
     }
 
@@ -56,7 +59,8 @@ class StoreFixtureDiskTest {
     void aPublishedMethodWorkloadIsLoadedInOneTransaction() {
         long perOperation = loadedDiskBytes("tc-random-read-per-op");
         long oneTransaction = loadedDiskBytes("tc-random-read");
-        assertThat(oneTransaction).as("one-transaction load vs %d bytes per operation", perOperation).isLessThan(perOperation / 2);
+        assertThat(oneTransaction).as("one-transaction load vs %d bytes per operation", perOperation)
+                .isLessThan(perOperation / 2);
     }
 
     private long loadedDiskBytes(String workload) {

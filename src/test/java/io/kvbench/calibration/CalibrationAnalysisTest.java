@@ -83,7 +83,8 @@ class CalibrationAnalysisTest {
         assertThat(SlowdownTokens.tokens(0.10, perRead, 0.5, false)).isEqualTo(200);
         // Eight reader threads on one core share it: an operation costs 1/score of it, not 8/score.
         Workload eight = Catalog.workload("halo-random-read-8t");
-        assertThat(SlowdownTokens.nanosPerOperation(Fixtures.ok("rocksdb", "halo-random-read-8t", 1e6, 1e6), eight, ci, 1))
+        assertThat(SlowdownTokens.nanosPerOperation(Fixtures.ok("rocksdb", "halo-random-read-8t", 1e6, 1e6), eight, ci,
+                1))
                 .isCloseTo(1000, within(1e-6));
     }
 }

@@ -31,7 +31,8 @@ class CommittedCalibrationTest {
                 assertThat(n.completeRounds()).as(file + " " + n).isGreaterThanOrEqualTo(2);
                 assertThat(List.of(n.runToRun(), n.forkError(), n.neighbour(), n.drift(), n.storedBaselineMde(),
                         n.interleavedMde())).as(file + " " + n).allMatch(Double::isFinite);
-                assertThat(n.interleavedRoundsFor10() == -1 || n.interleavedRoundsFor10() >= 3).as(file + " " + n).isTrue();
+                assertThat(n.interleavedRoundsFor10() == -1 || n.interleavedRoundsFor10() >= 3).as(file + " " + n)
+                        .isTrue();
             }
         }
     }
@@ -41,6 +42,7 @@ class CommittedCalibrationTest {
         Profile profile = Catalog.profile(ROOT.resolve("amd-epyc-f25-m17-s1-1c-4g/ci-6-forks.profile.json").toString());
         assertThat(profile.name()).isEqualTo("ci-6-forks");
         assertThat(profile.forks()).isEqualTo(6);
-        assertThat(profile.gate()).usingRecursiveComparison().ignoringFields("measured").isEqualTo(Catalog.profile("ci").gate());
+        assertThat(profile.gate()).usingRecursiveComparison().ignoringFields("measured")
+                .isEqualTo(Catalog.profile("ci").gate());
     }
 }

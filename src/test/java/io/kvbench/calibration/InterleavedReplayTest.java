@@ -72,24 +72,30 @@ class InterleavedReplayTest {
         oneFailed.set(3, new CalibrationRun(ok.engine(), ok.workload(), ok.injected(), Status.ERROR,
                 "infrastructure: out of memory", new CalibrationRun.Scores(ok.metric(), ok.unit(), Double.NaN, 2,
                 List.of(), null), "t"));
-        assertThat(InterleavedReplay.analyse(oneFailed, FIVE_PERCENT, 4)).as("a round with a failed run is left out").isEmpty();
+        assertThat(InterleavedReplay.analyse(oneFailed, FIVE_PERCENT, 4)).as("a round with a failed run is left out")
+                .isEmpty();
     }
 
     @Test
     void asShippedSessionsAreDisjointAndAFlagTakesTheNextRoundsAsItsConfirmation() {
-        // 12 rounds, sessions of 3: the 10 % slowdown is flagged in rounds 1-3, confirmed with 4-6, and so on (2 sessions);
+        // 12 rounds, sessions of 3: the 10 % slowdown is flagged in rounds 1-3, confirmed with 4-6, and so on (2
+        // sessions);
         // A' never is, so it gets 4 sessions of 3 rounds each. No run is counted twice.
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3, 1);
+        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3,
+                1);
         assertThat(figures).singleElement().satisfies(f -> {
             assertThat(f.falseAlarms()).isEqualTo(new DetectionCounts(4, 0, 0));
             assertThat(f.detections().get("10%")).isEqualTo(new DetectionCounts(2, 2, 2));
             assertThat(f.detections().get("10%").withInterval()).isEqualTo("2/2 (95 % CI 16-100 %)");
         });
         // Without confirmation every session of 3 rounds counts on its own.
-        assertThat(InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3, 0).get(0).detections().get("10%"))
+        assertThat(InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3, 0).get(0).detections()
+                .get("10%"))
                 .isEqualTo(new DetectionCounts(4, 4, 4));
-        // A flag whose confirmation rounds are missing is not counted: 7 rounds = 2 confirmed sessions, round 7 alone is left.
-        assertThat(InterleavedReplay.analyseAsShipped(rounds(7, true), FIVE_PERCENT, 3, 1).get(0).detections().get("10%"))
+        // A flag whose confirmation rounds are missing is not counted: 7 rounds = 2 confirmed sessions, round 7 alone
+        // is left.
+        assertThat(InterleavedReplay.analyseAsShipped(rounds(7, true), FIVE_PERCENT, 3, 1).get(0).detections()
+                .get("10%"))
                 .isEqualTo(new DetectionCounts(1, 1, 1));
     }
 

@@ -44,28 +44,36 @@ class CliMistakesTest {
                 new Mistake("rn", bad, "unknown command 'rn' (did you mean run?)", "try: kvbench --help"),
                 new Mistake("history chnges", bad, "unknown command 'chnges' (did you mean changes?)",
                         "try: kvbench history --help"),
-                new Mistake("baseline", bad, "missing subcommand: choose one of update", "try: kvbench baseline --help"),
+                new Mistake("baseline", bad, "missing subcommand: choose one of update",
+                        "try: kvbench baseline --help"),
                 new Mistake("run --runnr local", bad, "unknown option '--runnr' (did you mean --runner?)",
                         "try: kvbench run --help"),
-                new Mistake("run --runner docker", bad, "invalid value for option '--runner'", "try: kvbench run --help"),
+                new Mistake("run --runner docker", bad, "invalid value for option '--runner'",
+                        "try: kvbench run --help"),
                 new Mistake("run --min-effect 5", bad, "unknown option '--min-effect'", "try: kvbench run --help"),
-                new Mistake("interleave", bad, "missing required options", "--engines", "try: kvbench interleave --help"),
+                new Mistake("interleave", bad, "missing required options", "--engines",
+                        "try: kvbench interleave --help"),
                 new Mistake("engines extra", bad, "unknown engine 'extra'", "try: kvbench engines --help"),
                 new Mistake("reproduce", bad, "missing required parameter: 'NAME'", "try: kvbench reproduce --help"),
-                new Mistake("run --engines RocksDB --out {tmp}/o", bad, "unknown engine 'RocksDB' (did you mean rocksdb?)",
+                new Mistake("run --engines RocksDB --out {tmp}/o", bad,
+                        "unknown engine 'RocksDB' (did you mean rocksdb?)",
                         "valid engines: ", "try: kvbench run --help"),
                 new Mistake("crash --engines lmbd --out {tmp}/o", bad, "unknown engine 'lmbd' (did you mean lmdb?)"),
-                new Mistake("run --workloads YCSB-C --out {tmp}/o", bad, "unknown workload 'YCSB-C' (did you mean ycsb-c?)"),
+                new Mistake("run --workloads YCSB-C --out {tmp}/o", bad,
+                        "unknown workload 'YCSB-C' (did you mean ycsb-c?)"),
                 new Mistake("run --profile Smoke --out {tmp}/o", bad, "unknown profile 'Smoke' (did you mean smoke?)",
                         "kvbench profiles"),
-                new Mistake("run --profile {tmp}/missing.json --out {tmp}/o", bad, "profile file", "missing.json does not exist"),
+                new Mistake("run --profile {tmp}/missing.json --out {tmp}/o", bad, "profile file",
+                        "missing.json does not exist"),
                 new Mistake("run --profile {bad} --out {tmp}/o", bad, "bad.json", "malformed JSON"),
-                new Mistake("run --runner local --resources {tmp}/none.json --out {tmp}/o", bad, "resource profile file",
+                new Mistake("run --runner local --resources {tmp}/none.json --out {tmp}/o", bad,
+                        "resource profile file",
                         "does not exist"),
                 new Mistake("run --runner local --resources eight-cores --out {tmp}/o", bad,
                         "unknown resource profile 'eight-cores'", "one-core"),
                 new Mistake("run --records 0 --out {tmp}/o", bad, "--records must be between 1 and"),
-                new Mistake("run --threads 4 --workloads tc-seq-read --out {tmp}/o", bad, "--threads applies to timed operations",
+                new Mistake("run --threads 4 --workloads tc-seq-read --out {tmp}/o", bad,
+                        "--threads applies to timed operations",
                         "tc-seq-read"),
                 new Mistake("run --value-size 100 --workloads ycsb-c,tc-seq-read --out {tmp}/o", bad,
                         "--value-size sizes random values only", "tc-seq-read"),
@@ -78,12 +86,14 @@ class CliMistakesTest {
                 new Mistake("gate --min-effect five --out {tmp}/o", bad, "'five' is not a percentage"),
                 new Mistake("interleave --engines rocksdb --workloads ycsb-c --min-effect 0.1 --out {tmp}/o", bad,
                         "ambiguous"),
-                new Mistake("compare --results {tmp}/nothing", bad, "nothing", "does not exist", "try: kvbench compare --help"),
+                new Mistake("compare --results {tmp}/nothing", bad, "nothing", "does not exist",
+                        "try: kvbench compare --help"),
                 new Mistake("baseline update --results {override} --profile smoke --force --min-runs 1 --baselines {tmp}/b",
                         bad, "'smoke+records=10' has size overrides", "never as --profile smoke's"),
                 new Mistake("compare --results {override} --profile smoke --baselines {tmp}/b", bad,
                         "is from profile 'smoke+records=10', not 'smoke'"),
-                new Mistake("report --results {truncated} --out {tmp}/o", bad, "results.json: field 'results' malformed JSON",
+                new Mistake("report --results {truncated} --out {tmp}/o", bad,
+                        "results.json: field 'results' malformed JSON",
                         "(start marker at line 1, column "));
     }
 
@@ -96,7 +106,8 @@ class CliMistakesTest {
         Path file = Files.writeString(tmp.resolve("file.txt"), "not a directory");
         Path bad = Files.writeString(tmp.resolve("bad.json"), "{\"name\": ");
         Path override = Files.createDirectories(tmp.resolve("override"));
-        Files.writeString(override.resolve("results.json"), HostileInputTest.RESULTS.replace("\"smoke\"", "\"smoke+records=10\""));
+        Files.writeString(override.resolve("results.json"),
+                HostileInputTest.RESULTS.replace("\"smoke\"", "\"smoke+records=10\""));
         Path truncated = Files.createDirectories(tmp.resolve("truncated"));
         Files.writeString(truncated.resolve("results.json"), "{\"schemaVersion\": 1, \"results\": [");
         String[] args = Arrays.stream(mistake.args().split(" "))
@@ -114,11 +125,13 @@ class CliMistakesTest {
         String line = run.err().strip();
         assertThat(line).startsWith("kvbench: ").contains(mistake.expected())
                 .doesNotContain("Exception", "\tat ", "Usage:", "StreamReadFeature", "Source: ", "REDACTED");
-        String command = "kvbench" + (args[0].startsWith("-") || !KvBench.commandLine().getSubcommands().containsKey(args[0])
+        String command = "kvbench" + (args[0].startsWith("-") || !KvBench.commandLine().getSubcommands()
+                .containsKey(args[0])
                 ? "" : " " + args[0]);
         assertThat(line).as("the hint names the command's help").contains("; try: " + command);
         assertThat(files(tmp)).as("nothing written").isEqualTo(before);
-        assertThat(Files.exists(Path.of("kvbench-results"))).as("no default output directory made").isEqualTo(defaultOutBefore);
+        assertThat(Files.exists(Path.of("kvbench-results"))).as("no default output directory made")
+                .isEqualTo(defaultOutBefore);
     }
 
     /** System.exit's code and the one line, from a child JVM as a user's shell sees them. */

@@ -57,7 +57,8 @@ class CompareCommandTest {
 
     @Test
     void steadyRunPassesAndWritesBothReports() throws IOException {
-        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)), ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)),
+                ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
                 notApplicable("rocksdb", "hash-only", "ordered engine")));
         CliRun run = compare();
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -77,7 +78,8 @@ class CompareCommandTest {
     void aShippedProfileIsJudgedByItsGate() throws IOException {
         // 30 % slower: a regression under the default 10 % minimum effect, noise under smoke's gate (75 %).
         new BaselineStore(baselines).writeAll(List.of(
-                io.kvbench.baseline.Baseline.of(readBefore, "smoke", MACHINE_CLASS, io.kvbench.baseline.Fixtures.RECORDED, "test")));
+                io.kvbench.baseline.Baseline.of(readBefore, "smoke", MACHINE_CLASS,
+                        io.kvbench.baseline.Fixtures.RECORDED, "test")));
         writeRun(run("smoke", MACHINE_CLASS, true, ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10))));
         CliRun smokeGate = compare();
         assertThat(smokeGate.exitCode()).as(smokeGate.out()).isZero();
@@ -87,7 +89,8 @@ class CompareCommandTest {
 
     @Test
     void regressionExitsOne() throws IOException {
-        writeRun(run(ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10)), ok("rocksdb", "tc-seq-write", normal(6, 10, 500, 5)),
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10)),
+                ok("rocksdb", "tc-seq-write", normal(6, 10, 500, 5)),
                 failed("lmdb", "tc-seq-read", "fork crashed")));
         CliRun run = compare();
         assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED.code());
@@ -98,7 +101,8 @@ class CompareCommandTest {
 
     @Test
     void errorWithoutRegressionExitsThree() throws IOException {
-        writeRun(run(failed("rocksdb", "tc-seq-read", "out of disk"), ok("rocksdb", "tc-seq-write", normal(7, 10, 500, 5))));
+        writeRun(run(failed("rocksdb", "tc-seq-read", "out of disk"),
+                ok("rocksdb", "tc-seq-write", normal(7, 10, 500, 5))));
         CliRun run = compare();
         assertThat(run.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(run.out()).contains("out of disk").contains("1 PASS, 1 ERROR");
@@ -106,7 +110,8 @@ class CompareCommandTest {
 
     @Test
     void aKnownEngineIssueIsReportedAndDoesNotFail() throws IOException {
-        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)), ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
+        writeRun(run(ok("rocksdb", "tc-seq-read", normal(3, 10, 1005, 10)),
+                ok("rocksdb", "tc-seq-write", normal(4, 10, 498, 5)),
                 failed("leveldb-java", "ycsb-a", "Could not open table 000042.sst")));
         CliRun run = compare();
         assertThat(run.exitCode()).as(run.out()).isZero();
@@ -143,7 +148,8 @@ class CompareCommandTest {
         assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
         assertThat(byDefault.out()).contains("1 NOT_COMPARED");
 
-        CliRun named = CliRun.of("compare", "--results", results.toString(), "--baselines", tmp.resolve("typo").toString());
+        CliRun named = CliRun.of("compare", "--results", results.toString(), "--baselines", tmp.resolve("typo")
+                .toString());
         assertThat(named.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(named.err()).contains("typo").contains("does not exist");
     }
@@ -188,12 +194,14 @@ class CompareCommandTest {
 
     @Test
     void malformedBaselineExitsTwoNamingFileAndField() throws IOException {
-        Path file = new BaselineStore(baselines).file(PROFILE, MACHINE_CLASS, new BenchmarkKey("rocksdb", "tc-seq-read"));
+        Path file = new BaselineStore(baselines).file(PROFILE, MACHINE_CLASS,
+                new BenchmarkKey("rocksdb", "tc-seq-read"));
         Files.writeString(file, Files.readString(file).replaceFirst("\"score\": [0-9.]+", "\"score\": \"fast\""));
         writeRun(run(ok("rocksdb", "tc-seq-read", 1, 2)));
         CliRun run = compare();
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run.err().strip()).isEqualTo("kvbench: " + file + ": field 'score' is not a number; try: kvbench compare --help");
+        assertThat(run.err().strip()).isEqualTo("kvbench: " + file
+                + ": field 'score' is not a number; try: kvbench compare --help");
         assertThat(results.resolve("comparison.md")).doesNotExist();
     }
 

@@ -33,7 +33,8 @@ class EnginesCommandTest {
             assertThat(engine.at("/powerCut/tested").isBoolean()).isTrue();
             assertThat(engine.get("knownIssues").isArray()).isTrue();
         }
-        assertThat(engines.findValuesAsText("id")).containsExactlyElementsOf(Engines.all().stream().map(KvEngine::id).toList());
+        assertThat(engines.findValuesAsText("id")).containsExactlyElementsOf(Engines.all().stream().map(KvEngine::id)
+                .toList());
     }
 
     /** Every flag the text shows is in the JSON: "(known issue)" on the power-cut column is powerCut.knownIssue. */
@@ -46,7 +47,8 @@ class EnginesCommandTest {
             String row = text.lines().filter(l -> l.startsWith(id + " ")).findFirst().orElseThrow();
             assertThat(row.endsWith("(known issue)")).as(id + ": the text's flag and the JSON's")
                     .isEqualTo(!engine.at("/powerCut/knownIssue").isNull());
-            assertThat(row).contains(engine.get("nativeVersion").asText().isEmpty() ? " - " : engine.get("nativeVersion").asText());
+            assertThat(row).contains(engine.get("nativeVersion").asText().isEmpty() ? " - "
+                    : engine.get("nativeVersion").asText());
         }
         JsonNode h2 = find(engines, "h2-mvstore");
         assertThat(h2.at("/powerCut/knownIssue").asText()).startsWith("https://github.com/h2database/h2database/blob/");
@@ -115,7 +117,8 @@ class EnginesCommandTest {
         assertThat(EngineTable.bytes((2L << 20) + 100)).isEqualTo("2097252 B");
         CliRun table = CliRun.of("engines", "--wide");
         assertThat(table.out()).containsPattern("(?m)^persistit .* 1022 B +4 MiB - 122 B ");
-        assertThat(CliRun.of("engines", "--markdown").out()).contains("| persistit | ").contains(" | 1022 B / 4 MiB - 122 B | ");
+        assertThat(CliRun.of("engines", "--markdown")
+                .out()).contains("| persistit | ").contains(" | 1022 B / 4 MiB - 122 B | ");
     }
 
     /**
@@ -137,9 +140,11 @@ class EnginesCommandTest {
         for (KvEngine engine : Engines.all()) {
             String row = md.lines().filter(l -> l.startsWith("| " + engine.id() + " |")).findFirst().orElseThrow();
             if (row.contains("known issue [")) {
-                String owner = row.replaceAll(".*known issue \\[([^/]+/[^ #\\]]+).*", "$1").toLowerCase(java.util.Locale.ROOT);
+                String owner = row.replaceAll(".*known issue \\[([^/]+/[^ #\\]]+).*", "$1")
+                        .toLowerCase(java.util.Locale.ROOT);
                 String id = engine.id().replace("-", "").replace("berkeleydbje", "je").replace("h2mvstore", "h2")
-                        .replace("leveldbjni", "leveldb").replace("xodusbtree", "xodus").replace("xoduspatricia", "xodus");
+                        .replace("leveldbjni", "leveldb").replace("xodusbtree", "xodus")
+                        .replace("xoduspatricia", "xodus");
                 assertThat(owner.replace("-", "")).as(engine.id() + " links its own project").contains(id);
             }
         }

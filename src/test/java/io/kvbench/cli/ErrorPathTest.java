@@ -43,20 +43,25 @@ class ErrorPathTest {
     void errorsAreOneLineAndInfrastructureNotRegression() {
         CliRun link = run(new UnsatisfiedLinkError("no rocksdbjni in java.library.path"));
         assertThat(link.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
-        assertThat(link.err()).startsWith("kvbench: java.lang.UnsatisfiedLinkError: no rocksdbjni").doesNotContain("\tat ");
+        assertThat(link.err()).startsWith("kvbench: java.lang.UnsatisfiedLinkError: no rocksdbjni")
+                .doesNotContain("\tat ");
         assertThat(link.err().strip().lines()).hasSize(1);
         assertThat(run(new StackOverflowError()).exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
-        assertThat(run(new ExceptionInInitializerError(new IllegalStateException("x"))).err()).contains("IllegalStateException: x");
+        assertThat(run(new ExceptionInInitializerError(new IllegalStateException("x")))
+                .err()).contains("IllegalStateException: x");
     }
 
     @Test
     void badInputByTypeNotByMessage() {
         assertThat(run(new JsonParseException(null, "broken")).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run(new UncheckedIOException(new JsonParseException(null, "broken"))).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run(new UncheckedIOException(new JsonParseException(null, "broken"))).exitCode())
+                .isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run(new InputException(Path.of("f.json"), "score", "is -1")).err())
                 .isEqualTo("kvbench: f.json: field 'score' is -1; try: kvbench boom --help\n");
-        assertThat(run(new java.nio.file.NoSuchFileException("f.json")).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run(new IOException("No space left on device")).exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
+        assertThat(run(new java.nio.file.NoSuchFileException("f.json")).exitCode())
+                .isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run(new IOException("No space left on device")).exitCode())
+                .isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(run(new InfrastructureException("no Docker")).exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         CliRun npe = run(new NullPointerException());
         assertThat(npe.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());

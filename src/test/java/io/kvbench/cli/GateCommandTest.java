@@ -26,15 +26,18 @@ class GateCommandTest {
         Path first = tmp.resolve("first");
         assertThat(KvBench.execute("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
                 "--workloads", "ycsb-c", "--out", first.toString())).isZero();
-        assertThat(KvBench.execute("baseline", "update", "--min-runs", "1", "--results", first.toString(), "--baselines", baselines.toString(),
+        assertThat(KvBench.execute("baseline", "update", "--min-runs", "1", "--results", first.toString(),
+                "--baselines", baselines.toString(),
                 "--reason", "gate test")).isZero();
 
         Path gate = tmp.resolve("gate");
-        CliRun slow = CliRun.of("gate", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads",
+        CliRun slow = CliRun.of("gate", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
+                "--workloads",
                 "ycsb-c", "--baselines", baselines.toString(), "--confirmations", "1", "--inject-slowdown", "5000",
                 "--out", gate.toString());
         assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILED.code());
-        assertThat(slow.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
+        assertThat(slow.out())
+                .containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
         assertThat(new RunLayout(gate).confirmation("rocksdb-ycsb-c", 1).results()).isRegularFile();
         assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**").contains("confirmation rerun");
         assertThat(gate.resolve("summary.md")).isNotEmptyFile();

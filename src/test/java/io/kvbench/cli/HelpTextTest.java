@@ -28,12 +28,14 @@ class HelpTextTest {
             Pattern.compile("README\\.md|README's|README:"));
 
     /** The one label of each concept that several commands share. */
-    static final Map<String, String> LABELS = Map.ofEntries(Map.entry("--engines", "ID"), Map.entry("--workloads", "NAME"),
+    static final Map<String, String> LABELS = Map.ofEntries(Map.entry("--engines", "ID"),
+            Map.entry("--workloads", "NAME"),
             Map.entry("--runner", "RUNNER"), Map.entry("--out", "DIR"), Map.entry("--results", "DIR"),
             Map.entry("--baselines", "DIR"), Map.entry("--history", "DIR"), Map.entry("--seed", "SEED"),
             Map.entry("--alpha", "P"), Map.entry("--min-effect", "PERCENT"), Map.entry("--slowdowns", "PERCENT"),
             Map.entry("--min-shift", "PERCENT"), Map.entry("--records", "N"), Map.entry("--rounds", "N"),
-            Map.entry("--confirmations", "N"), Map.entry("--budget-minutes", "MINUTES"), Map.entry("--base-image", "IMAGE"));
+            Map.entry("--confirmations", "N"), Map.entry("--budget-minutes", "MINUTES"),
+                    Map.entry("--base-image", "IMAGE"));
 
     /** Where a shared name means something narrower: compare and baseline update check a recorded profile name. */
     static final Map<String, String> NARROWER = Map.of("kvbench compare --profile", "NAME",
@@ -54,7 +56,8 @@ class HelpTextTest {
             }
             String text = help.replaceAll("\\s+", " ");
             for (Pattern measured : MEASURED) {
-                assertThat(measured.matcher(text).find()).as(name + " says something measured: " + measured + " in " + text)
+                assertThat(measured.matcher(text).find()).as(name + " says something measured: " + measured + " in "
+                        + text)
                         .isFalse();
             }
         }
@@ -66,14 +69,17 @@ class HelpTextTest {
         for (CommandLine command : commands) {
             CommandSpec spec = command.getCommandSpec();
             for (String paragraph : spec.usageMessage().description()) {
-                if (!paragraph.strip().matches("(?s).*[.)]$")) problems.add(spec.qualifiedName() + ": paragraph not whole sentences");
+                if (!paragraph.strip().matches("(?s).*[.)]$")) problems.add(spec.qualifiedName()
+                        + ": paragraph not whole sentences");
             }
             for (OptionSpec option : spec.options()) {
                 if (option.hidden() || option.usageHelp() || option.versionHelp()) continue;
                 String where = spec.qualifiedName() + " " + option.longestName();
-                if (option.description().length != 1) problems.add(where + ": one string per paragraph (picocli wraps)");
+                if (option.description().length != 1) problems.add(where
+                        + ": one string per paragraph (picocli wraps)");
                 String description = String.join(" ", option.description());
-                if (!description.strip().matches("(?s)[A-Z`].*[.)]$")) problems.add(where + ": not described in sentences");
+                if (!description.strip().matches("(?s)[A-Z`].*[.)]$")) problems.add(where
+                        + ": not described in sentences");
                 boolean takesValue = option.arity().max() > 0;
                 if (takesValue && !option.required() && !description.matches("(?s).*\\(?default[:s ].*")) {
                     problems.add(where + ": names no default");
@@ -93,7 +99,8 @@ class HelpTextTest {
             for (OptionSpec option : command.getCommandSpec().options()) {
                 String name = option.longestName();
                 if (option.hidden() || option.arity().max() == 0) continue; // flags have no label
-                assertThat(name).as(command.getCommandSpec().qualifiedName() + ": --engines, never --engine").isNotEqualTo("--engine");
+                assertThat(name).as(command.getCommandSpec().qualifiedName() + ": --engines, never --engine")
+                        .isNotEqualTo("--engine");
                 String narrower = NARROWER.get(command.getCommandSpec().qualifiedName() + " " + name);
                 if (narrower != null) {
                     assertThat(option.paramLabel()).isEqualTo(narrower);
@@ -101,7 +108,8 @@ class HelpTextTest {
                 }
                 String earlier = seen.putIfAbsent(name, option.paramLabel());
                 if (earlier != null) {
-                    assertThat(option.paramLabel()).as(command.getCommandSpec().qualifiedName() + " " + name + "'s label")
+                    assertThat(option.paramLabel()).as(command.getCommandSpec().qualifiedName() + " " + name
+                            + "'s label")
                             .isEqualTo(earlier);
                 }
                 if (LABELS.containsKey(name)) {

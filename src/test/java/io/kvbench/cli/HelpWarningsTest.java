@@ -23,7 +23,8 @@ class HelpWarningsTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), HelpPrinter.class.getName()))
+        Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                HelpPrinter.class.getName()))
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("help printer finished").isTrue();
         String stdout = Files.readString(out);
@@ -40,7 +41,8 @@ class HelpWarningsTest {
             int end = stdout.indexOf("\n=== ", start + 1);
             assertThat(stdout.substring(start, end < 0 ? stdout.length() : end)).contains("Usage: " + name);
         }
-        assertThat(stderr).as("stderr of the help printer").doesNotContain("picocli WARN").doesNotContain("Could not format");
+        assertThat(stderr).as("stderr of the help printer").doesNotContain("picocli WARN")
+                .doesNotContain("Could not format");
         assertThat(stdout).doesNotContain("picocli WARN");
     }
 }

@@ -24,7 +24,8 @@ class HistoryCommandTest {
     private Path history(int nights) throws Exception {
         Path history = tmp.resolve("history");
         for (int i = 0; i < nights; i++) {
-            Path dir = write(tmp.resolve("night" + i), run(night(i), result("rocksdb", "ycsb-c", MACHINE_CLASS, 10 + i, 1000)));
+            Path dir = write(tmp.resolve("night" + i), run(night(i),
+                    result("rocksdb", "ycsb-c", MACHINE_CLASS, 10 + i, 1000)));
             CliRun append = CliRun.of("history", "append", "--results", dir.toString(), "--history", history.toString(),
                     "--commit", commit(i));
             assertThat(append.exitCode()).as(append.err()).isZero();
@@ -72,13 +73,15 @@ class HistoryCommandTest {
         CliRun few = compare(history(2), 500);
         assertThat(few.exitCode()).as(few.out() + few.err()).isZero();
         assertThat(few.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+NOT_COMPARED\\s+")
-                .contains("throughput not compared: history has 2 nights of class " + MACHINE_CLASS + "; the gate needs 3");
+                .contains("throughput not compared: history has 2 nights of class " + MACHINE_CLASS
+                + "; the gate needs 3");
     }
 
     @Test
     void badInputExitsTwo() throws Exception {
         Path history = history(1);
-        CliRun missing = CliRun.of("compare", "--results", tmp.resolve("night0").toString(), "--history", tmp.resolve("typo").toString());
+        CliRun missing = CliRun.of("compare", "--results", tmp.resolve("night0").toString(), "--history",
+                tmp.resolve("typo").toString());
         assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(missing.err()).contains("typo").contains("does not exist");
         CliRun nights = CliRun.of("gate", "--runner", "local", "--history", history.toString(), "--nights", "2");
@@ -92,7 +95,8 @@ class HistoryCommandTest {
     @Test
     void changesWithoutOtavaIsAnInfrastructureErrorThatSaysHowToInstallIt() throws Exception {
         Path history = history(1);
-        CliRun none = CliRun.of("history", "changes", "--history", history.toString(), "--out", tmp.resolve("changes").toString(),
+        CliRun none = CliRun.of("history", "changes", "--history", history.toString(), "--out", tmp.resolve("changes")
+                .toString(),
                 "--otava", tmp.resolve("no-such-otava").toString());
         assertThat(none.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(none.err()).contains("Apache Otava not found").contains("pip install apache-otava");

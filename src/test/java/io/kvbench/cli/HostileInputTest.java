@@ -29,7 +29,8 @@ class HostileInputTest {
     static final String RESULT = "{\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\",\"status\":\"OK\",\"metric\":\"throughput\","
             + "\"score\":100.0,\"error\":1.0,\"unit\":\"ops/s\",\"samples\":[99.0,100.0,101.0]}";
     static final String RESULTS = "{\"schemaVersion\":1,\"complete\":true,\"profile\":\"smoke\",\"runner\":\"local\","
-            + "\"startedAt\":\"2026-01-01T00:00:00Z\",\"machine\":{\"machineClass\":\"m1\"},\"results\":[" + RESULT + "]}";
+            + "\"startedAt\":\"2026-01-01T00:00:00Z\",\"machine\":{\"machineClass\":\"m1\"},\"results\":[" + RESULT
+            + "]}";
     static final String PROFILE = "{\"name\":\"tiny\",\"records\":{\"tc\":10},\"forks\":1,"
             + "\"passes\":{\"warmupIterations\":0,\"warmupSeconds\":0,\"measurementIterations\":1,\"measurementSeconds\":0},"
             + "\"operations\":{\"warmupIterations\":0,\"warmupSeconds\":1,\"measurementIterations\":1,\"measurementSeconds\":1},"
@@ -74,92 +75,141 @@ class HostileInputTest {
         c.add(results("JSON null", "null", "JSON null"));
         c.add(results("array", "[]", "is invalid"));
         c.add(results("unknown schema", result("\"schemaVersion\":1", "\"schemaVersion\":7"), "field 'schemaVersion'"));
-        c.add(results("schema as string", result("\"schemaVersion\":1", "\"schemaVersion\":\"one\""), "field 'schemaVersion'"));
+        c.add(results("schema as string", result("\"schemaVersion\":1", "\"schemaVersion\":\"one\""),
+                "field 'schemaVersion'"));
         c.add(results("negative score", result("\"score\":100.0", "\"score\":-5"), "field 'results[0].score'"));
         c.add(results("zero score", result("\"score\":100.0", "\"score\":0"), "field 'results[0].score'"));
         c.add(results("NaN score", result("\"score\":100.0", "\"score\":\"NaN\""), "field 'results[0].score'"));
-        c.add(results("infinite score", result("\"score\":100.0", "\"score\":\"Infinity\""), "field 'results[0].score'"));
+        c.add(results("infinite score", result("\"score\":100.0", "\"score\":\"Infinity\""),
+                "field 'results[0].score'"));
         c.add(results("huge score", result("\"score\":100.0", "\"score\":1e999"), "field 'results[0].score'"));
         c.add(results("negative error", result("\"error\":1.0", "\"error\":-1"), "field 'results[0].error'"));
         c.add(results("NaN sample", result("[99.0,100.0,101.0]", "[99.0,\"NaN\"]"), "field 'results[0].samples[1]'"));
         c.add(results("negative sample", result("[99.0,100.0,101.0]", "[-99.0]"), "field 'results[0].samples[0]'"));
         c.add(results("null sample", result("[99.0,100.0,101.0]", "[null]"), "results[0]"));
         c.add(results("samples not an array", result("[99.0,100.0,101.0]", "{}"), "field 'results[0].samples'"));
-        c.add(results("engine ../x", result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""), "field 'results[0].engine'"));
-        c.add(results("engine a/b", result("\"engine\":\"rocksdb\"", "\"engine\":\"a/b\""), "field 'results[0].engine'"));
-        c.add(results("engine a\\\\b", result("\"engine\":\"rocksdb\"", "\"engine\":\"a\\\\b\""), "field 'results[0].engine'"));
-        c.add(results("engine with newline", result("\"engine\":\"rocksdb\"", "\"engine\":\"a\\nb\""), "field 'results[0].engine'"));
-        c.add(results("empty engine", result("\"engine\":\"rocksdb\"", "\"engine\":\"\""), "field 'results[0].engine'"));
-        c.add(results("engine too long", result("\"engine\":\"rocksdb\"", "\"engine\":\"" + "x".repeat(300) + "\""), "field 'results[0].engine'"));
-        c.add(results("workload /etc/passwd", result("\"workload\":\"tc-seq-read\"", "\"workload\":\"/etc/passwd\""), "field 'results[0].workload'"));
-        c.add(results("engine a number", result("\"engine\":\"rocksdb\"", "\"engine\":[1]"), "field 'results[0].engine'"));
-        c.add(results("unknown status", result("\"status\":\"OK\"", "\"status\":\"MAYBE\""), "field 'results[0].status'"));
+        c.add(results("engine ../x", result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""),
+                "field 'results[0].engine'"));
+        c.add(results("engine a/b", result("\"engine\":\"rocksdb\"", "\"engine\":\"a/b\""),
+                "field 'results[0].engine'"));
+        c.add(results("engine a\\\\b", result("\"engine\":\"rocksdb\"", "\"engine\":\"a\\\\b\""),
+                "field 'results[0].engine'"));
+        c.add(results("engine with newline", result("\"engine\":\"rocksdb\"", "\"engine\":\"a\\nb\""),
+                "field 'results[0].engine'"));
+        c.add(results("empty engine", result("\"engine\":\"rocksdb\"", "\"engine\":\"\""),
+                "field 'results[0].engine'"));
+        c.add(results("engine too long", result("\"engine\":\"rocksdb\"", "\"engine\":\"" + "x".repeat(300) + "\""),
+                "field 'results[0].engine'"));
+        c.add(results("workload /etc/passwd", result("\"workload\":\"tc-seq-read\"", "\"workload\":\"/etc/passwd\""),
+                "field 'results[0].workload'"));
+        c.add(results("engine a number", result("\"engine\":\"rocksdb\"", "\"engine\":[1]"),
+                "field 'results[0].engine'"));
+        c.add(results("unknown status", result("\"status\":\"OK\"", "\"status\":\"MAYBE\""),
+                "field 'results[0].status'"));
         c.add(results("missing status", result("\"status\":\"OK\",", ""), "field 'results[0].status'"));
         c.add(results("duplicate result", result(RESULT, RESULT + "," + RESULT), "field 'results[1]'"));
         c.add(results("null result", result(RESULT, "null"), "holds a null"));
         c.add(results("unknown field", result("\"complete\":true", "\"complete\":true,\"colour\":1"), "colour"));
         c.add(results("results an object", result("[" + RESULT + "]", "{}"), "field 'results'"));
-        c.add(results("missing machine class", result("{\"machineClass\":\"m1\"}", "{}"), "field 'machine.machineClass'"));
-        c.add(results("bad metric", result("\"metric\":\"throughput\"", "\"metric\":\"speed\""), "field 'results[0].metric'"));
+        c.add(results("missing machine class", result("{\"machineClass\":\"m1\"}", "{}"),
+                "field 'machine.machineClass'"));
+        c.add(results("bad metric", result("\"metric\":\"throughput\"", "\"metric\":\"speed\""),
+                "field 'results[0].metric'"));
         c.add(results("deep nesting", "{\"results\":[{\"secondary\":" + "{\"a\":".repeat(100_000), "malformed JSON"));
-        c.add(new Case("negative score", Slot.REPORT_RESULTS, result("\"score\":100.0", "\"score\":-5"), "field 'results[0].score'"));
-        c.add(new Case("engine ../x", Slot.REPORT_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""), "field 'results[0].engine'"));
-        c.add(new Case("engine a/b", Slot.REPORT_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"a/b\""), "field 'results[0].engine'"));
+        c.add(new Case("negative score", Slot.REPORT_RESULTS, result("\"score\":100.0", "\"score\":-5"),
+                "field 'results[0].score'"));
+        c.add(new Case("engine ../x", Slot.REPORT_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""),
+                "field 'results[0].engine'"));
+        c.add(new Case("engine a/b", Slot.REPORT_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"a/b\""),
+                "field 'results[0].engine'"));
         c.add(new Case("truncated", Slot.REPORT_RESULTS, RESULTS.substring(0, 40), "malformed JSON"));
         c.add(new Case("empty file", Slot.REPORT_RESULTS, "", "is empty"));
-        c.add(new Case("infinite error", Slot.REPORT_RESULTS, result("\"error\":1.0", "\"error\":\"Infinity\""), "field 'results[0].error'"));
+        c.add(new Case("infinite error", Slot.REPORT_RESULTS, result("\"error\":1.0", "\"error\":\"Infinity\""),
+                "field 'results[0].error'"));
         c.add(new Case("duplicate", Slot.REPORT_RESULTS, result(RESULT, RESULT + "," + RESULT), "field 'results[1]'"));
-        c.add(new Case("engine ../x", Slot.HISTORY_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""), "field 'results[0].engine'"));
-        c.add(new Case("negative score", Slot.BASELINE_UPDATE_RESULTS, result("\"score\":100.0", "\"score\":-1"), "field 'results[0].score'"));
+        c.add(new Case("engine ../x", Slot.HISTORY_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""),
+                "field 'results[0].engine'"));
+        c.add(new Case("negative score", Slot.BASELINE_UPDATE_RESULTS, result("\"score\":100.0", "\"score\":-1"),
+                "field 'results[0].score'"));
         // interleave.json of an A/B shard (report --interleaved DIR)
-        c.add(new Case("engine ../x", Slot.INTERLEAVED, INTERLEAVE.replace("\"rocksdb\"", "\"../x\""), "field 'results[0].row.engine'"));
-        c.add(new Case("ratio -1", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[-1.0,1.01"), "field 'results[0].roundRatios[0]'"));
-        c.add(new Case("ratio Infinity", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[\"Infinity\",1.01"), "field 'results[0].roundRatios[0]'"));
-        c.add(new Case("alpha 5", Slot.INTERLEAVED, INTERLEAVE.replace("\"alpha\":0.01", "\"alpha\":5"), "field 'alpha'"));
-        c.add(new Case("one round", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":1"), "field 'rounds'"));
+        c.add(new Case("engine ../x", Slot.INTERLEAVED, INTERLEAVE.replace("\"rocksdb\"", "\"../x\""),
+                "field 'results[0].row.engine'"));
+        c.add(new Case("ratio -1", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[-1.0,1.01"),
+                "field 'results[0].roundRatios[0]'"));
+        c.add(new Case("ratio Infinity", Slot.INTERLEAVED, INTERLEAVE.replace("[1.0,1.01", "[\"Infinity\",1.01"),
+                "field 'results[0].roundRatios[0]'"));
+        c.add(new Case("alpha 5", Slot.INTERLEAVED, INTERLEAVE.replace("\"alpha\":0.01", "\"alpha\":5"),
+                "field 'alpha'"));
+        c.add(new Case("one round", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":1"),
+                "field 'rounds'"));
         c.add(new Case("no round, ERROR", Slot.INTERLEAVED, INTERLEAVE.replace("\"rounds\":6", "\"rounds\":0")
                 .replace("\"verdict\":\"PASS\"", "\"verdict\":\"ERROR\""), "field 'rounds'"));
-        c.add(new Case("row missing", Slot.INTERLEAVED, INTERLEAVE.replace("{\"row\":{", "{\"nothing\":{"), "results[0]"));
+        c.add(new Case("row missing", Slot.INTERLEAVED, INTERLEAVE.replace("{\"row\":{", "{\"nothing\":{"),
+                "results[0]"));
         c.add(new Case("truncated", Slot.INTERLEAVED, INTERLEAVE.substring(0, 50), "malformed JSON"));
         // profiles (run --profile FILE): refused before anything runs
-        c.add(new Case("records 10^12", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":1000000000000"), "field 'records.tc'"));
-        c.add(new Case("negative records", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":-1"), "field 'records.tc'"));
+        c.add(new Case("records 10^12", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":1000000000000"),
+                "field 'records.tc'"));
+        c.add(new Case("negative records", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":-1"),
+                "field 'records.tc'"));
         c.add(new Case("records as text", Slot.PROFILE, PROFILE.replace("\"tc\":10", "\"tc\":\"ten\""), "records"));
         c.add(new Case("heap 9999999g", Slot.PROFILE, PROFILE.replace("256m", "9999999g"), "field 'heap'"));
         c.add(new Case("heap 0m", Slot.PROFILE, PROFILE.replace("256m", "0m"), "field 'heap'"));
         c.add(new Case("heap words", Slot.PROFILE, PROFILE.replace("256m", "lots"), "heap"));
         c.add(new Case("forks 0", Slot.PROFILE, PROFILE.replace("\"forks\":1", "\"forks\":0"), "forks"));
-        c.add(new Case("forks 1000000", Slot.PROFILE, PROFILE.replace("\"forks\":1", "\"forks\":1000000"), "field 'forks'"));
-        c.add(new Case("iterations 10^9", Slot.PROFILE, PROFILE.replace("\"measurementIterations\":1,\"measurementSeconds\":0",
-                "\"measurementIterations\":1000000000,\"measurementSeconds\":0"), "field 'passes.measurementIterations'"));
-        c.add(new Case("read passes 0 measured", Slot.PROFILE, PROFILE.replace("\"heap\"", "\"readPasses\":{\"warmupIterations\":8,"
+        c.add(new Case("forks 1000000", Slot.PROFILE, PROFILE.replace("\"forks\":1", "\"forks\":1000000"),
+                "field 'forks'"));
+        c.add(new Case("iterations 10^9", Slot.PROFILE,
+                PROFILE.replace("\"measurementIterations\":1,\"measurementSeconds\":0",
+                "\"measurementIterations\":1000000000,\"measurementSeconds\":0"),
+                        "field 'passes.measurementIterations'"));
+        c.add(new Case("read passes 0 measured", Slot.PROFILE,
+                PROFILE.replace("\"heap\"", "\"readPasses\":{\"warmupIterations\":8,"
                 + "\"warmupSeconds\":0,\"measurementIterations\":0,\"measurementSeconds\":0},\"heap\""), "readPasses"));
-        c.add(new Case("NaN seconds", Slot.PROFILE, PROFILE.replace("\"warmupSeconds\":1", "\"warmupSeconds\":\"NaN\""), "field 'operations.warmupSeconds'"));
+        c.add(new Case("NaN seconds", Slot.PROFILE, PROFILE.replace("\"warmupSeconds\":1", "\"warmupSeconds\":\"NaN\""),
+                "field 'operations.warmupSeconds'"));
         c.add(new Case("name path", Slot.PROFILE, PROFILE.replace("\"tiny\"", "\"../tiny\""), "field 'name'"));
         c.add(new Case("truncated", Slot.PROFILE, PROFILE.substring(0, 30), "malformed JSON"));
-        c.add(new Case("unknown default workload", Slot.PROFILE, PROFILE.replace("\"heap\"", "\"defaultWorkloads\":[\"nope\"],\"heap\""), "field 'defaultWorkloads[0]'"));
-        c.add(new Case("gate alpha 2", Slot.PROFILE, PROFILE.replace("\"heap\"", "\"gate\":{\"alpha\":2,\"minEffect\":0.1,\"diskTolerance\":0.1,\"diskSlackBytes\":0},\"heap\""), "field 'gate.alpha'"));
+        c.add(new Case("unknown default workload", Slot.PROFILE,
+                PROFILE.replace("\"heap\"", "\"defaultWorkloads\":[\"nope\"],\"heap\""),
+                "field 'defaultWorkloads[0]'"));
+        c.add(new Case("gate alpha 2", Slot.PROFILE, PROFILE.replace("\"heap\"",
+                "\"gate\":{\"alpha\":2,\"minEffect\":0.1,\"diskTolerance\":0.1,\"diskSlackBytes\":0},\"heap\""),
+                "field 'gate.alpha'"));
         // resource profiles (run --resources FILE)
-        c.add(new Case("cpuset 0-4000000000", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-4000000000\"]"), "cpuset"));
+        c.add(new Case("cpuset 0-4000000000", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-4000000000\"]"),
+                "cpuset"));
         c.add(new Case("cpuset 0-99999", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-99999\"]"), "cpuset"));
         c.add(new Case("cpuset backwards", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"3-1\"]"), "backwards"));
         c.add(new Case("no cpusets", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[]"), "cpusets"));
-        c.add(new Case("memory 9999999g", Slot.RESOURCES, RESOURCES.replace("heap+1g", "heap+9999999g"), "field 'memory'"));
+        c.add(new Case("memory 9999999g", Slot.RESOURCES, RESOURCES.replace("heap+1g", "heap+9999999g"),
+                "field 'memory'"));
         c.add(new Case("unknown gc", Slot.RESOURCES, RESOURCES.replace("SerialGC", "MagicGC"), "gc"));
         c.add(new Case("wrong type", Slot.RESOURCES, RESOURCES.replace("\"SerialGC\"", "7.5"), "gc"));
         // baselines (compare --baselines DIR)
-        c.add(new Case("empty samples", Slot.BASELINE, BASELINE.replace("[99.0,100.0,101.0]", "[]"), "field 'samples'"));
-        c.add(new Case("negative score", Slot.BASELINE, BASELINE.replace("\"score\":100.0", "\"score\":-1"), "field 'score'"));
-        c.add(new Case("NaN sample", Slot.BASELINE, BASELINE.replace("[99.0,100.0,101.0]", "[\"NaN\"]"), "field 'samples'"));
-        c.add(new Case("unknown schema", Slot.BASELINE, BASELINE.replace("\"schemaVersion\":1", "\"schemaVersion\":2"), "field 'schemaVersion'"));
-        c.add(new Case("engine elsewhere", Slot.BASELINE, BASELINE.replace("\"engine\":\"rocksdb\"", "\"engine\":\"lmdb\""), "field 'engine'"));
+        c.add(new Case("empty samples", Slot.BASELINE, BASELINE.replace("[99.0,100.0,101.0]", "[]"),
+                "field 'samples'"));
+        c.add(new Case("negative score", Slot.BASELINE, BASELINE.replace("\"score\":100.0", "\"score\":-1"),
+                "field 'score'"));
+        c.add(new Case("NaN sample", Slot.BASELINE, BASELINE.replace("[99.0,100.0,101.0]", "[\"NaN\"]"),
+                "field 'samples'"));
+        c.add(new Case("unknown schema", Slot.BASELINE, BASELINE.replace("\"schemaVersion\":1", "\"schemaVersion\":2"),
+                "field 'schemaVersion'"));
+        c.add(new Case("engine elsewhere", Slot.BASELINE, BASELINE.replace("\"engine\":\"rocksdb\"",
+                "\"engine\":\"lmdb\""), "field 'engine'"));
         c.add(new Case("truncated", Slot.BASELINE, BASELINE.substring(0, 50), "is not valid JSON"));
-        c.add(new Case("negative diskBytes", Slot.BASELINE, BASELINE.replace("\"diskBytes\":null", "\"diskBytes\":-4"), "field 'diskBytes'"));
+        c.add(new Case("negative diskBytes", Slot.BASELINE, BASELINE.replace("\"diskBytes\":null", "\"diskBytes\":-4"),
+                "field 'diskBytes'"));
         // calibration data (calibrate --from FILE)
-        c.add(new Case("unknown schema", Slot.CALIBRATION, CALIBRATION.replace("\"schemaVersion\":1", "\"schemaVersion\":9"), "field 'schemaVersion'"));
-        c.add(new Case("negative nanosPerToken", Slot.CALIBRATION, CALIBRATION.replace("\"nanosPerToken\":1.0", "\"nanosPerToken\":-1"), "field 'nanosPerToken'"));
-        c.add(new Case("slowdown Infinity", Slot.CALIBRATION, CALIBRATION.replace("[0.05]", "[\"Infinity\"]"), "field 'slowdowns[0]'"));
-        c.add(new Case("run engine a/b", Slot.CALIBRATION, CALIBRATION.replace("\"runs\":[]", "\"runs\":[{\"engine\":\"a/b\",\"workload\":\"w\",\"status\":\"OK\"}]"), "field 'runs[0].engine'"));
+        c.add(new Case("unknown schema", Slot.CALIBRATION,
+                CALIBRATION.replace("\"schemaVersion\":1", "\"schemaVersion\":9"), "field 'schemaVersion'"));
+        c.add(new Case("negative nanosPerToken", Slot.CALIBRATION,
+                CALIBRATION.replace("\"nanosPerToken\":1.0", "\"nanosPerToken\":-1"), "field 'nanosPerToken'"));
+        c.add(new Case("slowdown Infinity", Slot.CALIBRATION, CALIBRATION.replace("[0.05]", "[\"Infinity\"]"),
+                "field 'slowdowns[0]'"));
+        c.add(new Case("run engine a/b", Slot.CALIBRATION,
+                CALIBRATION.replace("\"runs\":[]",
+                "\"runs\":[{\"engine\":\"a/b\",\"workload\":\"w\",\"status\":\"OK\"}]"), "field 'runs[0].engine'"));
         c.add(new Case("truncated", Slot.CALIBRATION, CALIBRATION.substring(0, 20), "malformed JSON"));
         // engines --changed-from FILE
         c.add(new Case("not JSON", Slot.CHANGED_FROM, "{{", "not JSON"));
@@ -167,8 +217,10 @@ class HostileInputTest {
         c.add(new Case("item without id", Slot.CHANGED_FROM, "[{\"version\":\"1\"}]", "item 0"));
         // history (history append --history DIR)
         c.add(new Case("not JSON", Slot.HISTORY, "garbage\n", "field 'line 1'"));
-        c.add(new Case("no result", Slot.HISTORY, "{\"time\":\"2026-01-01T00:00:00Z\",\"commit\":\"abc\"}\n", "field 'line 1.result'"));
-        c.add(new Case("bad time", Slot.HISTORY, "{\"time\":\"yesterday\",\"commit\":\"abc\",\"result\":" + RESULT + "}\n", "field 'line 1'"));
+        c.add(new Case("no result", Slot.HISTORY, "{\"time\":\"2026-01-01T00:00:00Z\",\"commit\":\"abc\"}\n",
+                "field 'line 1.result'"));
+        c.add(new Case("bad time", Slot.HISTORY, "{\"time\":\"yesterday\",\"commit\":\"abc\",\"result\":" + RESULT
+                + "}\n", "field 'line 1'"));
         return c.stream();
     }
 
@@ -190,21 +242,25 @@ class HostileInputTest {
                 file = Files.writeString(results.resolve("results.json"), hostile.content());
                 args = switch (hostile.slot()) {
                     case REPORT_RESULTS -> List.of("report", "--results", results.toString(), "--out", out.toString());
-                    case COMPARE_RESULTS -> List.of("compare", "--results", results.toString(), "--baselines", baselines.toString());
+                    case COMPARE_RESULTS -> List.of("compare", "--results", results.toString(), "--baselines",
+                            baselines.toString());
                     case HISTORY_RESULTS -> List.of("history", "append", "--results", results.toString(), "--history",
                             history.toString(), "--commit", "abc", "--time", "2026-01-02T00:00:00Z");
-                    default -> List.of("baseline", "update", "--results", results.toString(), "--baselines", baselines.toString(),
+                    default -> List.of("baseline", "update", "--results", results.toString(), "--baselines",
+                            baselines.toString(),
                             "--min-runs", "1");
                 };
             }
             case PROFILE -> {
                 file = Files.writeString(tmp.resolve("profile.json"), hostile.content());
-                args = List.of("run", "--profile", file.toString(), "--engines", "rocksdb", "--workloads", "tc-seq-read",
+                args = List.of("run", "--profile", file.toString(), "--engines", "rocksdb", "--workloads",
+                        "tc-seq-read",
                         "--runner", "local", "--out", out.toString());
             }
             case RESOURCES -> {
                 file = Files.writeString(tmp.resolve("resources.json"), hostile.content());
-                args = List.of("run", "--resources", file.toString(), "--engines", "rocksdb", "--workloads", "tc-seq-read",
+                args = List.of("run", "--resources", file.toString(), "--engines", "rocksdb", "--workloads",
+                        "tc-seq-read",
                         "--runner", "container", "--out", out.toString());
             }
             case BASELINE -> {
@@ -235,7 +291,8 @@ class HostileInputTest {
         Map<Path, String> before = hashes(tmp);
         CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.of(args.toArray(String[]::new)));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run.err()).startsWith("kvbench: ").contains(file.getFileName().toString()).contains(hostile.expected())
+        assertThat(run.err()).startsWith("kvbench: ").contains(file.getFileName()
+                .toString()).contains(hostile.expected())
                 .doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(run.err().strip().lines().count()).as(run.err()).isEqualTo(1);
         assertThat(hashes(tmp)).as("input files unchanged, no output written").isEqualTo(before);
@@ -246,7 +303,8 @@ class HostileInputTest {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.toList()) {
                 hashes.put(f, Files.isRegularFile(f)
-                        ? HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))) : "dir");
+                        ? HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)))
+                        : "dir");
             }
         }
         return hashes;

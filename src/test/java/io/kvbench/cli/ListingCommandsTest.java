@@ -32,7 +32,8 @@ class ListingCommandsTest {
     void profilesListsBenchmarkAndResourceProfiles() throws Exception {
         CliRun text = CliRun.of("profiles");
         assertThat(text.exitCode()).as(text.err()).isZero();
-        for (String name : Catalog.PROFILES) assertThat(text.out()).containsPattern("(?m)^" + name + " +\\d+ forks?, heap ");
+        for (String name : Catalog.PROFILES) assertThat(text.out())
+                .containsPattern("(?m)^" + name + " +\\d+ forks?, heap ");
         for (String name : ContainerResources.SHIPPED) assertThat(text.out()).containsPattern("(?m)^" + name
                 + " +cpusets ");
         assertThat(text.out()).contains("Records: ds4j 2000, halo 10000");
@@ -40,7 +41,8 @@ class ListingCommandsTest {
 
         JsonNode json = new ObjectMapper().readTree(CliRun.of("profiles", "--json").out());
         assertThat(json.get("profiles").size()).isEqualTo(Catalog.PROFILES.size());
-        assertThat(json.get("profiles").get(2).get("records").get("tc").asLong()).isEqualTo(Catalog.profile("ci").records("tc"));
+        assertThat(json.get("profiles").get(2).get("records").get("tc").asLong())
+                .isEqualTo(Catalog.profile("ci").records("tc"));
         assertThat(json.get("resourceProfiles").get(0).get("name").asText()).isEqualTo(ContainerResources.DEFAULT);
     }
 

@@ -58,7 +58,8 @@ class ReportCommandTest {
     @Test
     void missingDirectory() {
         Path missing = dir.resolve("nope");
-        assertThat(assertBadInput("report", "--results", missing.toString()).err()).contains(missing + ": no such directory");
+        assertThat(assertBadInput("report", "--results", missing.toString()).err()).contains(missing
+                + ": no such directory");
     }
 
     @Test
@@ -69,13 +70,15 @@ class ReportCommandTest {
 
     @Test
     void missingResultsFile() {
-        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": does not exist");
+        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile()
+                + ": does not exist");
     }
 
     @Test
     void malformedJsonNamesTheLine() throws Exception {
         Files.writeString(resultsFile(), "{\n  \"schemaVersion\": 1,\n  \"complete\": tru\n}\n");
-        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile() + ": malformed JSON (line 3, column 15): ");
+        assertThat(assertBadInput("report", "--results", dir.toString()).err()).contains(resultsFile()
+                + ": malformed JSON (line 3, column 15): ");
     }
 
     @Test

@@ -20,7 +20,8 @@ class ReportUnknownNamesTest {
         Path dir = Files.createDirectories(tmp.resolve("deep/er/results"));
         String results = HostileInputTest.RESULTS.replace("\"profile\":\"smoke\"", "\"profile\":\"../../../escaped\"")
                 .replace("\"machineClass\":\"m1\"", "\"machineClass\":\"../class\"")
-                .replace("\"metric\":\"throughput\"", "\"metric\":\"../../speed\"").replace("\"unit\":\"ops/s\"", "\"unit\":\"frobs/s\"");
+                .replace("\"metric\":\"throughput\"", "\"metric\":\"../../speed\"")
+                .replace("\"unit\":\"ops/s\"", "\"unit\":\"frobs/s\"");
         Files.writeString(dir.resolve("results.json"), results);
         Path out = tmp.resolve("deep/er/out");
 
@@ -30,7 +31,8 @@ class ReportUnknownNamesTest {
         assertThat(run.out()).contains("../../../escaped").contains("frobs/s");
         try (Stream<Path> files = Files.walk(tmp)) {
             assertThat(files.filter(Files::isRegularFile).map(tmp::relativize).map(Path::toString).sorted().toList())
-                    .containsExactly("deep/er/out/report.html", "deep/er/out/summary.md", "deep/er/results/results.json");
+                    .containsExactly("deep/er/out/report.html", "deep/er/out/summary.md",
+                    "deep/er/results/results.json");
         }
     }
 }

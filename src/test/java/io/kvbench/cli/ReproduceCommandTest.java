@@ -35,7 +35,8 @@ class ReproduceCommandTest {
     void reproducesTheTokyoCabinetTablesAtAGivenSize() throws IOException {
         Path out = tmp.resolve("tc");
         // --iterations-from profile: the smoke profile's one fork, not the tables' settings (minutes of forks at 2,000)
-        CliRun run = CliRun.of("reproduce", "tc", "--records", "2000", "--engines", "lmdb,chronicle-map", "--profile", "smoke",
+        CliRun run = CliRun.of("reproduce", "tc", "--records", "2000", "--engines", "lmdb,chronicle-map", "--profile",
+                "smoke",
                 "--iterations-from", "profile", "--runner", "local", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("tc-seq-read: 1 fork x (2 warm-up + 5 measured passes), the profile's")
@@ -113,7 +114,8 @@ class ReproduceCommandTest {
         CliRun unknown = CliRun.of("reproduce", "leveldb-paper", "--runner", "local");
         assertThat(unknown.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(unknown.err()).contains("unknown published comparison 'leveldb-paper'; valid: tc");
-        CliRun outside = CliRun.of("reproduce", "tc", "--engines", "rocksdb", "--runner", "local", "--out", tmp.resolve("x").toString());
+        CliRun outside = CliRun.of("reproduce", "tc", "--engines", "rocksdb", "--runner", "local", "--out",
+                tmp.resolve("x").toString());
         assertThat(outside.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(outside.err()).contains("engine 'rocksdb' is not in the published tc table");
     }

@@ -56,7 +56,8 @@ class RunCommandTest {
 
     @Test
     void unknownResourceProfileNamesTheValidOnes() {
-        CliRun run = CliRun.of("run", "--runner", "local", "--resources", "eight-cores", "--out", tmp.resolve("o").toString());
+        CliRun run = CliRun.of("run", "--runner", "local", "--resources", "eight-cores", "--out", tmp.resolve("o")
+                .toString());
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown resource profile 'eight-cores'").contains("one-core");
         assertThat(tmp.resolve("o")).doesNotExist();

@@ -35,7 +35,8 @@ class RunOutputKnownIssueTest {
         ResultContext context = new ResultContext(new Software("0.12", "OpenJDK 17", "abc"), "smoke", "local",
                 "2026-11-23T07:00:00Z", new MachineInfo("AMD EPYC", 2, 24L << 30, "Linux",
                 "amd-epyc-2c"), Map.of(), Map.of());
-        RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-23T07:00:00Z", null, List.of(
+        RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-23T07:00:00Z", null,
+                List.of(
                 BenchmarkResult.failed("leveldb-java", "ycsb-a", FailureKind.ENGINE_FAILURE, RACE, context),
                 BenchmarkResult.failed("rocksdb", "ycsb-a", FailureKind.ENGINE_FAILURE, "fork exited with code 137",
                         context)));
@@ -45,11 +46,13 @@ class RunOutputKnownIssueTest {
         String md = Files.readString(out.resolve("summary.md"));
         String html = Files.readString(out.resolve("report.html"));
 
-        assertThat(table).containsPattern("leveldb-java\\s+KNOWN_ISSUE \\(known engine issue " + Pattern.quote(LEVELDB_78) + ": ")
+        assertThat(table).containsPattern("leveldb-java\\s+KNOWN_ISSUE \\(known engine issue "
+                + Pattern.quote(LEVELDB_78) + ": ")
                 .containsPattern("(?m)^\\s*rocksdb\\s+ERROR \\(fork exited with code 137\\)")
                 .contains("0 measured, 0 not applicable, 1 error, 1 known issue")
                 .doesNotContain("FileNotFoundException");
-        assertThat(md).contains("| leveldb-java | **KNOWN_ISSUE** (known engine issue [" + LEVELDB_78 + "](" + LEVELDB_78 + "): ")
+        assertThat(md).contains("| leveldb-java | **KNOWN_ISSUE** (known engine issue [" + LEVELDB_78 + "]("
+                + LEVELDB_78 + "): ")
                 .contains("| rocksdb | **ERROR** (fork exited with code 137) |")
                 .doesNotContain("FileNotFoundException");
         assertThat(html).contains("<span class=\"status known\">KNOWN_ISSUE</span> <strong>leveldb-java</strong> "

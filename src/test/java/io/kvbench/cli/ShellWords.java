@@ -9,12 +9,14 @@ import java.util.regex.Pattern;
 /**
  * The simple commands of a bash script, split into words, as far as the workflows' {@code run:} scripts need: comments,
  * line continuations, single and double quotes, {@code ${{ ... }}} expressions, and the operators that end a command
- * ({@code ; & | && || ( ) $( < >} and newlines). A word with a {@code $} expansion in it has unknown text at run time and
+ * ({@code ; & | && || ( ) $( < >} and newlines). A word with a {@code $} expansion in it has unknown text at run time
+ * and
  * is given as {@link #EXPANDED}. Not a shell: no globbing, no here-documents, no nested quoting inside {@code $(...)}.
  */
 final class ShellWords {
 
-    /** Stands for a word whose text is only known at run time ({@code "$ENGINE"}, {@code "shard-${{ matrix.engine }}"}). */
+    /** Stands for a word whose text is only known at run time ({@code "$ENGINE"}, {@code "shard-${{ matrix.engine
+     * }}"}). */
     static final String EXPANDED = "<expanded>";
     private static final Pattern ARRAY_USE = Pattern.compile("\"\\$\\{(\\w+)\\[@\\]\\}\"");
 
@@ -38,7 +40,8 @@ final class ShellWords {
 
     /**
      * The commands with what is known before run time put in: a quoted {@code "$NAME"} or {@code "${NAME}"} whose
-     * variable has a known value in {@code env} (a step's environment with its defaults) becomes that value, and a quoted
+     * variable has a known value in {@code env} (a step's environment with its defaults) becomes that value, and a
+     * quoted
      * array expansion {@code "${NAME[@]}"} becomes the words of the script's last {@code NAME=(...)} or
      * {@code NAME+=(...)}, the largest case of the usual "array of optional arguments" idiom.
      */
@@ -54,7 +57,8 @@ final class ShellWords {
         }
         for (Map.Entry<String, String> var : env.entrySet()) {
             String literal = "'" + var.getValue().replace("'", "'\\''") + "'";
-            resolved = resolved.replace("\"$" + var.getKey() + "\"", literal).replace("\"${" + var.getKey() + "}\"", literal);
+            resolved = resolved.replace("\"$" + var.getKey() + "\"", literal)
+                    .replace("\"${" + var.getKey() + "}\"", literal);
         }
         return commands(resolved);
     }

@@ -18,7 +18,8 @@ class ShellWordsTest {
                   e && f | g; h > out 2>&1
                 x=$(java -jar k.jar engines --json | jq -c 'map(.id)')
                 """)).containsExactly(List.of("a", "b c", "d", "e"), List.of("f"), List.of("g"), List.of("h"),
-                // Redirection targets and the text before $( come out as words of their own: no command starts with them.
+                // Redirection targets and the text before $( come out as words of their own: no command starts with
+                // them.
                 List.of("out"), List.of("1"), List.of("x="), List.of("java", "-jar", "k.jar", "engines", "--json"),
                 List.of("jq", "-c", "map(.id)"));
     }

@@ -60,7 +60,8 @@ final class Workflows {
         Map<String, String> env() {
             Map<String, String> env = new LinkedHashMap<>();
             JsonNode root = named(workflow).root();
-            for (JsonNode level : List.of(root.path("env"), root.path("jobs").path(job).path("env"), node.path("env"))) {
+            for (JsonNode level : List.of(root.path("env"), root.path("jobs").path(job).path("env"),
+                    node.path("env"))) {
                 for (Iterator<Map.Entry<String, JsonNode>> vars = level.fields(); vars.hasNext(); ) {
                     Map.Entry<String, JsonNode> var = vars.next();
                     String value = var.getValue().asText();
@@ -81,7 +82,8 @@ final class Workflows {
         @Override
         public String toString() {
             return workflow + ", job " + job + ", step " + (index + 1)
-                    + (node.has("name") ? " '" + node.get("name").asText() + "'" : node.has("uses") ? " (" + uses() + ")" : "");
+                    + (node.has("name") ? " '" + node.get("name").asText() + "'" : node.has("uses") ? " (" + uses()
+                    + ")" : "");
         }
     }
 
@@ -93,7 +95,8 @@ final class Workflows {
         YAMLMapper yaml = new YAMLMapper();
         try (Stream<Path> files = Files.list(DIR)) {
             List<Workflow> workflows = new ArrayList<>();
-            for (Path file : files.filter(f -> f.toString().endsWith(".yml") || f.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".yml") || f.toString().endsWith(".yaml")).sorted()
+                    .toList()) {
                 workflows.add(new Workflow(file.getFileName().toString(), yaml.readTree(file.toFile())));
             }
             return workflows;

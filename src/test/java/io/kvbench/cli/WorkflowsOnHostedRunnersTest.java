@@ -26,7 +26,8 @@ class WorkflowsOnHostedRunnersTest {
     @Test
     void everyScriptRunsInBashWithPipefail() {
         // GitHub runs `shell: bash` as bash -e -o pipefail; its implicit default shell has no pipefail.
-        assertThat(Workflows.all()).allSatisfy(w -> assertThat(w.root().path("defaults").path("run").path("shell").asText())
+        assertThat(Workflows.all()).allSatisfy(w -> assertThat(w.root().path("defaults").path("run").path("shell")
+                .asText())
                 .as(w.file() + ": defaults.run.shell").isEqualTo("bash"));
         assertThat(Workflows.allSteps()).allSatisfy(step -> assertThat(step.node().path("shell").asText("bash"))
                 .as(step + " overrides the shell").isEqualTo("bash"));
@@ -42,16 +43,20 @@ class WorkflowsOnHostedRunnersTest {
         for (String file : List.of("nightly-perf.yml", "pr-perf.yml", "update-baselines.yml", "ci.yml")) {
             Workflows.Workflow w = Workflows.named(file);
             for (Workflows.Step step : w.steps()) {
-                boolean measures = ShellWords.commands(step.run()).stream().anyMatch(words -> words.contains("interleave")
-                        || words.contains("gate") || (words.contains("run") && words.contains("--runner")) || words.equals(List.of("mvn", "-B", "test")));
+                boolean measures = ShellWords.commands(step.run()).stream()
+                        .anyMatch(words -> words.contains("interleave")
+                        || words.contains("gate") || (words.contains("run") && words.contains("--runner"))
+                        || words.equals(List.of("mvn", "-B", "test")));
                 if (!measures) continue;
                 int stepTimeout = step.node().path("timeout-minutes").asInt(0);
                 int jobTimeout = w.job(step.job()).path("timeout-minutes").asInt(0);
-                assertThat(stepTimeout).as(step + ": a step timeout below the job's " + jobTimeout + " minutes").isPositive()
+                assertThat(stepTimeout).as(step + ": a step timeout below the job's " + jobTimeout + " minutes")
+                        .isPositive()
                         .isLessThan(jobTimeout);
                 assertThat(w.steps()).as(step + ": an upload that runs after a failure or timeout")
                         .anyMatch(s -> s.job().equals(step.job()) && s.index() > step.index()
-                                && s.uses().startsWith("actions/upload-artifact@") && s.node().path("if").asText().equals("always()"));
+                                && s.uses().startsWith("actions/upload-artifact@") && s.node().path("if")
+                                .asText().equals("always()"));
             }
         }
     }
@@ -59,7 +64,8 @@ class WorkflowsOnHostedRunnersTest {
     @Test
     void ciRunsOncePerChange() {
         JsonNode on = Workflows.named("ci.yml").root().path("on");
-        assertThat(on.path("push").path("branches")).as("push only to main: a pull request's branch is tested as the pull request")
+        assertThat(on.path("push").path("branches"))
+                .as("push only to main: a pull request's branch is tested as the pull request")
                 .extracting(JsonNode::asText).containsExactly("main");
         assertThat(on.has("pull_request")).isTrue();
     }
@@ -67,13 +73,15 @@ class WorkflowsOnHostedRunnersTest {
     @Test
     void onlyTheJobsThatWriteMayWrite() {
         for (Workflows.Workflow w : Workflows.all()) {
-            assertThat(permissionsThatWrite(w.root().path("permissions"))).as(w.file() + ": workflow-level permissions").isEmpty();
+            assertThat(permissionsThatWrite(w.root().path("permissions"))).as(w.file() + ": workflow-level permissions")
+                    .isEmpty();
             Set<String> writers = new TreeSet<>();
             for (Iterator<Map.Entry<String, JsonNode>> jobs = w.root().path("jobs").fields(); jobs.hasNext(); ) {
                 Map.Entry<String, JsonNode> job = jobs.next();
                 if (!permissionsThatWrite(job.getValue().path("permissions")).isEmpty()) writers.add(job.getKey());
             }
-            assertThat(writers).as(w.file() + ": jobs with write permission").isEqualTo(WRITERS.getOrDefault(w.file(), Set.of()));
+            assertThat(writers).as(w.file() + ": jobs with write permission")
+                    .isEqualTo(WRITERS.getOrDefault(w.file(), Set.of()));
         }
     }
 
@@ -96,7 +104,8 @@ class WorkflowsOnHostedRunnersTest {
             assertThat(inv.step().job()).isEqualTo("ab");
             assertThat(inv.args()).startsWith("interleave").contains("--a-classpath", "base/target/kvbench.jar",
                     "--b-classpath", "target/kvbench.jar", "--runner", "container", "--budget-minutes");
-            assertThat(inv.args()).as("the measured defaults: the sequential test, not fixed rounds").doesNotContain("--rounds", "--confirmations");
+            assertThat(inv.args()).as("the measured defaults: the sequential test, not fixed rounds")
+                    .doesNotContain("--rounds", "--confirmations");
             int budget = Integer.parseInt(inv.args().get(inv.args().indexOf("--budget-minutes") + 1));
             assertThat(budget).as("the budget ends the session with a verdict well inside the step's timeout")
                     .isLessThanOrEqualTo(inv.step().node().path("timeout-minutes").asInt() - 10);
@@ -107,7 +116,8 @@ class WorkflowsOnHostedRunnersTest {
         Workflows.Workflow comment = Workflows.named("pr-perf-comment.yml");
         assertThat(comment.root().path("on").path("workflow_run").path("workflows")).extracting(JsonNode::asText)
                 .containsExactly(ab.root().path("name").asText());
-        assertThat(comment.steps()).noneMatch(s -> s.uses().startsWith("actions/checkout@") || s.run().contains("java"));
+        assertThat(comment.steps()).noneMatch(s -> s.uses().startsWith("actions/checkout@")
+                || s.run().contains("java"));
     }
 
     @Test

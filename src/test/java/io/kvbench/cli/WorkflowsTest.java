@@ -74,7 +74,8 @@ class WorkflowsTest {
         for (Workflows.Step step : Workflows.allSteps()) {
             for (List<String> words : ShellWords.commands(step.run(), step.env())) {
                 for (int i = 0; i + 2 < words.size(); i++) {
-                    if (words.get(i).equals("java") && words.get(i + 1).equals("-jar") && words.get(i + 2).endsWith("kvbench.jar")) {
+                    if (words.get(i).equals("java") && words.get(i + 1).equals("-jar")
+                            && words.get(i + 2).endsWith("kvbench.jar")) {
                         found.add(new Invocation(step, words.get(i + 2), words.subList(i + 3, words.size())));
                     }
                 }
@@ -106,8 +107,10 @@ class WorkflowsTest {
             // The merge base's jar: built with the README's command in base/ earlier in the job, or downloaded.
             List<Workflows.Step> before = Workflows.named(inv.step().workflow()).steps().stream()
                     .filter(s -> s.job().equals(inv.step().job()) && s.index() < inv.step().index()).toList();
-            assertThat(before).as(inv + " runs the merge base's jar: build it in " + BASE_DIR + "/ or download " + BASE_JAR_ARTIFACT)
-                    .anyMatch(s -> (s.runLines().contains(build) && s.node().path("working-directory").asText().equals(BASE_DIR))
+            assertThat(before).as(inv + " runs the merge base's jar: build it in " + BASE_DIR + "/ or download "
+                    + BASE_JAR_ARTIFACT)
+                    .anyMatch(s -> (s.runLines().contains(build) && s.node().path("working-directory")
+                    .asText().equals(BASE_DIR))
                             || (s.uses().startsWith("actions/download-artifact@")
                                 && s.node().path("with").path("name").asText().equals(BASE_JAR_ARTIFACT)));
         }
@@ -128,7 +131,8 @@ class WorkflowsTest {
                         && s.node().path("with").path("name").asText().equals(JAR_ARTIFACT));
                 assertThat(built || downloaded).as(first + " runs " + jar + " without building it ('" + build
                         + "') or downloading the '" + JAR_ARTIFACT + "' artifact first").isTrue();
-                if (downloaded) assertThat(uploadersOfTheJar(workflow)).as(workflow.file() + ": who builds " + JAR_ARTIFACT)
+                if (downloaded) assertThat(uploadersOfTheJar(workflow))
+                        .as(workflow.file() + ": who builds " + JAR_ARTIFACT)
                         .isNotEmpty().allSatisfy(job -> assertThat(workflow.steps()).anyMatch(s -> s.job().equals(job)
                                 && s.runLines().contains(build)));
             }
@@ -164,7 +168,8 @@ class WorkflowsTest {
             assertThat(cli.getSubcommands()).as("'" + inv.args().get(0) + "' in " + inv + " is a subcommand of kvbench")
                     .containsKey(inv.args().get(0));
             // Words known only at run time stand for one value each; parsing checks option names, arity and types.
-            String[] args = inv.args().stream().map(a -> a.equals(ShellWords.EXPANDED) ? "x" : a).toArray(String[]::new);
+            String[] args = inv.args().stream().map(a -> a.equals(ShellWords.EXPANDED) ? "x" : a)
+                    .toArray(String[]::new);
             try {
                 cli.parseArgs(args);
             } catch (CommandLine.ParameterException e) {
@@ -176,7 +181,8 @@ class WorkflowsTest {
     @Test
     void inputsAndEventTextReachScriptsOnlyThroughTheEnvironment() {
         assertThat(Workflows.allSteps()).allSatisfy(step -> assertThat(UNSAFE_IN_SCRIPT.matcher(step.run()).find())
-                .as(step + " splices ${{ inputs.* }} or event text into its script: pass it through env: instead").isFalse());
+                .as(step + " splices ${{ inputs.* }} or event text into its script: pass it through env: instead")
+                .isFalse());
     }
 
     @Test
@@ -209,14 +215,17 @@ class WorkflowsTest {
 
     /**
      * download-artifact extracts a lone match of {@code pattern:} into {@code path} itself, and several matches into
-     * {@code path/<name>/}: so every pattern download merges (merge-multiple), and the matched artifacts each hold their
+     * {@code path/<name>/}: so every pattern download merges (merge-multiple), and the matched artifacts each hold
+     * their
      * own directory, whatever their count (the workflow harness runs both cases).
      */
     @Test
     void patternDownloadsMergeArtifactsThatHoldTheirOwnDirectory() {
         List<Workflows.Step> downloads = Workflows.allSteps().stream()
-                .filter(s -> s.uses().startsWith("actions/download-artifact@") && s.node().path("with").has("pattern")).toList();
-        assertThat(downloads).isNotEmpty().allSatisfy(s -> assertThat(s.node().path("with").path("merge-multiple").asBoolean())
+                .filter(s -> s.uses().startsWith("actions/download-artifact@") && s.node().path("with").has("pattern"))
+                .toList();
+        assertThat(downloads).isNotEmpty().allSatisfy(s -> assertThat(s.node().path("with").path("merge-multiple")
+                .asBoolean())
                 .as(s + " downloads by pattern without merge-multiple: true").isTrue());
     }
 }

@@ -47,7 +47,8 @@ class EngineLoadingTest {
     void aSecondLoadFailureOfTheSameClassIsStillReported() {
         // The JVM reports a class whose initialiser failed once as NoClassDefFoundError afterwards.
         Engines.Registry registry = Engines.load(List.of(
-                new Engines.Candidate("A", NativeLessEngine::create), new Engines.Candidate("B", NativeLessEngine::create)));
+                new Engines.Candidate("A", NativeLessEngine::create),
+                        new Engines.Candidate("B", NativeLessEngine::create)));
         assertThat(registry.engines()).isEmpty();
         assertThat(registry.unavailable()).hasSize(2);
         assertThatThrownBy(() -> Engines.byId(registry, "rocksdb")).hasMessageContaining("unavailable adapters: A: ");

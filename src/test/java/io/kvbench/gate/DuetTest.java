@@ -102,13 +102,16 @@ class DuetTest {
 
         assertThat(runs).hasSize(16).contains("A@0", "A@1", "B@0", "B@1");
         for (int round = 0; round < 8; round++) {
-            List<String> pair = runs.subList(2 * round, 2 * round + 2).stream().map(r -> r.substring(2)).sorted().toList();
+            List<String> pair = runs.subList(2 * round, 2 * round + 2).stream().map(r -> r.substring(2)).sorted()
+                    .toList();
             assertThat(pair).as("round " + (round + 1) + ": one side per cpuset").containsExactly("0", "1");
         }
         assertThat(dataDirs).as("each side its own stores").containsOnly(tmp.resolve("data-A"), tmp.resolve("data-B"));
         assertThat(tmp.resolve("round-8-A").resolve("results.json")).isRegularFile();
-        assertThat(tmp.resolve("round-8-scratch")).as("the barrier of a round whose sides lined up is scratch").doesNotExist();
-        assertThat(results.get(0).roundRatios()).hasSize(8).allSatisfy(r -> assertThat(r).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02)));
+        assertThat(tmp.resolve("round-8-scratch")).as("the barrier of a round whose sides lined up is scratch")
+                .doesNotExist();
+        assertThat(results.get(0).roundRatios()).hasSize(8)
+                .allSatisfy(r -> assertThat(r).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02)));
         assertThat(results.get(0).row().verdict()).isEqualTo(Verdict.REGRESSION);
     }
 

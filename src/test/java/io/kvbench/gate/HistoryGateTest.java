@@ -33,7 +33,8 @@ class HistoryGateTest {
         HistoryFixtures.nights(new HistoryStore(history), MACHINE_CLASS, nights, 1000);
         runner.script.addAll(List.of(script));
         RunPlan plan = Fixtures.plan("rocksdb", "ycsb-c", tmp.resolve("out"));
-        return new Gate(runner, HistoryBaselines.source(history, 5), new BootstrapPolicy(), 1, quiet).run(plan, key -> true);
+        return new Gate(runner, HistoryBaselines.source(history, 5), new BootstrapPolicy(), 1, quiet)
+                .run(plan, key -> true);
     }
 
     private static BenchmarkResult at(long seed, double mean) {

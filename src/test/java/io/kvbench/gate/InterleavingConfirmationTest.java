@@ -27,7 +27,8 @@ class InterleavingConfirmationTest {
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
 
     /** One scripted runner per side; A's runs around 1000, B's as given per round. */
-    private List<Interleaving.Result> session(int rounds, int confirmations, GateTest.ScriptedRunner a, GateTest.ScriptedRunner b)
+    private List<Interleaving.Result> session(int rounds, int confirmations, GateTest.ScriptedRunner a,
+            GateTest.ScriptedRunner b)
             throws IOException {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)

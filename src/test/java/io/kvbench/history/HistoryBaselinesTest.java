@@ -30,7 +30,8 @@ class HistoryBaselinesTest {
         HistoryFixtures.nights(store, "cpu-a-1c", 4, 2000);
         // Four older nights at 2000, then 5 at 1000 and a failed night in between: only the newest 5 OK ones count.
         for (int i = 4; i < 9; i++) {
-            store.append(run(night(i), HistoryFixtures.result("rocksdb", "ycsb-c", "cpu-a-1c", i, 1000)), night(i), commit(i));
+            store.append(run(night(i), HistoryFixtures.result("rocksdb", "ycsb-c", "cpu-a-1c", i, 1000)), night(i),
+                    commit(i));
         }
         store.append(run(night(6).replace("02:00", "03:00"), onClass(failed("rocksdb", "ycsb-c", "crash"), "cpu-a-1c")),
                 night(6).replace("02:00", "03:00"), "failedsha");

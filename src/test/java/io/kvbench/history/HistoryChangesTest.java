@@ -56,7 +56,8 @@ class HistoryChangesTest {
     }
 
     private int changes(String... more) {
-        List<String> args = new ArrayList<>(List.of("history", "changes", "--history", history.toString(), "--out", out.toString(),
+        List<String> args = new ArrayList<>(List.of("history", "changes", "--history", history.toString(), "--out",
+                out.toString(),
                 "--otava", otava));
         args.addAll(List.of(more));
         return KvBench.execute(args.toArray(String[]::new));
@@ -94,7 +95,8 @@ class HistoryChangesTest {
         assertThat(changes()).as("reports only by default").isZero();
         assertThat(changes("--fail-within", "7")).isEqualTo(ExitCode.FAILED.code());
         assertThat(Files.readString(out.resolve("change-points.md"))).contains("**worse**").contains(commit(34));
-        JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints").get(0);
+        JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints")
+                .get(0);
         assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(34));
         assertThat(change.get("nightsSince").asInt()).isEqualTo(6);
     }

@@ -31,7 +31,8 @@ class HistoryDiskTest {
     @Test
     void twoNightsCompareNoThroughputButJudgeDisk() throws Exception {
         Path baselines = tmp.resolve("perf-baselines");
-        List<RunResults> recorded = List.of(Fixtures.run(withDisk(HistoryFixtures.result("rocksdb", "ycsb-c", "home-cpu-1c", 1, 1000), 10_000_000)));
+        List<RunResults> recorded = List.of(Fixtures.run(withDisk(HistoryFixtures.result("rocksdb", "ycsb-c",
+                "home-cpu-1c", 1, 1000), 10_000_000)));
         BaselineUpdate.plan(RunPooling.pool(recorded), recorded, new BaselineStore(baselines), null, "test", true,
                 Instant.parse("2026-01-01T00:00:00Z")).apply();
         Path history = tmp.resolve("history");
@@ -45,7 +46,8 @@ class HistoryDiskTest {
     }
 
     private static ComparisonRow judge(BaselineSet set, long diskBytes) {
-        BenchmarkResult tonight = withDisk(HistoryFixtures.result("rocksdb", "ycsb-c", MACHINE_CLASS, 9, 500), diskBytes);
+        BenchmarkResult tonight = withDisk(HistoryFixtures.result("rocksdb", "ycsb-c", MACHINE_CLASS, 9, 500),
+                diskBytes);
         return BaselineComparison.compare(List.of(tonight), set, new WelchPolicy(), k -> true).get(0);
     }
 }

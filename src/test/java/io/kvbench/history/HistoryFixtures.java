@@ -31,7 +31,8 @@ public final class HistoryFixtures {
 
     /** An OK throughput result of 2 forks x 5 iterations around {@code mean} (2 % noise), on {@code machineClass}. */
     public static BenchmarkResult result(String engine, String workload, String machineClass, long seed, double mean) {
-        BenchmarkResult r = Fixtures.withForks(Fixtures.ok(engine, workload, Fixtures.normal(seed, 10, mean, mean * 0.02)), 2);
+        BenchmarkResult r = Fixtures.withForks(Fixtures.ok(engine, workload,
+                Fixtures.normal(seed, 10, mean, mean * 0.02)), 2);
         return onClass(r, machineClass);
     }
 
@@ -46,7 +47,8 @@ public final class HistoryFixtures {
     public static RunResults run(String time, BenchmarkResult... results) {
         RunResults r = Fixtures.run(results);
         String machineClass = results[0].context().machine().machineClass();
-        return new RunResults(r.schemaVersion(), true, r.profile(), r.runner(), time, Fixtures.machine(machineClass), List.of(results));
+        return new RunResults(r.schemaVersion(), true, r.profile(), r.runner(), time, Fixtures.machine(machineClass),
+                List.of(results));
     }
 
     /** Writes a run's results.json into {@code dir} and returns {@code dir}. */

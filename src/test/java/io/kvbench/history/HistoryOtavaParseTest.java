@@ -26,7 +26,8 @@ class HistoryOtavaParseTest {
         Otava.Input a = series("series0", 40);
         long night20 = a.points().get(20).time().getEpochSecond();
         List<String> out = List.of("INFO: Computing change points for test series0...",
-                "{\"series0\": [{\"time\": " + night20 + ", \"attributes\": {\"commit\": \"c20\"}, \"changes\": [{\"metric\": "
+                "{\"series0\": [{\"time\": " + night20
+                        + ", \"attributes\": {\"commit\": \"c20\"}, \"changes\": [{\"metric\": "
                         + "\"score\", \"index\": 17, \"time\": " + night20 + ", \"forward_change_percent\": \"-14\", "
                         + "\"mean_before\": \"1000.0\", \"mean_after\": \"850.0\", \"pvalue\": \"0.000010\"}]}]}",
                 "{\"series1\": []}");
@@ -40,7 +41,8 @@ class HistoryOtavaParseTest {
 
     @Test
     void aSeriesOtavaDidNotAnswerIsAnInfrastructureError() {
-        assertThatThrownBy(() -> Otava.parse(List.of("{\"series0\": []}"), List.of(series("series0", 5), series("series1", 5))))
+        assertThatThrownBy(() -> Otava.parse(List.of("{\"series0\": []}"),
+                List.of(series("series0", 5), series("series1", 5))))
                 .isInstanceOf(InfrastructureException.class).hasMessageContaining("series1");
     }
 

@@ -25,7 +25,8 @@ class HistoryReplayTest {
         } catch (RuntimeException e) {
             assumeThat(otava).as("Apache Otava not installed: " + e.getMessage()).isNotNull();
         }
-        int exit = KvBench.execute("history", "replay", "--from", "perf-baselines/calibration/amd-epyc-f25-m17-s1-1c-4g/ci-runs.json",
+        int exit = KvBench.execute("history", "replay", "--from",
+                "perf-baselines/calibration/amd-epyc-f25-m17-s1-1c-4g/ci-runs.json",
                 "--out", tmp.toString(), "--otava", otava, "--resampled", "0");
         assertThat(exit).isZero();
         JsonNode rows = ResultsJson.MAPPER.readTree(tmp.resolve("replay.json").toFile()).get("rows");

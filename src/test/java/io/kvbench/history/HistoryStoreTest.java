@@ -49,7 +49,8 @@ class HistoryStoreTest {
         HistoryStore store = new HistoryStore(tmp);
         store.append(run(night(2), result("rocksdb", "ycsb-c", "cpu-a-1c", 1, 1000)), night(2), commit(2));
         store.append(run(night(1), result("rocksdb", "ycsb-c", "cpu-a-1c", 2, 1000)), night(1), commit(1));
-        assertThat(store.read(PROFILE, "cpu-a-1c", ROCKSDB)).extracting(Night::commit).containsExactly(commit(1), commit(2));
+        assertThat(store.read(PROFILE, "cpu-a-1c", ROCKSDB)).extracting(Night::commit)
+                .containsExactly(commit(1), commit(2));
     }
 
     @Test

@@ -18,7 +18,8 @@ class ContainerPartsTest {
 
     @Test
     void aMissingSocketSaysSoAndHowToGetOne() {
-        assertThat(DockerEngine.socketProblem(tmp.resolve("docker.sock"), true)).hasValueSatisfying(reason -> assertThat(reason)
+        assertThat(DockerEngine.socketProblem(tmp.resolve("docker.sock"), true))
+                .hasValueSatisfying(reason -> assertThat(reason)
                 .contains("docker.sock does not exist").contains("DOCKER_HOST is not set").contains("scripts/setup-docker.sh"));
     }
 

@@ -12,7 +12,8 @@ class MachinesTest {
     private static final long GIB = 1L << 30;
 
     /** Two hosted-runner processors and this project's VM, as /proc/cpuinfo shows them. */
-    private static final List<String> EPYC_7763 = List.of("processor\t: 0", "vendor_id\t: AuthenticAMD", "cpu family\t: 25",
+    private static final List<String> EPYC_7763 = List.of("processor\t: 0", "vendor_id\t: AuthenticAMD",
+            "cpu family\t: 25",
             "model\t\t: 1", "model name\t: AMD EPYC 7763 64-Core Processor", "stepping\t: 1", "", "processor\t: 1",
             "vendor_id\t: GenuineIntel", "cpu family\t: 6");
     private static final List<String> GENERIC_EPYC = List.of("processor\t: 0", "vendor_id\t: AuthenticAMD",
@@ -25,7 +26,8 @@ class MachinesTest {
         assertThat(classOf(EPYC_7763, 2, 7 * GIB)).isEqualTo("amd-epyc-7763-64-core-f25-m1-s1-2c-7g");
         assertThat(classOf(GENERIC_EPYC, 1, 3584L << 20)).isEqualTo("amd-epyc-f25-m17-s1-1c-4g");
         // Same generic name, another generation: another class.
-        List<String> otherGeneration = GENERIC_EPYC.stream().map(l -> l.startsWith("model\t") ? "model\t\t: 1" : l).toList();
+        List<String> otherGeneration = GENERIC_EPYC.stream().map(l -> l.startsWith("model\t") ? "model\t\t: 1" : l)
+                .toList();
         assertThat(classOf(otherGeneration, 1, 3584L << 20)).isNotEqualTo(classOf(GENERIC_EPYC, 1, 3584L << 20));
     }
 

@@ -18,16 +18,19 @@ import java.nio.file.Path;
 
 /**
  * Coverage-guided fuzzing of the readers of every file kvbench is handed: whatever the bytes, a reader either returns a
- * value or throws {@link InputException}; anything else (NullPointerException, ClassCastException, NumberFormatException,
+ * value or throws {@link InputException}; anything else (NullPointerException, ClassCastException,
+ * NumberFormatException,
  * ArithmeticException, StackOverflowError, OutOfMemoryError) propagates and is a finding.
  *
- * <p>In {@code mvn test} each method runs once per seed in {@code src/test/resources/io/kvbench/input/ReaderFuzzTestInputs/<method>/}
+ * <p>In {@code mvn test} each method runs once per seed in {@code
+ * src/test/resources/io/kvbench/input/ReaderFuzzTestInputs/<method>/}
  * (Jazzer's regression mode). To fuzz for real, one reader at a time:
  * {@code JAZZER_FUZZ=1 mvn -o test -Dtest=ReaderFuzzTest#results -Djazzer.max_duration=10m}
  * (findings are written as crash-* files beside the corpus: commit them with the fix; a run ended by a timeout or ^C
  * also leaves the input in flight as crash-*, which is a finding only if this test fails on it). Fuzzed by hand for
  * about a minute per reader (two for results), no findings;
- * tasks and interleave reports then failed within seconds on bytes that Jackson decodes as broken UTF-32 (an IOException
+ * tasks and interleave reports then failed within seconds on bytes that Jackson decodes as broken UTF-32 (an
+ * IOException
  * that escaped as exit 3), fixed and kept as seeds. known-issues.json (shipped in the jar, its reasons are regular
  * expressions by design) is not fuzzed: Jazzer's regex-injection sanitizer flags every pattern it compiles; its
  * validation is tested in KnownIssuesParseTest.

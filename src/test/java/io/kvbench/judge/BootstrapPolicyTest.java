@@ -73,7 +73,8 @@ class BootstrapPolicyTest {
         double[][] first = normalForks(8, 2, 5, 960, 800);
         double[][] rerun = normalForks(9, 2, 5, 800, 790);
         assertThat(assess(before, forks(first)).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(assess(before, forks(first[0], first[1], rerun[0], rerun[1])).verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(assess(before, forks(first[0], first[1], rerun[0], rerun[1])).verdict())
+                .isEqualTo(Verdict.REGRESSION);
     }
 
     @Test

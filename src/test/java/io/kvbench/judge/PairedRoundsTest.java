@@ -36,7 +36,8 @@ class PairedRoundsTest {
     void identicalRatiosNeedNoVarianceAndTwoRoundsFallBackToPooling() {
         assertThat(POLICY.assessPaired(Fixtures.baseline(A), B, new double[] {0.8, 0.8, 0.8}).verdict())
                 .isEqualTo(Verdict.REGRESSION);
-        assertThat(POLICY.assessPaired(Fixtures.baseline(A), A, new double[] {1, 1, 1}).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(POLICY.assessPaired(Fixtures.baseline(A), A, new double[] {1, 1, 1}).verdict())
+                .isEqualTo(Verdict.PASS);
         Assessment two = POLICY.assessPaired(Fixtures.baseline(A), B, new double[] {0.9, 0.9});
         assertThat(two.confidence()).doesNotContain("paired");
         assertThat(two).isEqualTo(POLICY.assess(Fixtures.baseline(A), B));

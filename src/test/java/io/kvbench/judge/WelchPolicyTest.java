@@ -32,7 +32,8 @@ class WelchPolicyTest {
     void pureNoiseAlwaysPasses() {
         // 2 % noise on both sides can be "significant" by chance, but never reaches the 10 % minimum effect.
         for (int seed = 0; seed < 50; seed++) {
-            Assessment a = assess(ok("e", "w", normal(seed, 10, 1000, 20)), ok("e", "w", normal(seed + 1000, 10, 1000, 20)));
+            Assessment a = assess(ok("e", "w", normal(seed, 10, 1000, 20)),
+                    ok("e", "w", normal(seed + 1000, 10, 1000, 20)));
             assertThat(a.verdict()).as("seed %d: %s", seed, a).isEqualTo(Verdict.PASS);
         }
     }
@@ -138,7 +139,8 @@ class WelchPolicyTest {
     void constantSamplesAreCertain() {
         assertThat(WelchPolicy.welchPValue(new double[] {5, 5, 5}, new double[] {5, 5})).isEqualTo(1.0);
         assertThat(WelchPolicy.welchPValue(new double[] {5, 5, 5}, new double[] {4, 4})).isEqualTo(0.0);
-        assertThat(assess(ok("e", "w", 100, 100, 100), ok("e", "w", 50, 50, 50)).verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(assess(ok("e", "w", 100, 100, 100), ok("e", "w", 50, 50, 50)).verdict())
+                .isEqualTo(Verdict.REGRESSION);
     }
 
     @Test

@@ -56,7 +56,8 @@ class BarChartTest {
         assertThat(svg).contains("data-unit=\"ms/op\"", ">ms/op</text>");
         assertThat(ticks(svg)).containsExactly("0", "20", "40", "60", "80", "100");
         assertThat(chart("ns", 12_300, 45_000).axis().name()).isEqualTo("µs");
-        assertThat(chart("s/op", 0.5, 27.4).axis().name()).as("log axis: the unit of its smallest value").isEqualTo("ms/op");
+        assertThat(chart("s/op", 0.5, 27.4).axis().name()).as("log axis: the unit of its smallest value")
+                .isEqualTo("ms/op");
     }
 
     @Test
@@ -79,6 +80,7 @@ class BarChartTest {
         assertThat(svg.indexOf(">fast</text>")).isLessThan(svg.indexOf(">slow</text>"));
         assertThat(svg).contains("<tspan class=\"number\">2.00M</tspan><tspan class=\"rest\"> ± 0.05M ops/s</tspan>",
                 "<tspan class=\"number\">1.00M</tspan><tspan class=\"rest\"> ops/s</tspan>");
-        assertThat(Pattern.compile("class=\"whisker\"").matcher(svg).results().count()).as("no whisker without an error").isEqualTo(1);
+        assertThat(Pattern.compile("class=\"whisker\"").matcher(svg).results().count())
+                .as("no whisker without an error").isEqualTo(1);
     }
 }

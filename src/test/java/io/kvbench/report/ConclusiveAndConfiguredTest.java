@@ -44,7 +44,8 @@ class ConclusiveAndConfiguredTest {
                 throughput("rocksdb", "w", 800_000, 40_000)));
         assertThat(ConsoleReport.render(tight, Units.UNICODE)).as("no note column without a note")
                 .doesNotContain("not conclusive", "note");
-        assertThat(ConsoleReport.render(SampleResults.sixByFour(), Units.UNICODE)).as("no interval: nothing to judge by")
+        assertThat(ConsoleReport.render(SampleResults.sixByFour(), Units.UNICODE))
+                .as("no interval: nothing to judge by")
                 .containsPattern("(?m)^\\s+xodus .*not conclusive: no interval recorded");
     }
 
@@ -76,7 +77,8 @@ class ConclusiveAndConfiguredTest {
         assertThat(md).contains("| engine | sync | memory | compression |")
                 .containsPattern("\\| rocksdb 7\\.2\\.1 \\| WAL, no fsync per write \\(sync=false\\) \\(settings as this "
                         + "build declares them for version \\S+\\) \\| block cache 32 MiB");
-        assertThat(HtmlReport.render(RUN)).contains("<h3>Engines as configured</h3>", "no fsync per commit (MDB_NOSYNC)");
+        assertThat(HtmlReport.render(RUN)).contains("<h3>Engines as configured</h3>",
+                "no fsync per commit (MDB_NOSYNC)");
         RunResults unknown = SampleResults.run(List.of(throughput("nosuch-engine", "w", 5, 1)));
         assertThat(ConsoleReport.render(unknown, Units.UNICODE))
                 .contains("nosuch-engine 13.2.1: no adapter in this build: settings not known");

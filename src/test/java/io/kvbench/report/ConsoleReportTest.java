@@ -14,7 +14,8 @@ class ConsoleReportTest {
     void rowsAreGroupedByWorkloadBestFirst() {
         List<String> lines = table.lines().toList();
         int put = lines.indexOf(lines.stream().filter(l -> l.startsWith("put-random")).findFirst().orElseThrow());
-        assertThat(lines.get(put)).containsPattern("^put-random\\s+lmdb\\s+1\\.85M ± 0\\.06M ops/s\\s+1\\.00x\\s+\\S+ µs");
+        assertThat(lines.get(put))
+                .containsPattern("^put-random\\s+lmdb\\s+1\\.85M ± 0\\.06M ops/s\\s+1\\.00x\\s+\\S+ µs");
         assertThat(lines.get(put + 1)).containsPattern("^\\s+rocksdb\\s+412k ± 10k ops/s\\s+4\\.47x slower");
         assertThat(lines.get(put + 4)).containsPattern("^\\s+mapdb\\s+38\\.2k");
         assertThat(table).containsPattern("(?m)^bulk-load\\s+h2-mvstore\\s+640 ± 21 ms\\s+1\\.00x");

@@ -23,7 +23,8 @@ class ContainerRunJdkTest {
 
     private final RunResults run = SampleResults.run(List.of(
             measured(SampleResults.throughput("rocksdb", "ycsb-c", 250_000, 9_000)),
-            BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once: no updates after the first read", jdk(PLACEHOLDER))));
+            BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once: no updates after the first read",
+                    jdk(PLACEHOLDER))));
 
     private static BenchmarkResult measured(BenchmarkResult r) {
         return r.withContext(jdk(CONTAINER_JDK));
@@ -43,7 +44,8 @@ class ContainerRunJdkTest {
         assertThat(md).contains("| JDK | " + CONTAINER_JDK + " |");
         assertThat(html).contains(CONTAINER_JDK);
         assertThat(table).contains("JDK " + CONTAINER_JDK + ";");
-        for (String report : List.of(md, html, table)) assertThat(report).doesNotContain("no result from the container");
+        for (String report : List.of(md, html, table)) assertThat(report)
+                .doesNotContain("no result from the container");
     }
 
     @Test

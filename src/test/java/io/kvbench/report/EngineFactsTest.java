@@ -59,7 +59,8 @@ class EngineFactsTest {
 
     @Test
     void referencesAreShortenedToTheirProjectAndIssueOrFile() {
-        assertThat(EngineFacts.shortReference("https://github.com/google/leveldb/issues/75")).isEqualTo("google/leveldb#75");
+        assertThat(EngineFacts.shortReference("https://github.com/google/leveldb/issues/75"))
+                .isEqualTo("google/leveldb#75");
         assertThat(EngineFacts.shortReference("https://github.com/jankotek/mapdb/blob/mapdb-3.1.0/src/main/java/org/"
                 + "mapdb/volume/MappedFileVol.java#L198-L225")).isEqualTo("jankotek/mapdb MappedFileVol.java");
         assertThat(EngineFacts.shortReference("docs/somewhere.md")).isEqualTo("docs/somewhere.md");

@@ -58,7 +58,8 @@ class HtmlReportTest {
 
     @Test
     void isSelfContained() {
-        assertThat(html).doesNotContain("http://", "https://", "<script", "<link", "@import", "url(", "src=", "<iframe");
+        assertThat(html).doesNotContain("http://", "https://", "<script", "<link", "@import", "url(", "src=",
+                "<iframe");
         Matcher hrefs = Pattern.compile("href=\"([^\"]*)\"").matcher(html);
         while (hrefs.find()) assertThat(hrefs.group(1)).startsWith("#");
         assertThat(html).contains("<style>");
@@ -69,9 +70,11 @@ class HtmlReportTest {
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         RunResults hostile = SampleResults.run(List.of(
                 SampleResults.throughput("<b>x</b>\"'", "<img src=x onerror=alert(1)>", 100, 1),
-                BenchmarkResult.notApplicable("e&f", "<img src=x onerror=alert(1)>", "</svg><script>bad()</script>", null)));
+                BenchmarkResult.notApplicable("e&f", "<img src=x onerror=alert(1)>", "</svg><script>bad()</script>",
+                        null)));
         String page = HtmlReport.render(hostile);
-        assertThat(page).doesNotContain("<script", "<img", "<b>x").contains("&lt;b&gt;x&lt;/b&gt;&quot;&#39;", "e&amp;f",
+        assertThat(page).doesNotContain("<script", "<img", "<b>x").contains("&lt;b&gt;x&lt;/b&gt;&quot;&#39;",
+                "e&amp;f",
                 "&lt;/svg&gt;&lt;script&gt;bad()&lt;/script&gt;");
         assertBalanced(page);
     }
@@ -79,8 +82,10 @@ class HtmlReportTest {
     @Test
     void contextHeaderNamesTheRun() {
         String header = html.substring(html.indexOf("<header>"), html.indexOf("</header>"));
-        assertThat(header).contains("ci", "container", "AMD EPYC 7B13, 2 cores, 24.0 GiB RAM, Linux 6.1", "epyc-7b13-2c",
-                "OpenJDK 64-Bit Server VM 17.0.15+6", "3f9c2e1", "2025-06-01T10:00:00Z", "2 benchmarks ended in an error");
+        assertThat(header).contains("ci", "container", "AMD EPYC 7B13, 2 cores, 24.0 GiB RAM, Linux 6.1",
+                "epyc-7b13-2c",
+                "OpenJDK 64-Bit Server VM 17.0.15+6", "3f9c2e1", "2025-06-01T10:00:00Z",
+                        "2 benchmarks ended in an error");
         assertThat(header).contains("href=\"#w1-put-random\"", "href=\"#w4-bulk-load\"");
     }
 
@@ -94,7 +99,8 @@ class HtmlReportTest {
         assertThat(chart.indexOf(">lmdb</text>")).isLessThan(chart.indexOf(">mapdb</text>"));
         assertThat(chart.indexOf(">mapdb</text>")).isLessThan(chart.indexOf(">rocksdb</text>"));
         String ranked = put.substring(put.indexOf("<table"));
-        assertThat(ranked.indexOf("<td>lmdb")).as("the table ranks, fastest first").isLessThan(ranked.indexOf("<td>rocksdb"));
+        assertThat(ranked.indexOf("<td>lmdb")).as("the table ranks, fastest first")
+                .isLessThan(ranked.indexOf("<td>rocksdb"));
         String get = section(html, "get-random");
         assertThat(get.substring(0, get.indexOf("Disk space"))).doesNotContain("log scale");
         String load = section(html, "bulk-load");
@@ -109,7 +115,8 @@ class HtmlReportTest {
                 "WAL, no fsync per write (sync=false)", "no fsync per commit (MDB_NOSYNC)");
         for (String engine : List.of("h2-mvstore", "lmdb", "mapdb", "rocksdb")) {
             Set<String> colours = new TreeSet<>();
-            Matcher bars = Pattern.compile("<g class=\"bar\" data-engine=\"" + engine + "\"[^>]*>[^<]*<title>[^<]*</title>"
+            Matcher bars = Pattern.compile("<g class=\"bar\" data-engine=\"" + engine
+                    + "\"[^>]*>[^<]*<title>[^<]*</title>"
                     + "[^<]*<text[^>]*>[^<]*</text>[^<]*<rect[^>]*fill=\"(#[0-9a-f]{6})\"").matcher(html);
             int charted = 0;
             for (; bars.find(); charted++) colours.add(bars.group(1));
@@ -128,7 +135,8 @@ class HtmlReportTest {
         assertThat(scan).contains("<li><span class=\"status na\">n/a</span> <strong>mapdb</strong> HTreeMap store is unordered</li>");
         String chart = scan.substring(scan.indexOf("<svg"), scan.indexOf("</svg>"));
         assertThat(chart).doesNotContain("mapdb", "chronicle-map");
-        assertThat(section(html, "bulk-load")).contains("<span class=\"status error\">ERROR</span> <strong>chronicle-map</strong>");
+        assertThat(section(html,
+                "bulk-load")).contains("<span class=\"status error\">ERROR</span> <strong>chronicle-map</strong>");
     }
 
     @Test
@@ -136,7 +144,8 @@ class HtmlReportTest {
         String put = section(html, "put-random");
         assertThat(put).contains("Disk space after the run", "<table class=\"metrics\">", "<th>write amp.</th>");
         String disk = put.substring(put.indexOf("Disk space"));
-        assertThat(disk.indexOf(">mapdb</text>")).as("the charts' engine order").isLessThan(disk.indexOf(">rocksdb</text>"));
+        assertThat(disk.indexOf(">mapdb</text>")).as("the charts' engine order")
+                .isLessThan(disk.indexOf(">rocksdb</text>"));
 
         BenchmarkResult bare = BenchmarkResult.measured("a", "w", new Measurement(BenchmarkResult.THROUGHPUT, 5, 1,
                 "ops/s", List.of(5.0), Map.of(MetricNames.CPU_PERCENT, new Metric(50, Double.NaN, "%"))), null);

@@ -22,7 +22,8 @@ class ReportWriterTest {
         assertThat(Files.readString(written.summary())).contains("### Comparison with baselines\n\nverdict: **ok**");
         assertThat(Files.readString(written.html())).contains("<h2>put-random");
         try (Stream<Path> files = Files.list(out)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("summary.md", "report.html");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("summary.md", "report.html");
         }
     }
 
@@ -30,6 +31,7 @@ class ReportWriterTest {
     void replacesAnEarlierReport() throws Exception {
         ReportWriter.write(SampleResults.sixByFour(), dir, "first");
         ReportWriter.write(SampleResults.sixByFour(), dir, null);
-        assertThat(Files.readString(dir.resolve(ReportWriter.SUMMARY_FILE))).doesNotContain("Comparison with baselines");
+        assertThat(Files.readString(dir.resolve(ReportWriter.SUMMARY_FILE)))
+                .doesNotContain("Comparison with baselines");
     }
 }

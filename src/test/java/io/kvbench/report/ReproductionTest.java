@@ -30,7 +30,8 @@ class ReproductionTest {
     void theSameOrderIsTauOneWithRatiosToTheFastestOnEachSide() {
         Reproduction r = Reproduction.of(SOURCE, SOURCE.tables().get(0), run(0.3, 0.9, 1.2, 3.0));
         assertThat(r.tau()).isEqualTo(1.0);
-        assertThat(r.lines()).extracting(Reproduction.Line::engine).containsExactly("lmdb", "xodus-btree", "mapdb", "h2-mvstore");
+        assertThat(r.lines()).extracting(Reproduction.Line::engine)
+                .containsExactly("lmdb", "xodus-btree", "mapdb", "h2-mvstore");
         assertThat(r.lines()).extracting(Reproduction.Line::publishedRatio).containsExactly(1.0, 2.0, 4.0, 8.0);
         assertThat(r.lines().get(1).measuredRatio()).isCloseTo(3.0, within(1e-9));
         assertThat(r.lines().get(3).measuredRatio()).isCloseTo(10.0, within(1e-9));
@@ -113,13 +114,15 @@ class ReproductionTest {
                 .endsWith("over 2 engines: -1.00, 95% bootstrap interval -1.00 to -1.00 (1: same order, -1: reversed); "
                         + "the pair is resolved");
         // 6 pairs, one discordant: (5 - 1) / 6
-        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 3.0, 2.0, 4.0)).tau()).isCloseTo(4.0 / 6, within(1e-9));
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 3.0, 2.0, 4.0)).tau())
+                .isCloseTo(4.0 / 6, within(1e-9));
     }
 
     @Test
     void tiesCountAsNeitherConcordantNorDiscordant() {
         // tau-b: one tied pair on the measured side; (5 - 0) / sqrt(6 * 5)
-        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 2.0, 2.0, 4.0)).tau()).isCloseTo(5 / Math.sqrt(30), within(1e-9));
+        assertThat(Reproduction.of(SOURCE, SOURCE.tables().get(0), run(1.0, 2.0, 2.0, 4.0)).tau())
+                .isCloseTo(5 / Math.sqrt(30), within(1e-9));
     }
 
     @Test

@@ -18,7 +18,8 @@ import java.util.Map;
 /** Runs built in code, shaped like real ones: six engines, four workloads, wide ranges, n/a and error rows. */
 public final class SampleResults {
 
-    public static final MachineInfo MACHINE = new MachineInfo("AMD EPYC 7B13", 2, 24L << 30, "Linux 6.1", "epyc-7b13-2c");
+    public static final MachineInfo MACHINE = new MachineInfo("AMD EPYC 7B13", 2, 24L << 30, "Linux 6.1",
+            "epyc-7b13-2c");
 
     private SampleResults() {
     }
@@ -60,7 +61,8 @@ public final class SampleResults {
     }
 
     public static RunResults run(List<BenchmarkResult> results) {
-        return new RunResults(RunResults.SCHEMA_VERSION, true, "ci", "container", "2025-06-01T10:00:00Z", MACHINE, results);
+        return new RunResults(RunResults.SCHEMA_VERSION, true, "ci", "container", "2025-06-01T10:00:00Z", MACHINE,
+                results);
     }
 
     /** Six engines by four workloads: throughputs over three orders of magnitude, one time workload, n/a and errors. */

@@ -24,7 +24,8 @@ class SummaryMarkdownTest {
         assertThat(md).contains("### put-random", "### get-random", "### range-scan", "### bulk-load");
         assertThat(md).contains("| lmdb | 1.85M ± 0.06M ops/s | 1.00x | ");
         assertThat(md.indexOf("| lmdb | 1.85M")).isLessThan(md.indexOf("| rocksdb | 412k"));
-        assertThat(md.indexOf("| h2-mvstore | 640 ± 21 ms | 1.00x")).isLessThan(md.indexOf("| mapdb | 27.4 ± 1.9 s | 42.8x"));
+        assertThat(md.indexOf("| h2-mvstore | 640 ± 21 ms | 1.00x"))
+                .isLessThan(md.indexOf("| mapdb | 27.4 ± 1.9 s | 42.8x"));
         assertThat(md).contains("_time-per-pass, lower is better · records=1000000, threads=1, valueSize=100_");
     }
 
@@ -46,7 +47,8 @@ class SummaryMarkdownTest {
     @Test
     void comparisonSectionOnlyWhenGiven() {
         assertThat(md).doesNotContain(SummaryMarkdown.COMPARISON_HEADING);
-        String withVerdicts = SummaryMarkdown.render(SampleResults.sixByFour(), "| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
+        String withVerdicts = SummaryMarkdown.render(SampleResults.sixByFour(),
+                "| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
         assertThat(withVerdicts).contains("### Comparison with baselines\n\n| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
     }
 

@@ -20,7 +20,8 @@ class TextTableTest {
     @Test
     void rightAlignedColumnsLineUpOnTheirLastCharacterAndNotesDoNotWidenColumns() {
         TextTable table = new TextTable("name", "score", "cpu").alignRight(1, 2);
-        table.row("a", "1.5", "10%").note("n/a (a long reason that must not widen the score column)", "bb").gap().row("ccc", "12.25", "9%");
+        table.row("a", "1.5", "10%").note("n/a (a long reason that must not widen the score column)", "bb").gap()
+                .row("ccc", "12.25", "9%");
         assertThat(print(table)).isEqualTo("""
                 name  score  cpu
                 ----  -----  ---

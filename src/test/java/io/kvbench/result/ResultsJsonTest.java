@@ -24,7 +24,8 @@ class ResultsJsonTest {
                 1234.5, Double.NaN, "ops/s", List.of(1200.0, 1269.0),
                 Map.of(MetricNames.DISK_BYTES, new Metric(4096, 0, "B"))), context);
         BenchmarkResult na = BenchmarkResult.notApplicable("sparkey", "ycsb-a", "write-once engine", context);
-        RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-21T00:00:00Z", machine,
+        RunResults run = new RunResults(RunResults.SCHEMA_VERSION, true, "smoke", "local", "2026-11-21T00:00:00Z",
+                machine,
                 List.of(ok, na));
         Path file = tmp.resolve("results.json");
         ResultsJson.write(file, run);
@@ -37,7 +38,8 @@ class ResultsJsonTest {
 
     @Test
     void unknownFieldsAreErrors() throws Exception {
-        Path file = Files.writeString(tmp.resolve("results.json"), "{\"schemaVersion\": 1, \"complete\": true, \"profil\": \"smoke\"}");
+        Path file = Files.writeString(tmp.resolve("results.json"),
+                "{\"schemaVersion\": 1, \"complete\": true, \"profil\": \"smoke\"}");
         assertThatThrownBy(() -> ResultsJson.read(file)).hasMessageContaining("profil");
     }
 }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One real run through JMH forks on this machine (--runner local; ContainerRunnerTest covers containers), then the
- * baseline cycle on its results: a run compared with baselines recorded from itself passes; a run with a deliberate, large slowdown is a REGRESSION and exits 1. Small datasets and short
+ * baseline cycle on its results: a run compared with baselines recorded from itself passes; a run with a deliberate,
+ * large slowdown is a REGRESSION and exits 1. Small datasets and short
  * iterations keep it to a few seconds per benchmark; the slowdown (about 20 µs per operation on top of ~1 µs reads)
  * is far beyond any noise, so the verdict cannot flake.
  */
@@ -45,7 +46,8 @@ class RunEndToEndTest {
         assertThat(read.status()).as(read.reason()).isEqualTo(Status.OK);
         assertThat(read.metric()).isEqualTo(BenchmarkResult.TIME_PER_PASS);
         assertThat(read.samples()).hasSize(4).allSatisfy(s -> assertThat(s).isPositive());
-        assertThat(read.secondary()).containsKeys(MetricNames.DISK_BYTES, MetricNames.LATENCY_P99, MetricNames.CPU_PERCENT);
+        assertThat(read.secondary()).containsKeys(MetricNames.DISK_BYTES, MetricNames.LATENCY_P99,
+                MetricNames.CPU_PERCENT);
         assertThat(read.secondary(MetricNames.DISK_BYTES).score()).isPositive();
         assertThat(read.context().gitRevision()).isNotBlank();
         assertThat(find(results, "rocksdb", "ycsb-c").metric()).isEqualTo(BenchmarkResult.THROUGHPUT);
@@ -56,13 +58,15 @@ class RunEndToEndTest {
         assertThat(first.resolve("summary.md")).isNotEmptyFile();
         assertThat(first.resolve("report.html")).isNotEmptyFile();
 
-        assertThat(cli("baseline", "update", "--min-runs", "1", "--results", first.toString(), "--baselines", baselines.toString(),
+        assertThat(cli("baseline", "update", "--min-runs", "1", "--results", first.toString(), "--baselines",
+                baselines.toString(),
                 "--reason", "end-to-end test")).isZero();
         assertThat(cli("compare", "--results", first.toString(), "--baselines", baselines.toString())).isZero();
         assertThat(Files.readString(first.resolve("comparison.md"))).contains("PASS").doesNotContain("REGRESSION");
 
         Path slow = tmp.resolve("slow");
-        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads", "ycsb-c",
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads",
+                "ycsb-c",
                 "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
         assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
                 .isEqualTo(ExitCode.FAILED.code());

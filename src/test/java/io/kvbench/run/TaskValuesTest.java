@@ -35,7 +35,8 @@ class TaskValuesTest {
 
         assertThat(results.results()).singleElement().satisfies(r -> {
             assertThat(r.status()).as(r.reason()).isEqualTo(Status.OK);
-            assertThat(r.context().parameters().get("records")).isEqualTo(String.valueOf(plan.profile().records("ycsb")));
+            assertThat(r.context().parameters().get("records"))
+                    .isEqualTo(String.valueOf(plan.profile().records("ycsb")));
         });
         assertThat(results.profile()).isEqualTo("tiny");
     }

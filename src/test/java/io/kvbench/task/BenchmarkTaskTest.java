@@ -42,7 +42,8 @@ class BenchmarkTaskTest {
         task().write(file);
         Files.writeString(file, Files.readString(file).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 99"));
         assertThatThrownBy(() -> BenchmarkTask.read(file)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(file.toString()).hasMessageContaining("schemaVersion").hasMessageContaining("is 99")
+                .hasMessageContaining(file.toString()).hasMessageContaining("schemaVersion")
+                .hasMessageContaining("is 99")
                 .hasMessageContaining("reads up to " + BenchmarkTask.SCHEMA_VERSION);
     }
 

@@ -39,7 +39,8 @@ class ContainerResourcesTest {
         assertThatThrownBy(() -> ContainerResources.cpus("1-")).hasMessageContaining("cpuset must look like");
         ContainerResources wide = new ContainerResources("wide", null, java.util.List.of("2-3"), "3g", "SerialGC",
                 null);
-        assertThatThrownBy(() -> wide.cpusetFor(2)).hasMessageContaining("none of the cpusets [2-3] fits a Docker host with 2 CPUs");
+        assertThatThrownBy(() -> wide.cpusetFor(2))
+                .hasMessageContaining("none of the cpusets [2-3] fits a Docker host with 2 CPUs");
     }
 
     @Test
@@ -54,7 +55,8 @@ class ContainerResourcesTest {
     @Test
     void badInputNamesTheProblem() throws Exception {
         assertThatThrownBy(() -> ContainerResources.load("eight-cores"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown resource profile 'eight-cores'")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown resource profile 'eight-cores'")
                 .hasMessageContaining("one-core");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"CMS\"}",
                 "gc must be one of");
@@ -62,12 +64,14 @@ class ContainerResourcesTest {
                 "memory must look like");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"jvmFlags\": [\"-Xmx1g\"]}",
                 "the heap comes from the benchmark profile");
-        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"cpu\": 1}", "cpu");
+        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"cpu\": 1}",
+                "cpu");
     }
 
     private void assertMalformed(String json, String expected) throws Exception {
         Path file = Files.writeString(Files.createTempFile(tmp, "bad", ".json"), json);
         assertThatThrownBy(() -> ContainerResources.load(file.toString()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(file.toString()).hasMessageContaining(expected);
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(file.toString())
+                .hasMessageContaining(expected);
     }
 }

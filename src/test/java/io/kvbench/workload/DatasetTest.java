@@ -43,7 +43,8 @@ class DatasetTest {
     @Test
     void hestiaKeysAreSortedMd5HexWithTheConstantValue() {
         Dataset data = Dataset.generate(Catalog.workload("hestia-seq-read"), 500);
-        for (int i = 1; i < data.records(); i++) assertThat(Arrays.compareUnsigned(data.key(i - 1), data.key(i))).isNegative();
+        for (int i = 1; i < data.records(); i++) assertThat(Arrays.compareUnsigned(data.key(i - 1), data.key(i)))
+                .isNegative();
         assertThat(new String(data.key(0), StandardCharsets.US_ASCII)).matches("[0-9A-F]{32}");
         assertThat(new String(data.value(7), StandardCharsets.US_ASCII)).isEqualTo("opice skace po stromech");
     }

@@ -69,8 +69,10 @@ class GeneratorsTest {
     @Test
     void badWorkloadDefinitionsAreRefused() {
         assertThatThrownBy(() -> new Workload.Mix(0.5, 0.4, 0, 0, 0)).hasMessageContaining("sum to 1");
-        assertThatThrownBy(() -> Catalog.workload("nope")).hasMessageContaining("unknown workload 'nope'").hasMessageContaining("ycsb-a");
-        assertThatThrownBy(() -> Catalog.profile("huge")).hasMessageContaining("unknown profile 'huge'").hasMessageContaining("smoke, overview, ci, nightly, published");
+        assertThatThrownBy(() -> Catalog.workload("nope")).hasMessageContaining("unknown workload 'nope'")
+                .hasMessageContaining("ycsb-a");
+        assertThatThrownBy(() -> Catalog.profile("huge")).hasMessageContaining("unknown profile 'huge'")
+                .hasMessageContaining("smoke, overview, ci, nightly, published");
     }
 
     @Test

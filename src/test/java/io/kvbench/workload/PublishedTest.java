@@ -19,7 +19,8 @@ class PublishedTest {
         assertThat(tc.tables()).extracting(Published.Table::workload)
                 .containsExactly("tc-random-read", "tc-seq-read", "tc-random-write", "tc-seq-write");
         assertThat(tc.tables()).allSatisfy(t -> assertThat(t.rows()).hasSize(9));
-        Published.Row lmdb = tc.tables().get(0).rows().stream().filter(r -> "lmdb".equals(r.engine())).findFirst().orElseThrow();
+        Published.Row lmdb = tc.tables().get(0).rows().stream().filter(r -> "lmdb".equals(r.engine())).findFirst()
+                .orElseThrow();
         assertThat(lmdb.value()).as("LMDB JNI random read, s/op").isEqualTo(0.825);
         assertThat(tc.tables().get(0).rows()).filteredOn(r -> r.engine() == null).extracting(Published.Row::label)
                 .containsExactly("BDB JE database with key prefixing");
@@ -56,20 +57,25 @@ class PublishedTest {
         assertThat(ds4j.records()).as("what reproduce runs by default").isEqualTo(1_000_000);
         assertThat(ds4j.tables()).hasSize(15);
         assertThat(ds4j.tables()).filteredOn(t -> t.records() == 1_000_000L).extracting(Published.Table::workload)
-                .containsExactly("ds4j-write-fixed", "ds4j-write-variable", "ds4j-read-linear", "ds4j-read-random", "ds4j-read-reverse");
-        Published.Table reads = ds4j.tables().stream().filter(t -> t.workload().equals("ds4j-concurrent-read-12t")).findFirst().orElseThrow();
+                .containsExactly("ds4j-write-fixed", "ds4j-write-variable", "ds4j-read-linear", "ds4j-read-random",
+                "ds4j-read-reverse");
+        Published.Table reads = ds4j.tables().stream().filter(t -> t.workload().equals("ds4j-concurrent-read-12t"))
+                .findFirst().orElseThrow();
         assertThat(reads.records()).isEqualTo(5_000_000L);
         assertThat(reads.unit()).isEqualTo("ops/s");
         assertThat(reads.lowerIsBetter()).isFalse();
-        assertThat(reads.rows()).extracting(Published.Row::engine).containsExactly("datastore4j", "rocksdb", "leveldb-java", "leveldb-jni");
-        assertThat(ds4j.tables()).filteredOn(t -> t.records() == 10_000_000L).extracting(t -> t.rows().size()).containsExactly(2, 3);
+        assertThat(reads.rows()).extracting(Published.Row::engine)
+                .containsExactly("datastore4j", "rocksdb", "leveldb-java", "leveldb-jni");
+        assertThat(ds4j.tables()).filteredOn(t -> t.records() == 10_000_000L).extracting(t -> t.rows().size())
+                .containsExactly(2, 3);
     }
 
     @Test
     void theShaOneStudyIsAtTwoToTheEighteenInWholePassesPerSecond() {
         Published sha1 = Published.named("sha1");
         assertThat(sha1.records()).isEqualTo(262_144);
-        assertThat(sha1.tables()).extracting(Published.Table::workload).containsExactly("sha1-load-persist", "sha1-search-10pct");
+        assertThat(sha1.tables()).extracting(Published.Table::workload)
+                .containsExactly("sha1-load-persist", "sha1-search-10pct");
         assertThat(sha1.tables()).allSatisfy(t -> {
             assertThat(t.unit()).isEqualTo("ops/s");
             assertThat(t.rows()).filteredOn(r -> r.engine() != null).extracting(Published.Row::engine)
@@ -94,7 +100,8 @@ class PublishedTest {
     @Test
     void anOptInEngineMayBeNamedInAnyBuildAndAnUnknownOneMayNot() {
         assertThat(parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
-                + "\"rows\": [{\"engine\": \"halodb\", \"label\": \"H\", \"value\": 1}]}]").tables().get(0).rows().get(0).engine())
+                + "\"rows\": [{\"engine\": \"halodb\", \"label\": \"H\", \"value\": 1}]}]").tables().get(0).rows()
+                .get(0).engine())
                 .isEqualTo("halodb");
         assertThatThrownBy(() -> parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
                 + "\"rows\": [{\"engine\": \"halo\", \"label\": \"H\", \"value\": 1}]}]"))
@@ -140,7 +147,8 @@ class PublishedTest {
     @Test
     void everyShippedComparisonLoadsAndNamesItsConditions() {
         assertThat(Published.all()).extracting(Published::name).containsExactlyElementsOf(Published.NAMES);
-        assertThat(Published.all()).allSatisfy(p -> assertThat(List.of(p.source(), p.hardware(), p.jdk(), p.engineVersions(),
+        assertThat(Published.all()).allSatisfy(p -> assertThat(List.of(p.source(), p.hardware(), p.jdk(),
+                p.engineVersions(),
                 p.date(), p.notes())).as(p.name()).allSatisfy(text -> assertThat(text).isNotBlank()));
     }
 

@@ -130,7 +130,8 @@ final class LevelDbApiStore extends KvStore {
     /**
      * Fsyncs the files of the LevelDB directory that may hold acknowledged but unsynced data, then the directory itself
      * (new log, manifest and table names, and the CURRENT rename). Both engines write the same file layout and neither
-     * syncs a log file when it closes it. A file deleted meanwhile by a compaction is skipped: its content is in fsynced
+     * syncs a log file when it closes it. A file deleted meanwhile by a compaction is skipped: its content is in
+     * fsynced
      * tables named by a synced manifest.
      */
     @Override

@@ -19,7 +19,8 @@ final class LmdbPasses {
 
     /**
      * One read transaction and one cursor for a whole pass, a MDB_SET_KEY seek per key: the method of the Xodus "Tokyo
-     * Cabinet" LMDB random read (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/lmdb/JMH_LMDBTokyoCabinetReadBenchmark.java,
+     * Cabinet" LMDB random read
+     * (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/lmdb/JMH_LMDBTokyoCabinetReadBenchmark.java,
      * randomRead: keyWriteBytes + seekKey in one read transaction), instead of renewing a parked transaction per get.
      */
     static final class CursorPass extends ReadPass {
@@ -55,10 +56,13 @@ final class LmdbPasses {
     }
 
     /**
-     * One write transaction for a whole pass of puts, committed at its end: the method of the Xodus "Tokyo Cabinet" LMDB
-     * writes (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/lmdb/JMH_LMDBTokyoCabinetWriteBenchmark.java, randomWrite:
+     * One write transaction for a whole pass of puts, committed at its end: the method of the Xodus "Tokyo Cabinet"
+     * LMDB
+     * writes (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/lmdb/JMH_LMDBTokyoCabinetWriteBenchmark.java,
+     * randomWrite:
      * createWriteTransaction, a cursor put per key, one commit), instead of a write transaction per put. Values are
-     * copied into their page with MDB_RESERVE, as single puts are. The transaction holds LMDB's writer mutex until it ends.
+     * copied into their page with MDB_RESERVE, as single puts are. The transaction holds LMDB's writer mutex until it
+     * ends.
      */
     static final class TransactionPass extends WritePass {
         private final Txn<ByteBuffer> txn;

@@ -92,7 +92,8 @@ public final class NaiveJsonEngine implements KvEngine {
                     loaded(key, in.getBinaryValue());
                 }
                 expect(token, JsonToken.END_OBJECT, file);
-                if (in.nextToken() != null) throw failure("corrupt store file " + file + ": data after the JSON object");
+                if (in.nextToken() != null) throw failure("corrupt store file " + file
+                        + ": data after the JSON object");
             }
         }
 

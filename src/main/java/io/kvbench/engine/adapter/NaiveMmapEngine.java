@@ -97,7 +97,8 @@ public final class NaiveMmapEngine implements KvEngine {
             for (int i = 0; i < keys.length; i++) size += RECORD_HEADER_BYTES + keys[i].length + values[i].length;
             if (size > Integer.MAX_VALUE) {
                 throw failure("cannot flush: the store needs a " + size + "-byte file, but naive-mmap writes one "
-                        + "memory mapping of at most " + Integer.MAX_VALUE + " bytes (2 GiB - 1); the previous file is kept");
+                        + "memory mapping of at most " + Integer.MAX_VALUE
+                        + " bytes (2 GiB - 1); the previous file is kept");
             }
             MappedByteBuffer mapped = out.map(FileChannel.MapMode.READ_WRITE, 0, size); // grows the empty file
             ByteBuffer buffer = mapped.duplicate().order(ByteOrder.LITTLE_ENDIAN);

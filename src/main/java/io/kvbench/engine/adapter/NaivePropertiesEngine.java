@@ -86,7 +86,8 @@ public final class NaivePropertiesEngine implements KvEngine {
             for (int i = 0; i < keys.length; i++) {
                 props.setProperty(new String(keys[i], ISO_8859_1), new String(values[i], ISO_8859_1));
             }
-            Writer writer = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(out), ISO_8859_1), 1 << 16);
+            Writer writer = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(out), ISO_8859_1),
+                    1 << 16);
             props.store(writer, null); // flushes the writer; the caller fsyncs and closes the channel
         }
     }

@@ -6,7 +6,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** The system calls the file-system tests need that java.nio.file.Files does not name: fsync of a file or directory, pwrite. */
+/** The system calls the file-system tests need that java.nio.file.Files does not name: fsync of a file or directory,
+ * pwrite. */
 final class FsOps {
 
     private FsOps() {

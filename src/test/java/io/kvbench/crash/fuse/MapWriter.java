@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MapWriter {
 
-    /** {@code MapWriter <file> <length> <force: true|false>}: fills the first length bytes with 'm' through a mapping. */
+    /** {@code MapWriter <file> <length> <force: true|false>}: fills the first length bytes with 'm' through a mapping.
+     * */
     public static void main(String[] args) throws IOException {
         int length = Integer.parseInt(args[1]);
         try (FileChannel ch = FileChannel.open(Path.of(args[0]), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
@@ -27,9 +28,12 @@ public final class MapWriter {
     }
 
     static void run(Path file, int length, boolean force) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), MapWriter.class.getName(), file.toString(), String.valueOf(length),
+        Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"), MapWriter.class.getName(), file.toString(),
+                        String.valueOf(length),
                 String.valueOf(force))).inheritIO().start();
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("MapWriter failed on " + file);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("MapWriter failed on "
+                + file);
     }
 }

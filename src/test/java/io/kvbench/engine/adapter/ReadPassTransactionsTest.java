@@ -39,13 +39,15 @@ class ReadPassTransactionsTest {
             try (ReadPass pass = store.openReadPass()) {
                 for (int i = 0; i < GETS; i++) assertThat(pass.get(key(i), buffer)).isEqualTo(8);
             }
-            assertThat(transactions.applyAsLong(store) - before).as("transactions of a " + GETS + "-get read pass").isEqualTo(1);
+            assertThat(transactions.applyAsLong(store) - before).as("transactions of a " + GETS + "-get read pass")
+                    .isEqualTo(1);
 
             before = transactions.applyAsLong(store);
             try (ReadPass pass = store.perOperationReads()) {
                 for (int i = 0; i < GETS; i++) assertThat(pass.get(key(i), buffer)).isEqualTo(8);
             }
-            assertThat(transactions.applyAsLong(store) - before).as("transactions of " + GETS + " per-operation gets").isEqualTo(perGet);
+            assertThat(transactions.applyAsLong(store) - before).as("transactions of " + GETS + " per-operation gets")
+                    .isEqualTo(perGet);
         }
     }
 

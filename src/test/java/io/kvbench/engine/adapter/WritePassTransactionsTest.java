@@ -39,14 +39,16 @@ class WritePassTransactionsTest {
                 for (int i = 0; i < PUTS; i++) pass.put(key(i), key(i));
                 pass.commit();
             }
-            assertThat(transactions.applyAsLong(store) - before).as("transactions of a " + PUTS + "-put write pass").isEqualTo(1);
+            assertThat(transactions.applyAsLong(store) - before).as("transactions of a " + PUTS + "-put write pass")
+                    .isEqualTo(1);
 
             before = transactions.applyAsLong(store);
             try (WritePass pass = store.perOperationWrites()) {
                 for (int i = PUTS; i < 2 * PUTS; i++) pass.put(key(i), key(i));
                 pass.commit();
             }
-            assertThat(transactions.applyAsLong(store) - before).as("transactions of " + PUTS + " per-operation puts").isEqualTo(PUTS);
+            assertThat(transactions.applyAsLong(store) - before).as("transactions of " + PUTS + " per-operation puts")
+                    .isEqualTo(PUTS);
         }
     }
 

@@ -55,7 +55,8 @@ class ChronicleMapKnownIssueTest {
             raf.write(filled('c'), 0, 100);
         }
         try (ChronicleMap<byte[], byte[]> recovered = builder().recoverPersistedTo(file, true)) {
-            KnownIssuePin.stillReproduces("https://github.com/OpenHFT/Chronicle-Map/issues/82", KnownIssuePin.RECORDED, () ->
+            KnownIssuePin.stillReproduces("https://github.com/OpenHFT/Chronicle-Map/issues/82", KnownIssuePin.RECORDED,
+                    () ->
                     assertThat(recovered.get(KEY)).as("the acknowledged value survives recovery").isNull());
             assertThat(recovered.get(OTHER)).as("an untouched entry").isEqualTo(filled('z'));
         }

@@ -3,7 +3,8 @@ package io.kvbench.engine.knownissues;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The part of a known-issue pin that shows the bug. A pin asserts the engine's wrong behaviour, so that an engine upgrade
+ * The part of a known-issue pin that shows the bug. A pin asserts the engine's wrong behaviour, so that an engine
+ * upgrade
  * that fixes it fails the pin instead of passing it silently; this turns that failure into the instruction it means.
  */
 public final class KnownIssuePin {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * org.iq80.leveldb 0.12: a {@code get} racing with a background compaction can fail with "Could not open table N"
  * caused by {@code FileNotFoundException: ...N.sst}: the compaction deletes a table file that the read's version still
  * names. Upstream: https://github.com/dain/leveldb/issues/78 (open). kvbench found it in a smoke run of ycsb-a
- * (single-threaded reads and updates, the race being with the engine's own compaction thread), reported as an ERROR row.
+ * (single-threaded reads and updates, the race being with the engine's own compaction thread), reported as an ERROR
+ * row.
  *
  * <p>It is a race, so this test provokes it (one writer, two readers, a 64 KiB write buffer so that compactions are
  * frequent) for at most 60 s: it passes when the failure appears with exactly this signature. Measured here: hit within
@@ -57,7 +58,8 @@ class LevelDbJavaKnownIssueTest {
         }
         Throwable seen = failure.get();
         KnownIssuePin.stillReproduces("https://github.com/dain/leveldb/issues/78", KnownIssuePin.RECORDED, () ->
-                assertThat(seen).as("a read failing within 60 s of racing compactions (usually within 2 s)").isNotNull());
+                assertThat(seen).as("a read failing within 60 s of racing compactions (usually within 2 s)")
+                        .isNotNull());
         assertThat(seen).isInstanceOf(RuntimeException.class).hasMessageStartingWith("Could not open table")
                 .hasCauseInstanceOf(FileNotFoundException.class);
         assertThat(seen.getCause()).hasMessageContaining(".sst");

@@ -45,7 +45,8 @@ class LmdbKnownIssueTest {
             // Correct (unsigned) answer: [0x10, 0x7F, 0x80, 0xF0]. Signed, 0xFF is -1 and every key is >= it.
             KnownIssuePin.stillReproduces("https://github.com/lmdbjava/lmdbjava/issues/249",
                     "the lmdb adapter's reason to avoid KeyRange (it may use it again)", () ->
-                    assertThat(inRange).as("keys in [0x00, 0xFF) via KeyRange with lmdbjava's default comparator").isEmpty());
+                    assertThat(inRange).as("keys in [0x00, 0xFF) via KeyRange with lmdbjava's default comparator")
+                            .isEmpty());
         }
     }
 

@@ -39,7 +39,8 @@ class PersistItKnownIssueTest {
     void longRecordNearMaximumCannotBeFetched() throws Throwable {
         Configuration config = new Configuration();
         config.getBufferPoolMap().get(16384).setCount(1024);
-        config.setVolumeList(List.of(new VolumeSpecification(dir.resolve("data") + ",create,pageSize:16384,initialPages:64,"
+        config.setVolumeList(List.of(new VolumeSpecification(dir.resolve("data")
+                + ",create,pageSize:16384,initialPages:64,"
                 + "extensionPages:1024,maximumPages:1000000")));
         config.setJournalPath(dir.resolve("journal").toString());
         config.setLogFile(dir.resolve("persistit.log").toString());
@@ -60,13 +61,15 @@ class PersistItKnownIssueTest {
             ex.getValue().putByteArray(tooCloseToMax, 0, tooCloseToMax.length);
             ex.clear().append("bad").store(); // accepted: the encoding fits in the Value
 
-            // Fresh exchanges read: an Exchange whose Value still holds a large encoding fails sooner (Value.putEncodedBytes
+            // Fresh exchanges read: an Exchange whose Value still holds a large encoding fails sooner
+            // (Value.putEncodedBytes
             // also sizes the new content on top of the old one).
             Exchange reader = persistit.getExchange("data", "t", false);
             assertThat(reader.clear().append("ok").fetch().getValue().getByteArray()).isEqualTo(ok);
             Exchange reader2 = persistit.getExchange("data", "t", false);
             KnownIssuePin.stillReproduces(LINK,
-                    "the persistit adapter's 120-byte margin below the value size limit (LONG_RECORD_DESCRIPTOR_BYTES)", () ->
+                    "the persistit adapter's 120-byte margin below the value size limit (LONG_RECORD_DESCRIPTOR_BYTES)",
+                            () ->
                     assertThatThrownBy(() -> reader2.clear().append("bad").fetch())
                             .as("the bug: a stored value that cannot be read back")
                             .isInstanceOf(ConversionException.class)
