@@ -85,6 +85,7 @@ class CalibrateCommandTest {
      * reported with their intervals and reported again from the file.
      */
     @Test
+    @Tag("fork")
     void anAbCampaignRunsRealSessionsAndReportsThemWithIntervals() throws Exception {
         String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
         Path out = tmp.resolve("ab");

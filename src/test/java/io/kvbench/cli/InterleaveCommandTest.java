@@ -71,6 +71,7 @@ class InterleaveCommandTest {
      * through the benchmark JVM property that the local runner's forks receive.
      */
     @Test
+    @Tag("fork")
     void aSlowdownInjectedIntoBsEngineCallsIsARegression() throws Exception {
         Path out = tmp.resolve("out");
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
