@@ -187,7 +187,8 @@ public final class BaselineStore implements BaselineSource {
 
     private static void expect(Path file, String field, String actual, String expected, String where) {
         if (!actual.equals(expected)) {
-            throw new BaselineFormatException(file, field, "is '" + actual + "' but " + where + " says '" + expected + "'");
+            throw new BaselineFormatException(file, field, "is '" + actual + "' but " + where + " says '" + expected
+                    + "'");
         }
     }
 
@@ -282,7 +283,8 @@ public final class BaselineStore implements BaselineSource {
             JsonNode v = required("samples");
             if (!v.isArray()) throw new BaselineFormatException(file, "samples", "is not an array of numbers");
             // An empty list would make the comparison judge only the disk footprint: the score check silently off.
-            if (v.isEmpty()) throw new BaselineFormatException(file, "samples", "is empty; a baseline needs its run's samples");
+            if (v.isEmpty()) throw new BaselineFormatException(file, "samples",
+                    "is empty; a baseline needs its run's samples");
             List<Double> samples = new ArrayList<>();
             for (int i = 0; i < v.size(); i++) {
                 JsonNode s = v.get(i);
@@ -330,8 +332,10 @@ public final class BaselineStore implements BaselineSource {
      * rewrite them into something a reader would not find.
      */
     public static String segment(String what, String name) {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException(what + " is empty; it names a directory of the baselines");
-        if (name.startsWith(".") || name.contains("/") || name.contains("\\") || name.chars().anyMatch(Character::isISOControl)) {
+        if (name == null || name.isBlank()) throw new IllegalArgumentException(what
+                + " is empty; it names a directory of the baselines");
+        if (name.startsWith(".") || name.contains("/") || name.contains("\\") || name.chars()
+                .anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(what + " '" + name + "' cannot be a file name in the baselines "
                     + "(no '/', '\\', control characters or leading '.')");
         }

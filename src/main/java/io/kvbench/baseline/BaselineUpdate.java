@@ -16,7 +16,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Turning a run into baselines, in two steps so that nothing is written unless everything is right: {@link #plan} checks
+ * Turning a run into baselines, in two steps so that nothing is written unless everything is right: {@link #plan}
+ * checks
  * the run and every existing baseline it would replace and works out the changes; {@link #apply} writes them.
  */
 public final class BaselineUpdate {
@@ -103,13 +104,15 @@ public final class BaselineUpdate {
             if (r.status() == Status.NOT_APPLICABLE) {
                 notApplicable++;
             } else if (r.status() == Status.ERROR && KnownIssues.of(r).isPresent()) {
-                // A recorded engine bug: reported as such, never recorded, and no reason to refuse the other benchmarks.
+                // A recorded engine bug: reported as such, never recorded, and no reason to refuse the other
+                // benchmarks.
                 knownIssues.put(BenchmarkKey.of(r), "known engine issue " + KnownIssues.of(r).get().reference());
             } else if (r.status() == Status.ERROR) {
                 errors++;
             } else {
                 if (r.context() == null) {
-                    throw new IllegalArgumentException(r.key() + ": field 'context' is missing; a baseline must say what it measured");
+                    throw new IllegalArgumentException(r.key()
+                            + ": field 'context' is missing; a baseline must say what it measured");
                 }
                 // Fails here, before any write, if a name cannot be a file name.
                 store.file(target, machineClass, BenchmarkKey.of(r));

@@ -78,15 +78,18 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         }
         if (minRuns < 1) throw new IllegalArgumentException("--min-runs must be >= 1, not " + minRuns);
         if (results.size() < minRuns && !force) {
-            throw new IllegalArgumentException(results.size() + " run" + (results.size() == 1 ? "" : "s") + " given; baselines "
-                    + "the gate relies on pool at least " + minRuns + " (give --results " + minRuns + " times, or --min-runs "
+            throw new IllegalArgumentException(results.size() + " run" + (results.size() == 1 ? "" : "s")
+                    + " given; baselines "
+                    + "the gate relies on pool at least " + minRuns + " (give --results " + minRuns
+                    + " times, or --min-runs "
                     + results.size() + " to record fewer)");
         }
         List<RunResults> runs = new ArrayList<>();
         for (Path dir : results) runs.add(ResultsInput.read(dir));
         for (RunResults r : runs) refuseAsAnotherProfile(r);
         RunResults run = RunPooling.pool(runs);
-        BaselineUpdate update = BaselineUpdate.plan(run, runs, new BaselineStore(baselines), profile, reason, force, Instant.now());
+        BaselineUpdate update = BaselineUpdate.plan(run, runs, new BaselineStore(baselines), profile, reason, force,
+                Instant.now());
         String changes = markdown == null ? null : BaselineChangesMarkdown.render(update, reason);
         update.apply();
         if (changes != null) AtomicFiles.writeString(markdown, changes);
@@ -96,14 +99,17 @@ final class BaselineUpdateCommand implements Callable<Integer> {
             String unit = c.updated().unit();
             switch (c.kind()) {
                 case NEW -> out.println("new        " + c.key() + ": " + Formats.score(c.updated().score(), unit));
-                case UPDATED -> out.println("updated    " + c.key() + ": " + Formats.score(c.old().score(), unit) + " -> "
+                case UPDATED -> out.println("updated    " + c.key() + ": " + Formats.score(c.old().score(), unit)
+                        + " -> "
                         + Formats.score(c.updated().score(), unit) + " (" + Formats.percent(c.deltaPercent()) + ")");
-                case UNCHANGED -> out.println("unchanged  " + c.key() + ": " + Formats.score(c.updated().score(), unit));
+                case UNCHANGED -> out.println("unchanged  " + c.key() + ": "
+                        + Formats.score(c.updated().score(), unit));
             }
         }
         out.println(update.count(BaselineUpdate.Kind.UPDATED) + " updated, " + update.count(BaselineUpdate.Kind.NEW)
                 + " new, " + update.count(BaselineUpdate.Kind.UNCHANGED) + " unchanged, " + update.notApplicable()
-                + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped" : "")
+                + " not applicable (never recorded)" + (update.errors() > 0 ? ", " + update.errors() + " ERROR skipped"
+                : "")
                 + " in " + update.directory());
         for (String known : update.knownIssues()) out.println("not recorded, " + known);
         for (String line : update.coverage()) out.println(line);
@@ -122,7 +128,8 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     private void refuseAsAnotherProfile(RunResults run) {
         String name = run.profile();
         if (profile != null && name != null && name.contains("+") && !profile.equals(name)) {
-            throw new IllegalArgumentException("the run of profile '" + name + "' has size overrides; its baselines are "
+            throw new IllegalArgumentException("the run of profile '" + name
+                    + "' has size overrides; its baselines are "
                     + "recorded under '" + name + "' only, never as --profile " + profile + "'s (drop --profile)");
         }
     }

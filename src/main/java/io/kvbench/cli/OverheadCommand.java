@@ -52,7 +52,8 @@ final class OverheadCommand implements Callable<Integer> {
     /** The engines whose own API HarnessOverheadBenchmark calls directly. */
     static final List<String> ENGINES = List.of("lmdb", "rocksdb");
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
+            description = ProfileOption.DESCRIPTION)
     String profile;
 
     @Option(names = "--rounds", defaultValue = "6", paramLabel = "N",
@@ -82,7 +83,8 @@ final class OverheadCommand implements Callable<Integer> {
         Path data = Files.createDirectories(out.resolve("data"));
         Path tasks = Files.createDirectories(out.resolve("tasks"));
         PrintWriter console = spec.commandLine().getOut();
-        console.println("kvbench overhead: profile " + chosen.name() + ", " + rounds + " interleaved rounds, JMH log in "
+        console.println("kvbench overhead: profile " + chosen.name() + ", " + rounds
+                + " interleaved rounds, JMH log in "
                 + out.resolve("jmh.log"));
         console.flush();
         // engine -> variant -> per-round scores; allocation per op from the last round
@@ -94,12 +96,15 @@ final class OverheadCommand implements Callable<Integer> {
             for (int round = 1; round <= rounds; round++) {
                 for (String variant : Rounds.shuffled(List.of("raw", "harness"), order)) {
                     for (String engineId : ENGINES) {
-                        RunResult r = new Runner(options(engineTask(engineId, chosen, data), variant, tasks), format).runSingle();
+                        RunResult r = new Runner(options(engineTask(engineId, chosen, data), variant, tasks), format)
+                                .runSingle();
                         String engine = r.getParams().getParam("engine");
-                        scores.computeIfAbsent(engine, k -> new TreeMap<>()).computeIfAbsent(variant, k -> new ArrayList<>())
+                        scores.computeIfAbsent(engine, k -> new TreeMap<>())
+                                .computeIfAbsent(variant, k -> new ArrayList<>())
                                 .add(r.getPrimaryResult().getScore());
                         var alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
-                        if (alloc != null) allocation.computeIfAbsent(engine, k -> new TreeMap<>()).put(variant, alloc.getScore());
+                        if (alloc != null) allocation.computeIfAbsent(engine, k -> new TreeMap<>())
+                                .put(variant, alloc.getScore());
                     }
                 }
                 console.println("  round " + round + "/" + rounds + " done");

@@ -70,10 +70,12 @@ final class SizeOptions {
             throw new IllegalArgumentException("--records must be between 1 and " + MAX_RECORDS + ", was " + records);
         }
         if (forks != null && (forks < 1 || forks > MAX_FORKS)) {
-            throw new IllegalArgumentException("--forks must be between 1 and " + MAX_FORKS + " (never 0), was " + forks);
+            throw new IllegalArgumentException("--forks must be between 1 and " + MAX_FORKS + " (never 0), was "
+                    + forks);
         }
         if (iterations != null && (iterations < 1 || iterations > MAX_ITERATIONS)) {
-            throw new IllegalArgumentException("--iterations must be between 1 and " + MAX_ITERATIONS + ", was " + iterations);
+            throw new IllegalArgumentException("--iterations must be between 1 and " + MAX_ITERATIONS + ", was "
+                    + iterations);
         }
         if (warmupIterations != null && (warmupIterations < 0 || warmupIterations > MAX_ITERATIONS)) {
             throw new IllegalArgumentException("--warmup-iterations must be between 0 and " + MAX_ITERATIONS + ", was "

@@ -113,7 +113,8 @@ public abstract class KvStore implements AutoCloseable {
         checkOpen();
         if (!scans) throw new KvException(engineId, "scans are not supported: the engine cannot iterate its entries");
         if ((fromInclusive != null || toExclusive != null) && !rangeScans) {
-            throw new KvException(engineId, "range scans are not supported (the engine is not ordered); scan with null bounds");
+            throw new KvException(engineId,
+                    "range scans are not supported (the engine is not ordered); scan with null bounds");
         }
         try {
             doScan(fromInclusive, toExclusive, visitor);
@@ -192,7 +193,8 @@ public abstract class KvStore implements AutoCloseable {
         }
     }
 
-    /** Writes as a pass of {@link #put(byte[], byte[])} calls, each committed on its own, behind the {@link WritePass} interface. */
+    /** Writes as a pass of {@link #put(byte[], byte[])} calls, each committed on its own, behind the {@link WritePass}
+     * interface. */
     public final WritePass perOperationWrites() {
         checkOpen();
         return new WritePass.PerOperation(this);
@@ -287,7 +289,8 @@ public abstract class KvStore implements AutoCloseable {
     void checkValue(byte[] value) {
         if (value == null) throw new KvException(engineId, "null value: values must be non-null byte arrays");
         if (value.length > maxValueBytes) {
-            throw new KvException(engineId, "value too long: " + value.length + " bytes, limit " + maxValueBytes + " bytes");
+            throw new KvException(engineId, "value too long: " + value.length + " bytes, limit " + maxValueBytes
+                    + " bytes");
         }
     }
 }

@@ -69,7 +69,8 @@ public abstract class WritePass implements AutoCloseable {
     protected abstract void doAbort() throws Exception;
 
     private void checkOpen() {
-        if (finished) throw new KvException(store.engineId(), "write pass is finished: no write is allowed after commit() or close()");
+        if (finished) throw new KvException(store.engineId(),
+                "write pass is finished: no write is allowed after commit() or close()");
     }
 
     /** The default: every put is the store's own, committed on its own; commit and abort have nothing left to do. */

@@ -78,7 +78,8 @@ public final class Gate {
      * @param maxReruns confirmation reruns per suspect (0: the first comparison decides)
      * @param console   where progress goes
      */
-    public Gate(BenchmarkRunner runner, BaselineSource store, ComparisonPolicy policy, int maxReruns, PrintStream console) {
+    public Gate(BenchmarkRunner runner, BaselineSource store, ComparisonPolicy policy, int maxReruns,
+            PrintStream console) {
         if (maxReruns < 0) throw new IllegalArgumentException("confirmation reruns must be >= 0, not " + maxReruns);
         this.runner = runner;
         this.store = store;
@@ -103,7 +104,8 @@ public final class Gate {
         for (ComparisonRow row : BaselineComparison.compare(results.results(), baselines, policy, include)) {
             rows.add(row.verdict() == Verdict.REGRESSION ? confirm(plan, row, results, baselines) : row);
         }
-        String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun" + (maxReruns == 1 ? "" : "s")
+        String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun"
+                + (maxReruns == 1 ? "" : "s")
                 + " of a suspected regression, judged on pooled samples";
         ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.describe(),
                 described, rows);
@@ -115,7 +117,8 @@ public final class Gate {
         BenchmarkResult first = results.results().stream().filter(r -> BenchmarkKey.of(r).equals(key)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no result for " + key));
         Baseline baseline = baselines.effective(first);
-        if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note() + "): confirming with up to "
+        if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note()
+                + "): confirming with up to "
                 + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
         Confirmation.Decision decision;
         try {

@@ -72,7 +72,8 @@ public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Config
     public static InterleaveReport read(Path dir) throws IOException {
         Path file = dir.resolve(JSON_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + ": not found (the A/B shard did not finish, or this is not an interleave output)");
+            throw new IllegalArgumentException(file
+                    + ": not found (the A/B shard did not finish, or this is not an interleave output)");
         }
         InterleaveReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "interleave report"),
                 InterleaveReport.class, "an interleave report");

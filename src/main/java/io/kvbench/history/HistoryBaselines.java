@@ -63,7 +63,8 @@ public final class HistoryBaselines {
      * with fewer than {@link #MIN_NIGHTS} of them gets no baseline but a note saying why. A machine class the history
      * has never seen is {@link BaselineSet#absent}.
      */
-    public static BaselineSet load(Path historyDir, String profile, String machineClass, int nights) throws IOException {
+    public static BaselineSet load(Path historyDir, String profile, String machineClass,
+            int nights) throws IOException {
         HistoryStore store = new HistoryStore(historyDir);
         Path dir = store.directory(profile, machineClass);
         if (!Files.isDirectory(dir)) return BaselineSet.absent(profile, machineClass, dir);
@@ -78,7 +79,8 @@ public final class HistoryBaselines {
             }
             BenchmarkResult pooled = Pooling.pool(recent.stream().map(Night::result).toList());
             Night last = recent.get(recent.size() - 1);
-            String reason = "pooled from " + recent.size() + " nights, " + recent.get(0).time() + " (" + shortSha(recent.get(0))
+            String reason = "pooled from " + recent.size() + " nights, " + recent.get(0).time() + " ("
+                    + shortSha(recent.get(0))
                     + ") to " + last.time() + " (" + shortSha(last) + ")";
             baselines.put(series.key(), Baseline.of(pooled, profile, machineClass, last.instant(), reason));
         }

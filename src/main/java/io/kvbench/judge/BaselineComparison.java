@@ -74,7 +74,8 @@ public final class BaselineComparison {
         Baseline baseline = baselines.effective(result);
         String diskNotUsed = baselines.diskNotUsed(result);
         if (classBaseline == null) {
-            // No throughput baseline: the score is not compared (NEW in a class that has others, NOT_COMPARED in a class
+            // No throughput baseline: the score is not compared (NEW in a class that has others, NOT_COMPARED in a
+            // class
             // that has none), while disk, which holds on every machine, is judged where a disk baseline applies.
             // A source may say why it holds no baseline for this benchmark (a history with too few nights).
             String held = baselines.unjudged().get(key);
@@ -82,10 +83,12 @@ public final class BaselineComparison {
             String why = held != null ? "throughput not compared: " + held
                     : baselines.exists()
                     ? baselines.coverage().whyNew(key, baselines.profile(), baselines.machineClass())
-                    : "throughput not compared: no baselines for machine class " + baselines.machineClass() + " (profile "
+                    : "throughput not compared: no baselines for machine class " + baselines.machineClass()
+                    + " (profile "
                             + baselines.profile() + ")";
             if (baseline == null) {
-                String disk = diskNotUsed != null ? "; " + diskNotUsed : unjudged == Verdict.NEW ? "" : "; no disk baseline";
+                String disk = diskNotUsed != null ? "; " + diskNotUsed : unjudged == Verdict.NEW ? ""
+                        : "; no disk baseline";
                 return ComparisonRow.unjudged(key, unjudged, result.unit(), result.score(), why + disk);
             }
             return measured(result, baseline, policy.assess(baseline, result), why);
@@ -143,7 +146,8 @@ public final class BaselineComparison {
         if (baseline.judgesDiskOnly()) {
             // Only the footprint had a baseline: no score to show beside the measured one.
             Verdict verdict = a.verdict() == Verdict.REGRESSION ? Verdict.REGRESSION : Verdict.NOT_COMPARED;
-            String disk = a.note().isEmpty() ? "disk within tolerance of " + Formats.bytes(baseline.diskBytes()) : a.note();
+            String disk = a.note().isEmpty() ? "disk within tolerance of " + Formats.bytes(baseline.diskBytes())
+                    : a.note();
             return ComparisonRow.unjudged(BenchmarkKey.of(result), verdict, result.unit(), result.score(),
                     extraNote.isEmpty() ? disk : extraNote + "; " + disk);
         }

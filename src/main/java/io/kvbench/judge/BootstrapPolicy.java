@@ -45,7 +45,8 @@ public final class BootstrapPolicy extends ThresholdPolicy {
         double low = bootstrap.quantile(alpha / 2);
         double high = bootstrap.quantile(1 - alpha / 2);
         boolean significant = low > 1 || high < 1;
-        String interval = level() + "% CI " + Formats.percent((low - 1) * 100) + ".." + Formats.percent((high - 1) * 100);
+        String interval = level() + "% CI " + Formats.percent((low - 1) * 100) + ".."
+                + Formats.percent((high - 1) * 100);
         return new Significance(significant, bootstrap.pValue(), interval, "the " + interval + " includes no change",
                 new Significance.RatioInterval(low, high));
     }

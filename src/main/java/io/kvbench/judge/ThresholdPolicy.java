@@ -85,7 +85,8 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
      * @param roundRatios B's score / A's score per round
      */
     public Assessment assessPaired(Baseline pooledA, BenchmarkResult pooledB, double[] roundRatios) {
-        if (roundRatios.length < 3 || !pooledA.metric().equals(pooledB.metric()) || !pooledA.unit().equals(pooledB.unit())) {
+        if (roundRatios.length < 3 || !pooledA.metric().equals(pooledB.metric())
+                || !pooledA.unit().equals(pooledB.unit())) {
             return assess(pooledA, pooledB);
         }
         double[] logs = new double[roundRatios.length];
@@ -146,8 +147,10 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         if (Double.isNaN(eb) || Double.isNaN(em)) {
             return Significance.none("no error estimate", "too few samples for an error estimate");
         }
-        boolean overlap = baseline.score() - eb <= measured.score() + em && measured.score() - em <= baseline.score() + eb;
-        return new Significance(!overlap, Double.NaN, overlap ? "CI overlap" : "CI disjoint", "confidence intervals overlap");
+        boolean overlap = baseline.score() - eb <= measured.score() + em && measured.score() - em <= baseline.score()
+                + eb;
+        return new Significance(!overlap, Double.NaN, overlap ? "CI overlap" : "CI disjoint",
+                "confidence intervals overlap");
     }
 
     private Verdict diskVerdict(Baseline baseline, BenchmarkResult measured, List<String> notes) {

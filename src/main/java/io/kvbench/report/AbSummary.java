@@ -32,14 +32,18 @@ public final class AbSummary {
 
     public Map<Verdict, Integer> counts() {
         Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
-        for (InterleaveReport r : shards) for (Interleaving.Result x : r.results()) counts.merge(x.row().verdict(), 1, Integer::sum);
+        for (InterleaveReport r : shards) for (Interleaving.Result x : r.results()) counts.merge(x.row().verdict(), 1,
+                Integer::sum);
         return counts;
     }
 
-    /** The geometric mean of the ratios and its interval at the report's alpha; NaN where fewer than 2 rounds are known. */
+    /** The geometric mean of the ratios and its interval at the report's alpha; NaN where fewer than 2 rounds are
+     * known. */
     public static double[] ratioInterval(List<Double> ratios, double alpha) {
-        double[] logs = ratios.stream().filter(r -> r != null && r > 0 && Double.isFinite(r)).mapToDouble(Math::log).toArray();
-        if (logs.length < 2) return new double[] {logs.length == 1 ? Math.exp(logs[0]) : Double.NaN, Double.NaN, Double.NaN};
+        double[] logs = ratios.stream().filter(r -> r != null && r > 0 && Double.isFinite(r)).mapToDouble(Math::log)
+                .toArray();
+        if (logs.length < 2) return new double[] {logs.length == 1 ? Math.exp(logs[0]) : Double.NaN, Double.NaN,
+                Double.NaN};
         double mean = StatUtils.mean(logs);
         double se = Math.sqrt(StatUtils.variance(logs) / logs.length);
         double t = new TDistribution(logs.length - 1).inverseCumulativeProbability(1 - alpha / 2);
@@ -52,7 +56,8 @@ public final class AbSummary {
         List<String> parts = new ArrayList<>();
         counts.forEach((v, n) -> parts.add(n + " " + v));
         md.append("**").append(parts.isEmpty() ? "nothing compared" : String.join(", ", parts)).append("**");
-        md.append(counts.getOrDefault(Verdict.REGRESSION, 0) > 0 ? ": B is slower than A beyond the minimum effect, confirmed."
+        md.append(counts.getOrDefault(Verdict.REGRESSION, 0) > 0
+                ? ": B is slower than A beyond the minimum effect, confirmed."
                 : ": no confirmed regression.").append("\n\n");
         md.append("| engine | workload | verdict | A | B | B vs A | interval | rounds | resolution | note |\n");
         md.append("|").append(" --- |".repeat(10)).append("\n");
@@ -78,8 +83,10 @@ public final class AbSummary {
                 + "resolution above the minimum effect names the runner's per-round spread that limited it.\n");
         if (!shards.isEmpty()) {
             InterleaveReport first = shards.get(0);
-            md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds()).append(" rounds per session. A: ")
-                    .append(ComparisonMarkdown.escape(first.a())).append(". B: ").append(ComparisonMarkdown.escape(first.b()))
+            md.append("Profile `").append(first.profile()).append("`, ").append(first.rounds())
+                    .append(" rounds per session. A: ")
+                    .append(ComparisonMarkdown.escape(first.a())).append(". B: ")
+                    .append(ComparisonMarkdown.escape(first.b()))
                     .append(".\nPolicy: ").append(ComparisonMarkdown.escape(first.policy())).append(".\n");
             List<String> minutes = new ArrayList<>();
             for (InterleaveReport r : shards) {

@@ -16,7 +16,8 @@ public final class InterleaveMarkdown {
     public static String markdown(InterleaveReport report) {
         StringBuilder md = new StringBuilder("## Interleaved comparison\n\n");
         md.append("Profile `").append(report.profile()).append("`, ").append(report.rounds()).append(" rounds. A: ")
-                .append(report.a()).append(". B: ").append(report.b()).append(".\nPolicy: ").append(report.policy()).append(".\n\n");
+                .append(report.a()).append(". B: ").append(report.b()).append(".\nPolicy: ").append(report.policy())
+                .append(".\n\n");
         md.append("| engine | workload | verdict | A | B | delta | confidence | B/A per round | resolution | note |\n");
         md.append("|").append(" --- |".repeat(10)).append("\n");
         for (Interleaving.Result r : report.results()) {

@@ -36,10 +36,13 @@ class CalibrateCommandTest {
         assertThat(data.complete()).isTrue();
         assertThat(data.nanosPerToken()).isPositive();
         assertThat(data.runs()).hasSize(1 + 2 * 3).allSatisfy(r -> assertThat(r.ok()).as(r.reason()).isTrue());
-        assertThat(data.runs().stream().filter(r -> r.slowdown() == 0.8).mapToLong(r -> r.tokens()).distinct().count()).isEqualTo(1);
+        assertThat(data.runs().stream().filter(r -> r.slowdown() == 0.8).mapToLong(r -> r.tokens()).distinct().count())
+                .isEqualTo(1);
         // The heavier level really costs more per operation.
-        double unchanged = data.runs().stream().filter(r -> r.unchanged()).mapToDouble(r -> r.score()).average().orElseThrow();
-        double slowest = data.runs().stream().filter(r -> r.slowdown() == 0.8).mapToDouble(r -> r.score()).average().orElseThrow();
+        double unchanged = data.runs().stream().filter(r -> r.unchanged()).mapToDouble(r -> r.score()).average()
+                .orElseThrow();
+        double slowest = data.runs().stream().filter(r -> r.slowdown() == 0.8).mapToDouble(r -> r.score()).average()
+                .orElseThrow();
         assertThat(slowest).isLessThan(unchanged * 0.6);
 
         Path figures = CalibrationReport.file(baselines, data.machineClass(), "tiny");
@@ -53,7 +56,8 @@ class CalibrateCommandTest {
             assertThat(b.levels().get(1).detections().comparisons()).isEqualTo(3 * 2);
             // Whether the tiny profile's four samples per run detect it depends on this machine's noise; only the
             // bookkeeping is checked: a confirmed detection is also a single one.
-            assertThat(b.levels().get(1).detections().confirmed()).isLessThanOrEqualTo(b.levels().get(1).detections().single());
+            assertThat(b.levels().get(1).detections().confirmed())
+                    .isLessThanOrEqualTo(b.levels().get(1).detections().single());
         });
         assertThat(report.grid()).hasSize(2);
         assertThat(run.out()).contains("## Regression detection, measured").contains("| ycsb-c | rocksdb | 3 |")
@@ -72,7 +76,8 @@ class CalibrateCommandTest {
         CliRun unknownTest = CliRun.of("calibrate", "--test", "coin-flip", "--runner", "local");
         assertThat(unknownTest.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(unknownTest.err()).contains("unknown significance test 'coin-flip'").contains("bootstrap, welch");
-        CliRun badLevel = CliRun.of("calibrate", "--slowdowns", "150", "--runner", "local", "--out", "/nonexistent-dir-x");
+        CliRun badLevel = CliRun.of("calibrate", "--slowdowns", "150", "--runner", "local", "--out",
+                "/nonexistent-dir-x");
         assertThat(badLevel.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(badLevel.err()).contains("slowdown levels must be in (0, 1)");
         CliRun noFile = CliRun.of("calibrate", "--from", "/no/such/file.json");

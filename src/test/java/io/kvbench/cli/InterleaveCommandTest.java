@@ -34,7 +34,8 @@ class InterleaveCommandTest {
                 .contains("B vs A paired by round over 4 rounds").contains("confirmed by 2 more rounds")
                 .contains("injected slowdown 5000 tokens");
         JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
-        assertThat(json.at("/results/0/roundRatios")).hasSize(4).allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
+        assertThat(json.at("/results/0/roundRatios")).hasSize(4)
+                .allSatisfy(r -> assertThat(r.asDouble()).isLessThan(0.5));
         assertThat(out.resolve("confirm-1-rocksdb-ycsb-c-round-2-B").resolve("results.json")).isRegularFile();
         assertThat(json.at("/counts/REGRESSION").asInt()).isEqualTo(1);
         assertThat(json.at("/policy").asText()).as("auto: the local runner cannot pin, so A and B alternate")
@@ -62,7 +63,8 @@ class InterleaveCommandTest {
                 .contains("sequential test: a slowdown accepted after " + rounds + " rounds");
         assertThat(json.at("/alpha").asDouble()).isEqualTo(0.01);
         assertThat(out.resolve("round-" + rounds + "-rocksdb-ycsb-c-B").resolve("results.json")).isRegularFile();
-        assertThat(out.resolve("round-" + (rounds + 1) + "-rocksdb-ycsb-c-A")).as("no round after the decision").doesNotExist();
+        assertThat(out.resolve("round-" + (rounds + 1) + "-rocksdb-ycsb-c-A")).as("no round after the decision")
+                .doesNotExist();
     }
 
     /**
@@ -91,14 +93,17 @@ class InterleaveCommandTest {
         Path out = tmp.resolve("out");
         String classPath = ClassPaths.current();
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
-                "--workloads", "tc-random-read", "--rounds", "2", "--a-classpath", classPath, "--b-classpath", classPath,
+                "--workloads", "tc-random-read", "--rounds", "2", "--a-classpath", classPath, "--b-classpath",
+                        classPath,
                 "--min-effect", "500", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+tc-random-read\\s+PASS\\s+");
         // The benchmarks ran in child JVMs on the given class path, each writing its own results.json.
-        assertThat(out.resolve("round-1-A").resolve("classpath").resolve("rocksdb-tc-random-read").resolve("results.json"))
+        assertThat(out.resolve("round-1-A").resolve("classpath").resolve("rocksdb-tc-random-read")
+                .resolve("results.json"))
                 .isRegularFile();
-        assertThat(out.resolve("round-2-B").resolve("classpath").resolve("rocksdb-tc-random-read").resolve("results.json"))
+        assertThat(out.resolve("round-2-B").resolve("classpath").resolve("rocksdb-tc-random-read")
+                .resolve("results.json"))
                 .isRegularFile();
     }
 
@@ -108,10 +113,13 @@ class InterleaveCommandTest {
         assertBadInput(List.of("--min-rounds", "2"), "min rounds must be >= 3");
         assertBadInput(List.of("--sequential", "--rounds", "6"), "--sequential and --rounds exclude each other");
         assertBadInput(List.of("--confirmations", "1"), "--confirmations needs --rounds");
-        assertBadInput(List.of("--rounds", "6", "--budget-minutes", "30"), "--budget-minutes is for the sequential test");
+        assertBadInput(List.of("--rounds", "6", "--budget-minutes", "30"),
+                "--budget-minutes is for the sequential test");
         assertBadInput(List.of("--budget-minutes", "-1"), "--budget-minutes must be >= 0");
-        assertBadInput(List.of("--a-classpath", tmp.resolve("old-kvbench.jar").toString()), "old-kvbench.jar does not exist");
-        assertBadInput(List.of("--schedule", "duet"), "--schedule duet pins each side to its own core", "--runner container");
+        assertBadInput(List.of("--a-classpath", tmp.resolve("old-kvbench.jar").toString()),
+                "old-kvbench.jar does not exist");
+        assertBadInput(List.of("--schedule", "duet"), "--schedule duet pins each side to its own core",
+                "--runner container");
         assertBadInput(List.of("--duet-cpusets", "1,1"), "cpusets 1 and 1 overlap");
         assertBadInput(List.of("--b-engine-delay-nanos", "-1"), "--b-engine-delay-nanos must be between 0 and");
         assertBadInput(List.of("--store-fs", "zfs"), "'zfs' is not one of host, loop-ext4");
@@ -120,7 +128,8 @@ class InterleaveCommandTest {
 
     /** interleave of rocksdb x ycsb-c with these options exits 2, naming what is wrong. */
     private static void assertBadInput(List<String> options, String... expected) {
-        List<String> args = new ArrayList<>(List.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads", "ycsb-c"));
+        List<String> args = new ArrayList<>(List.of("interleave", "--runner", "local", "--engines", "rocksdb",
+                "--workloads", "ycsb-c"));
         args.addAll(options);
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(String.join(" ", options)).isEqualTo(ExitCode.BAD_INPUT.code());

@@ -21,7 +21,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The commands the pull-request A/B workflow runs besides interleave: which engines a bump concerns, one summary table. */
+/** The commands the pull-request A/B workflow runs besides interleave: which engines a bump concerns, one summary
+ * table. */
 class PullRequestAbCommandsTest {
 
     @TempDir
@@ -49,7 +50,8 @@ class PullRequestAbCommandsTest {
         CliRun bad = CliRun.of("engines", "--changed-from", file.toString());
         assertThat(bad.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(bad.err()).contains(file.toString()).contains("not a JSON array");
-        assertThat(CliRun.of("engines", "--changed-from", tmp.resolve("nope").toString()).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(CliRun.of("engines", "--changed-from", tmp.resolve("nope").toString()).exitCode())
+                .isEqualTo(ExitCode.BAD_INPUT.code());
     }
 
     private Path shard(String engine, Verdict verdict, double... ratios) throws Exception {
@@ -82,7 +84,8 @@ class PullRequestAbCommandsTest {
                 .contains("Resolution: the smallest slowdown the session could have caught")
                 .contains("Minutes per session: lmdb 2.5.");
 
-        CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out", out.toString());
+        CliRun fail = CliRun.of("report", "--interleaved", lmdb.toString(), rocksdb.toString(), "--out",
+                out.toString());
         assertThat(fail.exitCode()).isEqualTo(ExitCode.FAILED.code());
         md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
         assertThat(md).contains("1 PASS, 1 REGRESSION").contains("| rocksdb | ycsb-c | **REGRESSION** |")
@@ -93,12 +96,14 @@ class PullRequestAbCommandsTest {
         // A session that an ERROR stopped in its first round (rounds 1, no ratio) is reported as ERROR, exit 3, with
         // its reason in the table: before, the report refused it and the pull request saw no reason at all.
         Path broken = shard("h2-mvstore", Verdict.ERROR, Double.NaN);
-        CliRun error = CliRun.of("report", "--interleaved", lmdb.toString(), broken.toString(), "--out", out.toString());
+        CliRun error = CliRun.of("report", "--interleaved", lmdb.toString(), broken.toString(), "--out",
+                out.toString());
         assertThat(error.exitCode()).as(error.err()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
         assertThat(Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE))).contains("| h2-mvstore | ycsb-c |")
                 .contains("ERROR");
 
-        CliRun missing = CliRun.of("report", "--interleaved", tmp.resolve("ab-none").toString(), "--out", out.toString());
+        CliRun missing = CliRun.of("report", "--interleaved", tmp.resolve("ab-none").toString(), "--out",
+                out.toString());
         assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(missing.err()).contains("interleave.json: not found");
         assertThat(CliRun.of("report", "--interleaved", lmdb.toString()).err()).contains("--interleaved needs --out");

@@ -29,8 +29,10 @@ class SizeOverridesTest {
     @Tag("fork")
     void aRunWithOverridesMeasuresAndRecordsThemUnderItsOwnProfileName() throws Exception {
         Path out = tmp.resolve("run");
-        CliRun run = CliRun.of("run", "--runner", "local", "--profile", InterleaveCommandTest.TINY, "--engines", "rocksdb",
-                "--workloads", "ycsb-c", "--records", "700", "--iterations", "2", "--value-size", "64", "--threads", "2",
+        CliRun run = CliRun.of("run", "--runner", "local", "--profile", InterleaveCommandTest.TINY, "--engines",
+                "rocksdb",
+                "--workloads", "ycsb-c", "--records", "700", "--iterations", "2", "--value-size", "64", "--threads",
+                        "2",
                 "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
 
@@ -58,7 +60,8 @@ class SizeOverridesTest {
         Profile ci = Catalog.profile("ci");
         Profile overridden = sizes.apply(ci);
         assertThat(overridden.name()).isEqualTo("ci+records=1234+forks=3+iterations=7");
-        assertThat(overridden.records()).containsOnlyKeys(ci.records().keySet()).allSatisfy((family, n) -> assertThat(n).isEqualTo(1234));
+        assertThat(overridden.records()).containsOnlyKeys(ci.records().keySet())
+                .allSatisfy((family, n) -> assertThat(n).isEqualTo(1234));
         assertThat(overridden.forks()).isEqualTo(3);
         assertThat(overridden.operations().measurementIterations()).isEqualTo(7);
         assertThat(overridden.passes().measurementIterations()).isEqualTo(7);

@@ -143,7 +143,8 @@ class GateTest {
         runner.script.add(failed("leveldb-java", "ycsb-a", "Could not open table 000007.sst"));
         Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 2, quiet)
                 .run(plan, key -> key.engine().equals("leveldb-java"));
-        assertThat(outcome.rows()).singleElement().satisfies(r -> assertThat(r.verdict()).isEqualTo(Verdict.KNOWN_ISSUE));
+        assertThat(outcome.rows()).singleElement().satisfies(r -> assertThat(r.verdict())
+                .isEqualTo(Verdict.KNOWN_ISSUE));
         assertThat(outcome.regressed()).isFalse();
         assertThat(outcome.failedToMeasure()).isFalse();
         assertThat(runner.runs).hasSize(1);

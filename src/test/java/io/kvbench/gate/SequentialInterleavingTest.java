@@ -33,7 +33,8 @@ import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** interleave (sequential, its default): each benchmark runs round after round until the sequential test decides, then stops. */
+/** interleave (sequential, its default): each benchmark runs round after round until the sequential test decides, then
+ * stops. */
 class SequentialInterleavingTest {
 
     @TempDir
@@ -83,7 +84,8 @@ class SequentialInterleavingTest {
         return session(a, b, null);
     }
 
-    private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b, Duration budget) throws IOException {
+    private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b,
+            Duration budget) throws IOException {
         return session(a, b, budget, InterleaveSession.Conditions.seeded(7));
     }
 
@@ -140,18 +142,21 @@ class SequentialInterleavingTest {
         a.means.put("ycsb-c", () -> 1000);
         b.means.put("ycsb-c", () -> 800); // 20 % slower every round
         a.means.put("ycsb-b", () -> 1000);
-        List<Double> doubtful = new ArrayList<>(List.of(960.0, 1010.0, 940.0, 1000.0, 955.0, 1005.0, 950.0, 995.0, 962.0, 1008.0, 948.0, 990.0));
+        List<Double> doubtful = new ArrayList<>(List.of(960.0, 1010.0, 940.0, 1000.0, 955.0, 1005.0, 950.0, 995.0,
+                962.0, 1008.0, 948.0, 990.0));
         b.means.put("ycsb-b", () -> doubtful.remove(0)); // about 3 % slower, spread 3 %: neither hypothesis wins soon
         List<Interleaving.Result> results = session(a, b);
 
-        Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst().orElseThrow();
+        Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst()
+                .orElseThrow();
         assertThat(slow.row().verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(slow.row().note()).contains("sequential test: a slowdown accepted after 4 rounds (the ");
         assertThat(slow.roundRatios()).hasSize(4);
         assertThat(a.runs.get("ycsb-c")).isEqualTo(4);
         assertThat(b.runs.get("ycsb-c")).isEqualTo(4);
 
-        Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst().orElseThrow();
+        Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst()
+                .orElseThrow();
         assertThat(unsure.roundRatios()).hasSize(12);
         assertThat(unsure.row().note()).contains("undecided at the round limit after 12 rounds").contains("so judged by the paired test");
         assertThat(unsure.resolution().basis()).as("what its 12 paired rounds resolve")
@@ -176,9 +181,12 @@ class SequentialInterleavingTest {
         b.means.put("ycsb-b", () -> doubtful.remove(0));
         List<Interleaving.Result> results = session(a, b, Duration.ZERO);
 
-        Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst().orElseThrow();
-        assertThat(slow.row().verdict()).as("decided within the minimum rounds the budget still grants").isEqualTo(Verdict.REGRESSION);
-        Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst().orElseThrow();
+        Interleaving.Result slow = results.stream().filter(r -> r.row().workload().equals("ycsb-c")).findFirst()
+                .orElseThrow();
+        assertThat(slow.row().verdict()).as("decided within the minimum rounds the budget still grants")
+                .isEqualTo(Verdict.REGRESSION);
+        Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst()
+                .orElseThrow();
         assertThat(unsure.roundRatios()).as("the minimum rounds, then no more").hasSize(4);
         assertThat(unsure.row().note()).contains("undecided so far after 4 rounds").contains("time budget spent, so judged by the paired test");
         assertThat(unsure.row().verdict()).isNotEqualTo(Verdict.ERROR);

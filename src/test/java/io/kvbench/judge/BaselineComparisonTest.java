@@ -39,11 +39,13 @@ class BaselineComparisonTest {
         List<ComparisonRow> rows = compare(
                 List.of(steady, after, ok("b", "fresh", 1, 2), failed("b", "broken", "fork crashed"),
                         notApplicable("c", "scan", "hash engine"), notApplicable("c", "gone", "no longer supported")),
-                set(baseline(steady), baseline(before), baseline(ok("b", "broken", 5, 6)), baseline(ok("a", "dropped", 1, 2)),
+                set(baseline(steady), baseline(before), baseline(ok("b", "broken", 5, 6)),
+                        baseline(ok("a", "dropped", 1, 2)),
                         baseline(ok("c", "gone", 3, 4))));
 
         assertThat(rows).extracting(r -> r.engine() + "/" + r.workload() + "=" + r.verdict()).containsExactly(
-                "a/dropped=MISSING", "a/slow=REGRESSION", "a/steady=PASS", "b/broken=ERROR", "b/fresh=NEW", "c/gone=MISSING");
+                "a/dropped=MISSING", "a/slow=REGRESSION", "a/steady=PASS", "b/broken=ERROR", "b/fresh=NEW",
+                        "c/gone=MISSING");
         ComparisonRow slow = rows.get(1);
         assertThat(slow.deltaPercent()).isCloseTo(-50, org.assertj.core.data.Offset.offset(2.0));
         assertThat(slow.baselineScore()).isEqualTo(before.score());
@@ -60,7 +62,8 @@ class BaselineComparisonTest {
         BenchmarkResult leveldbRace = failed("leveldb-java", "ycsb-a",
                 "java.io.FileNotFoundException: /kvbench/data/x/000123.sst (No such file or directory)");
         BenchmarkResult otherEngine = failed("rocksdb", "ycsb-a", "Could not open table 000123.sst");
-        List<ComparisonRow> rows = compare(List.of(leveldbRace, otherEngine), set(baseline(ok("leveldb-java", "ycsb-a", 1, 2))));
+        List<ComparisonRow> rows = compare(List.of(leveldbRace, otherEngine),
+                set(baseline(ok("leveldb-java", "ycsb-a", 1, 2))));
         assertThat(rows).extracting(r -> r.engine() + "=" + r.verdict())
                 .containsExactly("leveldb-java=KNOWN_ISSUE", "rocksdb=ERROR");
         assertThat(rows.get(0).note()).contains("https://github.com/dain/leveldb/issues/78").contains("compaction");
@@ -74,7 +77,8 @@ class BaselineComparisonTest {
         List<ComparisonRow> rows = compare(List.of(ok("a", "w", 1, 2), notApplicable("a", "n", "x")), none);
         assertThat(rows).singleElement().satisfies(r -> {
             assertThat(r.verdict()).isEqualTo(Verdict.NOT_COMPARED);
-            assertThat(r.note()).isEqualTo("throughput not compared: no baselines for machine class big-iron-64c (profile "
+            assertThat(r.note())
+                    .isEqualTo("throughput not compared: no baselines for machine class big-iron-64c (profile "
                     + PROFILE + "); no disk baseline");
             assertThat(r.baselineScore()).isNaN();
         });

@@ -35,7 +35,8 @@ class SequentialTestTest {
 
     @Test
     void nothingIsDecidedBeforeTheMinimumRoundsHoweverClear() {
-        assertThat(test.decide(new double[] {0.5, 0.5, 0.5}, true).decision()).isEqualTo(SequentialTest.Decision.CONTINUE);
+        assertThat(test.decide(new double[] {0.5, 0.5, 0.5}, true).decision())
+                .isEqualTo(SequentialTest.Decision.CONTINUE);
         assertThat(test.decide(new double[] {0.5, 0.5, 0.5, 0.5}, true).decision())
                 .isEqualTo(SequentialTest.Decision.REGRESSION);
     }
@@ -47,11 +48,14 @@ class SequentialTestTest {
         double[] same = {1.0, 1.003, 0.997, 1.0};
         assertThat(test.decide(lower, true).decision()).as("fewer ops/s").isEqualTo(SequentialTest.Decision.REGRESSION);
         assertThat(test.decide(higher, false).decision()).as("more s/op").isEqualTo(SequentialTest.Decision.REGRESSION);
-        assertThat(test.decide(higher, true).decision()).as("more ops/s").isEqualTo(SequentialTest.Decision.NO_REGRESSION);
-        assertThat(test.decide(lower, false).decision()).as("fewer s/op").isEqualTo(SequentialTest.Decision.NO_REGRESSION);
+        assertThat(test.decide(higher, true).decision()).as("more ops/s")
+                .isEqualTo(SequentialTest.Decision.NO_REGRESSION);
+        assertThat(test.decide(lower, false).decision()).as("fewer s/op")
+                .isEqualTo(SequentialTest.Decision.NO_REGRESSION);
         SequentialTest.Step unchanged = test.decide(same, true);
         assertThat(unchanged.decision()).isEqualTo(SequentialTest.Decision.NO_REGRESSION);
-        assertThat(unchanged.spread()).as("never below the floor").isGreaterThanOrEqualTo(SequentialTest.DEFAULT_MIN_SPREAD);
+        assertThat(unchanged.spread()).as("never below the floor")
+                .isGreaterThanOrEqualTo(SequentialTest.DEFAULT_MIN_SPREAD);
         assertThat(unchanged.measuredSpread()).as("the rounds' own spread").isLessThan(0.01);
         assertThat(unchanged.describe(test)).startsWith("sequential test: no slowdown of 5.0 % accepted after 4 rounds (LLR ")
                 .contains(" <= -2.99");
@@ -86,9 +90,12 @@ class SequentialTestTest {
 
     @Test
     void badSettingsAndRatiosAreRejected() {
-        assertThatThrownBy(() -> new SequentialTest(0.01, 0.05, 0.05, 2, 30, 0.01)).hasMessageContaining("min rounds must be >= 3");
-        assertThatThrownBy(() -> new SequentialTest(0.6, 0.05, 0.05, 4, 30, 0.01)).hasMessageContaining("alpha and beta");
-        assertThatThrownBy(() -> new SequentialTest(0.01, 0.05, 0.05, 6, 5, 0.01)).hasMessageContaining("below min rounds");
+        assertThatThrownBy(() -> new SequentialTest(0.01, 0.05, 0.05, 2, 30, 0.01))
+                .hasMessageContaining("min rounds must be >= 3");
+        assertThatThrownBy(() -> new SequentialTest(0.6, 0.05, 0.05, 4, 30, 0.01))
+                .hasMessageContaining("alpha and beta");
+        assertThatThrownBy(() -> new SequentialTest(0.01, 0.05, 0.05, 6, 5, 0.01))
+                .hasMessageContaining("below min rounds");
         assertThatThrownBy(() -> test.decide(new double[] {1, 0, 1, 1}, true)).hasMessageContaining("round 2");
         assertThatThrownBy(() -> test.decide(new double[] {1, Double.NaN, 1, 1}, true)).hasMessageContaining("round 2");
     }

@@ -75,8 +75,10 @@ class PerfGateTest {
         BaselineSet baselines = outcome.baselines();
         List<ComparisonRow> rows = outcome.rows();
         ReportWriter.write(results, out, ComparisonMarkdown.markdown(outcome.report()));
-        System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + outcome.report().policy()
-                + (baselines.exists() ? "" : "; no throughput baselines for this machine class: throughput is not compared"
+        System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + outcome.report()
+                .policy()
+                + (baselines.exists() ? ""
+                : "; no throughput baselines for this machine class: throughput is not compared"
                 + " (each such check is skipped), disk sizes are checked against perf-baselines/disk/" + PROFILE));
         return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
                 () -> PerfVerdicts.check(row, PROFILE, machineClass, baselines.requiresBaseline(row.key()))));

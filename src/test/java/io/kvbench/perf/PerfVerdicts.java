@@ -33,7 +33,8 @@ final class PerfVerdicts {
             // A baseline without a result is lost coverage (a dropped engine registration or workload): skipping it
             // would let the gate check less every time something disappears.
             case MISSING -> () -> fail("MISSING: a baseline without a result in this run (" + row.note() + "); if the"
-                    + " benchmark was removed on purpose, remove its baseline from perf-baselines/" + profile + "/" + machineClass);
+                    + " benchmark was removed on purpose, remove its baseline from perf-baselines/" + profile + "/"
+                    + machineClass);
             case ERROR -> () -> fail("ERROR, never a pass: " + row.note());
             case REGRESSION -> () -> fail("confirmed " + describe(row) + "\n" + row.note()
                     + "\nIf the change was intended, record new baselines (profile " + profile + ", machine class "
@@ -46,9 +47,11 @@ final class PerfVerdicts {
     }
 
     static String describe(ComparisonRow row) {
-        return String.format("%s [%s] %s: baseline %s, measured %s, delta %s, confidence %s", row.verdict(), row.engine(),
+        return String.format("%s [%s] %s: baseline %s, measured %s, delta %s, confidence %s", row.verdict(),
+                row.engine(),
                 row.workload(), score(row.baselineScore(), row.unit()), score(row.measuredScore(), row.unit()),
-                Double.isNaN(row.deltaPercent()) ? "n/a" : String.format("%+.1f %%", row.deltaPercent()), row.confidence());
+                Double.isNaN(row.deltaPercent()) ? "n/a" : String.format("%+.1f %%", row.deltaPercent()),
+                        row.confidence());
     }
 
     private static String score(double value, String unit) {
