@@ -25,7 +25,7 @@ import java.util.zip.ZipEntry;
  * the benchmarks, crash writers and contract tests of one side:
  * <ol>
  *   <li>a version: the engine's artifacts at that version and their runtime dependencies, resolved as Maven would;
- *       every artifact of that tree replaces the same artifact of this build (its jar left out of the class path, or its
+ * every artifact of that tree replaces the same artifact of this build (its jar left out of the class path, or its
  *       classes left out of a copy of the shaded kvbench jar, which holds them all);</li>
  *   <li>jars: they replace the engine's declared artifacts the same way; their dependencies stay this build's.</li>
  * </ol>
@@ -101,7 +101,8 @@ public final class SwappedClassPath {
         }
     }
 
-    /** {@code base} without the replaced artifacts: their jars dropped, their entries left out of jars bundling them. */
+    /** {@code base} without the replaced artifacts: their jars dropped, their entries left out of jars bundling them.
+     * */
     private static List<Path> without(List<Path> base, Set<String> replaced, Map<String, Coordinates> built,
                                       MavenRepository repo) throws IOException {
         Set<Path> oldJars = new TreeSet<>();

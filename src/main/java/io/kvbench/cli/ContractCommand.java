@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
  * is checked without a build of kvbench.
  */
 @Command(name = "contract", mixinStandardHelpOptions = true,
-        description = {"Run the engine contract suite (round trips, ordering, bad input, concurrency, reopen, write and "
-                + "read passes, a model check) on engines, print a tally per engine and each failure on one line, "
+        description = {"Run the engine contract suite (round trips, ordering, bad input, concurrency, reopen, write "
+                + "and read passes, a model check) on engines, print a tally per engine and each failure on one line, "
                 + "and write a JUnit XML report (TEST-junit-jupiter.xml).",
                 "Exit 1 when a test failed; a test an engine's declared capabilities rule out is skipped, saying why."})
 final class ContractCommand implements Callable<Integer> {

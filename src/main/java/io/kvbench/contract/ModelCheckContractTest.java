@@ -57,13 +57,15 @@ class ModelCheckContractTest extends ContractTestBase {
                 .append('[').append(engine.id()).append("] model check failed, seed=").append(seed)
                 .append(", at op #").append(failedAt).append(" of ").append(ops.size()).append(": ").append(why)
                 .append("\nshortest failing prefix: ops #0..#").append(failedAt).append(" (").append(prefix.size())
-                .append(" ops); replaying it in a fresh store ").append(reproduced ? "fails the same way" : "passed (flaky?)")
+                .append(" ops); replaying it in a fresh store ").append(reproduced ? "fails the same way"
+                : "passed (flaky?)")
                 .append("\nreplay: java -Dkvbench.seed=").append(seed)
                 .append(" -jar target/kvbench.jar contract --engines ").append(engine.id())
                 .append(" (or mvn test -Dtest=ContractSuiteTest -Dkvbench.engines=").append(engine.id())
                 .append(" -Dkvbench.seed=").append(seed).append(')')
                 .append("\nlast ops of the prefix:");
-        for (int i = Math.max(0, failedAt - 15); i <= failedAt; i++) message.append("\n  #").append(i).append(' ').append(ops.get(i));
+        for (int i = Math.max(0, failedAt - 15); i <= failedAt; i++) message.append("\n  #").append(i).append(' ')
+                .append(ops.get(i));
         fail(message.toString());
     }
 
@@ -88,7 +90,8 @@ class ModelCheckContractTest extends ContractTestBase {
                     ops.add(new Op(Kind.DELETE, key, null, null));
                 }
             } else if (roll < 99 || !caps.scans()) {
-                ops.add(new Op(Kind.GET, random.nextInt(20) == 0 ? Bytes.randomKey(random, maxKeyLen) : key, null, null));
+                ops.add(new Op(Kind.GET, random.nextInt(20) == 0 ? Bytes.randomKey(random, maxKeyLen) : key, null,
+                        null));
             } else if (caps.rangeScans()) {
                 byte[] other = pool[random.nextInt(pool.length)];
                 boolean ascending = Arrays.compareUnsigned(key, other) <= 0;
@@ -143,7 +146,8 @@ class ModelCheckContractTest extends ContractTestBase {
             case GET -> {
                 byte[] got = store.get(op.key());
                 byte[] want = model.get(op.key());
-                if (!Arrays.equals(got, want)) return op + " returned " + Bytes.hex(got) + ", model has " + Bytes.hex(want);
+                if (!Arrays.equals(got, want)) return op + " returned " + Bytes.hex(got) + ", model has "
+                        + Bytes.hex(want);
             }
             case SCAN -> {
                 if (op.key() == null) {

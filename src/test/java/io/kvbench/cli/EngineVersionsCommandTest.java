@@ -71,7 +71,8 @@ class EngineVersionsCommandTest {
     void mistakesAreOneLineBeforeAnyWork() {
         assertBadInput(List.of("--engine-version", "berkeleydb-je"), "--engine-version berkeleydb-je: expected "
                 + "ID=VERSION, e.g. rocksdb=11.7.0");
-        assertBadInput(List.of("--engine-version", "rocksdbx=1.0"), "unknown engine 'rocksdbx' (did you mean rocksdb?)");
+        assertBadInput(List.of("--engine-version", "rocksdbx=1.0"),
+                "unknown engine 'rocksdbx' (did you mean rocksdb?)");
         assertBadInput(List.of("--engine-version", "naive-json=1.0"), "engine 'naive-json' declares no Maven artifact");
         assertBadInput(List.of("--engine-jar", "rocksdb=" + tmp.resolve("nope.jar")), "nope.jar is not a file");
         assertBadInput(List.of("--engine-version", "berkeleydb-je=0.0.0-no-such"),
