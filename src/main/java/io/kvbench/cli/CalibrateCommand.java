@@ -6,7 +6,6 @@ import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.CalibrationRun;
 import io.kvbench.calibration.CalibrationSession;
-import io.kvbench.engine.Engines;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.AbSessionsMarkdown;

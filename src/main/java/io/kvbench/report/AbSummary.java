@@ -3,7 +3,6 @@ package io.kvbench.report;
 import io.kvbench.baseline.Formats;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
-import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.Verdict;
