@@ -32,6 +32,7 @@ class RunnerChoiceTest {
     Path tmp;
 
     @Test
+    @Tag("fork") // starts kvbench in a JVM of its own
     void withoutDockerAutoRunsLocallyAndSaysWhyInOneLine() throws Exception {
         Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
                 "run", "--profile", TINY, "--engines", "rocksdb", "--workloads", "ycsb-c", "--out", tmp.resolve("out").toString());
@@ -42,6 +43,7 @@ class RunnerChoiceTest {
     }
 
     @Test
+    @Tag("fork") // starts kvbench in a JVM of its own
     void containerRunnerWithoutDockerIsAnInfrastructureError() throws Exception {
         Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
                 "run", "--runner", "container", "--profile", TINY, "--out", tmp.resolve("out").toString());
