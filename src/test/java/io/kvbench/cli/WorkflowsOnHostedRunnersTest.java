@@ -21,7 +21,8 @@ class WorkflowsOnHostedRunnersTest {
     private static final Map<String, Set<String>> WRITERS = Map.of(
             "nightly-perf.yml", Set.of("history", "pages"),
             "update-baselines.yml", Set.of("pull-request"),
-            "pr-perf-comment.yml", Set.of("comment"));
+            "pr-perf-comment.yml", Set.of("comment"),
+            "release.yml", Set.of("release"));
 
     @Test
     void everyScriptRunsInBashWithPipefail() {

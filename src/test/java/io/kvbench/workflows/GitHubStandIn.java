@@ -19,6 +19,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,6 +56,9 @@ final class GitHubStandIn implements AutoCloseable {
     /** A pull request opened through the API. */
     record PullRequest(int number, String title, String head, String base, String body, List<String> labels) {}
 
+    /** A release created through the API, with the assets uploaded to it (by name, in upload order). */
+    record Release(long id, String tag, String name, String body, boolean prerelease, Map<String, byte[]> assets) {}
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern RUN = Pattern.compile("/repos/([^/]+/[^/]+)/actions/runs/(\\d+)");
     private static final Pattern RUN_ARTIFACTS = Pattern.compile("/repos/[^/]+/[^/]+/actions/runs/(\\d+)/artifacts");
@@ -64,6 +69,10 @@ final class GitHubStandIn implements AutoCloseable {
     private static final Pattern LABELS = Pattern.compile("/repos/[^/]+/[^/]+/issues/(\\d+)/labels");
     private static final Pattern PULLS = Pattern.compile("/repos/[^/]+/[^/]+/pulls");
     private static final Pattern REPO = Pattern.compile("/repos/([^/]+)/([^/]+)");
+    private static final Pattern RELEASES = Pattern.compile("/repos/([^/]+/[^/]+)/releases");
+    private static final Pattern RELEASE_ASSETS = Pattern.compile("/repos/([^/]+/[^/]+)/releases/(\\d+)/assets");
+    private static final Pattern RELEASE_BY_TAG = Pattern.compile("/repos/([^/]+/[^/]+)/releases/tags/([^/]+)");
+    private static final Pattern ASSET_DOWNLOAD = Pattern.compile("/download/(\\d+)/([^/]+)");
 
     private final HttpServer server;
     private final HttpsServer https;
@@ -73,6 +82,7 @@ final class GitHubStandIn implements AutoCloseable {
     private final Map<Long, Instant> runCreated = new ConcurrentHashMap<>();
     private final Map<Long, Comment> comments = new ConcurrentHashMap<>();
     private final List<PullRequest> pulls = new CopyOnWriteArrayList<>();
+    private final Map<Long, Release> releases = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(1000);
 
     /**
@@ -146,14 +156,22 @@ final class GitHubStandIn implements AutoCloseable {
         return List.copyOf(pulls);
     }
 
+    List<Release> releases() {
+        return releases.values().stream().sorted((a, b) -> Long.compare(a.id(), b.id())).toList();
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getPath().replaceFirst("^/api/v3", "");
             byte[] raw = exchange.getRequestBody().readAllBytes();
-            JsonNode body = raw.length == 0 ? null : JSON.readTree(raw);
+            // Release assets arrive as raw bytes; everything else the workflows send is JSON.
+            boolean upload = RELEASE_ASSETS.matcher(path).matches();
+            JsonNode body = raw.length == 0 || upload ? null : JSON.readTree(raw);
             requests.add(new Request(method, path, exchange.getRequestURI().getRawQuery(), body));
-            Answer answer = answer(method, path, exchange.getRequestURI().getQuery(), body);
+            Answer answer = upload && method.equals("POST")
+                    ? uploadAsset(path, queryParameter(exchange.getRequestURI().getQuery(), "name"), raw)
+                    : answer(method, path, exchange.getRequestURI().getQuery(), body);
             if (answer.location() != null) exchange.getResponseHeaders().add("Location", answer.location());
             exchange.getResponseHeaders().add("Content-Type", answer.contentType());
             exchange.sendResponseHeaders(answer.status(), answer.bytes().length == 0 ? -1 : answer.bytes().length);
@@ -207,6 +225,18 @@ final class GitHubStandIn implements AutoCloseable {
             return Answer.json(200, commentJson(updated));
         }
         if ((m = LABELS.matcher(path)).matches()) return labels(Integer.parseInt(m.group(1)), body);
+        if (method.equals("POST") && (m = RELEASES.matcher(path)).matches()) return createRelease(m.group(1), body);
+        if (method.equals("GET") && (m = RELEASE_BY_TAG.matcher(path)).matches()) {
+            String repository = m.group(1);
+            String tag = m.group(2);
+            return releases().stream().filter(r -> r.tag().equals(tag)).findFirst()
+                    .map(r -> Answer.json(200, releaseJson(repository, r))).orElseGet(GitHubStandIn::notFound);
+        }
+        if (method.equals("GET") && (m = ASSET_DOWNLOAD.matcher(path)).matches()) {
+            Release r = releases.get(Long.parseLong(m.group(1)));
+            byte[] asset = r == null ? null : r.assets().get(m.group(2));
+            return asset == null ? notFound() : new Answer(200, asset, "application/octet-stream", null);
+        }
         if (PULLS.matcher(path).matches()) return pulls(method, body);
         if (method.equals("GET") && (m = REPO.matcher(path)).matches()) {
             return Answer.json(200, JSON.createObjectNode().put("full_name", m.group(1) + "/" + m.group(2))
@@ -274,6 +304,38 @@ final class GitHubStandIn implements AutoCloseable {
                 .put("html_url", "https://github.invalid/pull/" + number).put("created_at", Instant.now().toString());
         json.putObject("head").put("sha", "0".repeat(40));
         return Answer.json(201, json);
+    }
+
+    private Answer createRelease(String repository, JsonNode body) {
+        long id = ids.incrementAndGet();
+        Release release = new Release(id, body.path("tag_name").asText(), body.path("name").asText(),
+                body.path("body").asText(), body.path("prerelease").asBoolean(), new ConcurrentHashMap<>());
+        releases.put(id, release);
+        return Answer.json(201, releaseJson(repository, release));
+    }
+
+    /** Stores an asset as GitHub's upload host does ({@code POST <upload_url>?name=NAME}, the bytes as the body). */
+    private Answer uploadAsset(String path, String name, byte[] bytes) {
+        Matcher m = RELEASE_ASSETS.matcher(path);
+        Release release = m.matches() ? releases.get(Long.parseLong(m.group(2))) : null;
+        if (release == null || name == null) return notFound();
+        Map<String, byte[]> assets = new LinkedHashMap<>(release.assets());
+        assets.put(name, bytes);
+        releases.put(release.id(), new Release(release.id(), release.tag(), release.name(), release.body(),
+                release.prerelease(), Collections.unmodifiableMap(assets)));
+        return Answer.json(201, JSON.createObjectNode().put("name", name).put("size", bytes.length)
+                .put("browser_download_url", url() + "/download/" + release.id() + "/" + name));
+    }
+
+    private ObjectNode releaseJson(String repository, Release r) {
+        ObjectNode json = JSON.createObjectNode().put("id", r.id()).put("tag_name", r.tag()).put("name", r.name())
+                .put("body", r.body()).put("prerelease", r.prerelease())
+                .put("html_url", "https://github.invalid/" + repository + "/releases/tag/" + r.tag())
+                .put("upload_url", url() + "/repos/" + repository + "/releases/" + r.id() + "/assets{?name,label}");
+        ArrayNode assets = json.putArray("assets");
+        r.assets().forEach((name, bytes) -> assets.addObject().put("name", name).put("size", bytes.length)
+                .put("browser_download_url", url() + "/download/" + r.id() + "/" + name));
+        return json;
     }
 
     private ObjectNode commentJson(Comment c) {
