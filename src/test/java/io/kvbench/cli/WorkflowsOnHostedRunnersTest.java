@@ -19,10 +19,11 @@ class WorkflowsOnHostedRunnersTest {
 
     /** Jobs that write, and what: everything else reads only. */
     private static final Map<String, Set<String>> WRITERS = Map.of(
-            "nightly-perf.yml", Set.of("history", "pages"),
+            "nightly.yml", Set.of("history", "pages"),
+            "nightly-perf.yml", Set.of("nightly"),
+            "release.yml", Set.of("release"),
             "update-baselines.yml", Set.of("pull-request"),
-            "pr-perf-comment.yml", Set.of("comment"),
-            "release.yml", Set.of("release"));
+            "pr-perf-comment.yml", Set.of("comment"));
 
     @Test
     void everyScriptRunsInBashWithPipefail() {
@@ -41,7 +42,7 @@ class WorkflowsOnHostedRunnersTest {
             assertThat(step.node().path("with").path("overwrite").asBoolean()).as(step + ": overwrite: true").isTrue();
         }
         // The long measuring steps have their own timeout inside the job's, so that the upload after them still runs.
-        for (String file : List.of("nightly-perf.yml", "pr-perf.yml", "update-baselines.yml", "ci.yml")) {
+        for (String file : List.of("nightly.yml", "ab.yml", "update-baselines.yml", "ci.yml")) {
             Workflows.Workflow w = Workflows.named(file);
             for (Workflows.Step step : w.steps()) {
                 boolean measures = ShellWords.commands(step.run()).stream()
@@ -96,7 +97,11 @@ class WorkflowsOnHostedRunnersTest {
 
     @Test
     void pullRequestAbRunsEachEngineOnOneRunnerAndOnlyTheBumpedEnginesForDependabot() {
-        Workflows.Workflow ab = Workflows.named("pr-perf.yml");
+        // pr-perf.yml calls the reusable A/B, which other repositories call too.
+        Workflows.Workflow caller = Workflows.named("pr-perf.yml");
+        assertThat(caller.job("ab").path("uses").asText()).isEqualTo("./.github/workflows/ab.yml");
+        Workflows.Workflow ab = Workflows.named("ab.yml");
+        assertThat(ab.root().path("on").has("workflow_call")).isTrue();
         assertThat(ab.job("ab").path("strategy").path("matrix").path("engine").asText())
                 .isEqualTo("${{ fromJSON(needs.build.outputs.engines) }}");
         List<WorkflowsTest.Invocation> calls = WorkflowsTest.invocations().stream()
@@ -116,14 +121,14 @@ class WorkflowsOnHostedRunnersTest {
         // The comment is written by a workflow that never runs the pull request's code.
         Workflows.Workflow comment = Workflows.named("pr-perf-comment.yml");
         assertThat(comment.root().path("on").path("workflow_run").path("workflows")).extracting(JsonNode::asText)
-                .containsExactly(ab.root().path("name").asText());
+                .containsExactly(caller.root().path("name").asText());
         assertThat(comment.steps()).noneMatch(s -> s.uses().startsWith("actions/checkout@")
                 || s.run().contains("java"));
     }
 
     @Test
     void nightlyJudgesEachShardAgainstItsOwnMachineClassHistory() {
-        Workflows.Workflow nightly = Workflows.named("nightly-perf.yml");
+        Workflows.Workflow nightly = Workflows.named("nightly.yml");
         List<WorkflowsTest.Invocation> calls = WorkflowsTest.invocations().stream()
                 .filter(inv -> inv.step().workflow().equals(nightly.file())).toList();
         assertThat(calls).anySatisfy(inv -> {

@@ -212,7 +212,7 @@ class WorkflowsTest {
 
     @Test
     void nightlyShardsAreTheEnginesTheCliLists() {
-        Workflows.Workflow nightly = Workflows.named("nightly-perf.yml");
+        Workflows.Workflow nightly = Workflows.named("nightly.yml");
         assertThat(nightly.job("shard").path("strategy").path("matrix").path("engine").asText())
                 .isEqualTo("${{ fromJSON(needs.engines.outputs.ids) }}");
         assertThat(invocations()).anyMatch(inv -> inv.step().workflow().equals(nightly.file())

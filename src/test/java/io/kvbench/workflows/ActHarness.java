@@ -62,7 +62,7 @@ final class ActHarness implements AutoCloseable {
     private static final Map<String, String> STAND_IN_ACTIONS = Map.of("actions/setup-go", "setup-go");
     private static Path sharedHome;
 
-    private final Path dir;
+    final Path dir;
     final Path repo;
     final Path remote;
     final Path artifacts;
@@ -107,17 +107,28 @@ final class ActHarness implements AutoCloseable {
         git(repo, "fetch", "--quiet", "origin");
     }
 
-    /** Runs one workflow for an event; {@code inputs} are workflow_dispatch inputs. */
+    /** Runs one workflow of the repository under test for an event; {@code inputs} are workflow_dispatch inputs. */
     Run run(String workflow, String event, JsonNode payload, Map<String, String> inputs, List<String> extra)
+            throws IOException, InterruptedException {
+        return run(new Checkout(repo, REPOSITORY), workflow, event, withInputs(payload, inputs), extra);
+    }
+
+    /** A repository's work tree and its GitHub name (another repository's, for a caller of a reusable workflow). */
+    record Checkout(Path dir, String name) {}
+
+    private static JsonNode withInputs(JsonNode payload, Map<String, String> inputs) {
+        // Dispatch inputs travel in the event, as on GitHub (act reads them from there, not from --input).
+        if (inputs.isEmpty()) return payload;
+        ObjectNode withInputs = ((ObjectNode) payload.deepCopy());
+        inputs.forEach(withInputs.putObject("inputs")::put);
+        return withInputs;
+    }
+
+    /** Runs one workflow of the repository {@code checkout} for an event; its artifacts and API are this harness's. */
+    Run run(Checkout checkout, String workflow, String event, JsonNode payload, List<String> extra)
             throws IOException, InterruptedException {
         long id = RUN_IDS.incrementAndGet();
         Path eventFile = dir.resolve("event-" + id + ".json");
-        // Dispatch inputs travel in the event, as on GitHub (act reads them from there, not from --input).
-        if (!inputs.isEmpty()) {
-            ObjectNode withInputs = ((ObjectNode) payload.deepCopy());
-            inputs.forEach(withInputs.putObject("inputs")::put);
-            payload = withInputs;
-        }
         JSON.writeValue(eventFile.toFile(), payload);
         List<String> cmd = new ArrayList<>(List.of(act().toString(), event, "-W", ".github/workflows/" + workflow,
                 "-e", eventFile.toString(), "-P", "ubuntu-latest=-self-hosted", "--action-offline-mode",
@@ -127,7 +138,7 @@ final class ActHarness implements AutoCloseable {
                 "--cache-server-addr", "127.0.0.1", "--cache-server-path", home().resolve(".cache/actcache").toString(),
                 "--env", "GITHUB_RUN_ID=" + id, "--env", "GITHUB_API_URL=" + github.url(),
                 "--env", "NODE_EXTRA_CA_CERTS=" + github.certificate(),
-                "--env", "GITHUB_REPOSITORY=" + REPOSITORY,
+                "--env", "GITHUB_REPOSITORY=" + checkout.name(),
                 "--var", "KVBENCH_BASE_IMAGE=" + BASE_IMAGE, "-s", "GITHUB_TOKEN=stand-in-token",
                 // What this machine's runner environment needs for Testcontainers (../shared/ENVIRONMENT.md).
                 "--env", "TESTCONTAINERS_RYUK_DISABLED=true", "--env", "TESTCONTAINERS_HOST_OVERRIDE=localhost",
@@ -141,7 +152,7 @@ final class ActHarness implements AutoCloseable {
         }
         cmd.addAll(extra);
         Path log = dir.resolve("act-" + id + ".log");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(checkout.dir().toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         pb.environment().put("HOME", home().toString());
         pb.environment().put("PATH", node24() + ":" + home().resolve("bin") + ":" + System.getenv("PATH"));
@@ -152,17 +163,30 @@ final class ActHarness implements AutoCloseable {
             throw new AssertionError("act run " + id + " of " + workflow + " did not end in 25 minutes; log: " + log);
         }
         String text = Files.readString(log, StandardCharsets.UTF_8);
-        Matcher name = WORKFLOW_NAME.matcher(Files.readString(WORKFLOWS.resolve(workflow)));
+        Path file = checkout.dir().resolve(".github/workflows").resolve(workflow);
+        Matcher name = WORKFLOW_NAME.matcher(Files.readString(file));
         return new Run(id, p.exitValue(), text, jobs(text, name.find() ? name.group(1) : workflow));
     }
 
-    private static Map<String, String> jobs(String log, String workflowName) {
+    /**
+     * Job results by job name. A job of a called workflow is logged as "[caller job/called workflow/job]": it is
+     * listed by its own name, as GitHub shows it under the caller's.
+     */
+    private static Map<String, String> jobs(String log, String workflowName) throws IOException {
+        List<String> called = calledWorkflowNames();
         Map<String, String> jobs = new LinkedHashMap<>();
         for (String line : log.split("\n")) {
             Matcher m = JOB_END.matcher(line);
-            if (!m.find() || !m.group(1).startsWith(workflowName + "/")) continue;
+            if (!m.find()) continue;
+            String label = m.group(1);
+            String job = label.startsWith(workflowName + "/") ? label.substring(workflowName.length() + 1) : null;
+            for (String name : called) {
+                int at = label.indexOf("/" + name + "/");
+                if (at >= 0) job = label.substring(at + name.length() + 2);
+            }
+            if (job == null) continue;
             String result = m.group(2).equals("succeeded") ? "success" : "failure";
-            jobs.merge(m.group(1).substring(workflowName.length() + 1).strip(), result,
+            jobs.merge(job.strip(), result,
                     (a, b) -> a.equals("failure") || b.equals("failure") ? "failure" : "success");
         }
         return jobs;
@@ -312,6 +336,19 @@ final class ActHarness implements AutoCloseable {
     static Path actionsDir() {
         String dir = System.getenv("KVBENCH_ACTIONS_DIR");
         return dir != null ? Path.of(dir) : PROJECT.resolveSibling("shared").resolve("actions");
+    }
+
+    /** The names of this repository's reusable workflows ({@code on: workflow_call}). */
+    private static List<String> calledWorkflowNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.list(WORKFLOWS)) {
+            for (Path file : files.sorted().toList()) {
+                String text = Files.readString(file);
+                Matcher name = WORKFLOW_NAME.matcher(text);
+                if (text.contains("\n  workflow_call:") && name.find()) names.add(name.group(1));
+            }
+        }
+        return names;
     }
 
     /** Every action the workflows pin, mapped to its local folder {@code <owner>-<repo>@<sha>}. */
