@@ -132,7 +132,7 @@ class WorkloadAccessTest {
         // Every shipped engine iterates: the capabilities of a point-only engine are built here.
         Capabilities pointOnly = Capabilities.builder().noScans()
                 .durability(Durability.Guarantee.EVERY_WRITE, Durability.Guarantee.NONE, false, "test", "test")
-                .settings("test", "test", "test").build();
+                .checksums(Durability.Coverage.NONE, "test").settings("test", "test", "test").build();
         assertThat(scan.unsupportedReason(pointOnly)).contains("cannot iterate");
         assertThat(Catalog.workload("tc-seq-read-per-op").unsupportedReason(pointOnly)).isNull();
         assertThat(Engines.all()).allSatisfy(e -> assertThat(scan.unsupportedReason(e.capabilities())).as(e.id())
