@@ -164,6 +164,10 @@ final class LevelDbApiStore extends KvStore {
             channel.force(true);
         } catch (NoSuchFileException deletedMeanwhile) {
             // removed by a compaction after the listing
+        } catch (IOException e) {
+            // Removed by a compaction between the open and the fsync: a FUSE file system may then fail the fsync with
+            // ENOENT where a disk's would succeed. Gone, it holds nothing to keep; any other failure stands.
+            if (Files.exists(path)) throw e;
         }
     }
 }
