@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * ({@code outside-caller/engine-ab.yml}) runs on a pull request. act finds
  * {@code kvbench/kvbench/.github/workflows/ab.yml@v0.2.0} in the released repository through
  * {@code --local-repository}, as the harness maps the pinned actions. The A/B downloads the release's jar from the
- * API stand-in, runs B with the engine jar first on its class path, and the stand-in receives the comment with the
- * verdict row; the caller reads the reusable workflow's verdict output.
+ * API stand-in, runs B with the engine jar in place of the engine's artifacts (b-engine-jar), and the stand-in
+ * receives the comment with the verdict row; the caller reads the reusable workflow's verdict output.
  */
 @Tag("workflow")
 class OutsideCallerWorkflowTest {
@@ -45,7 +45,7 @@ class OutsideCallerWorkflowTest {
                     .anySatisfy(r -> assertThat(r.toString())
                             .isEqualTo("GET /repos/kvbench/kvbench/releases/tags/v" + ReleaseWorkflowTest.VERSION));
             assertThat(text(h.artifact(run.id(), "ab-h2-mvstore"), "ab-h2-mvstore/interleave.json"))
-                    .as("B runs the engine's build").contains("engine/h2-mvstore.jar");
+                    .as("B runs the engine's build (b-engine-jar)").contains("with jar h2-mvstore.jar");
             assertThat(h.github.comments(PR)).as("comments on " + OUTSIDE + "#" + PR).singleElement()
                     .satisfies(c -> assertThat(c.body()).startsWith("<!-- kvbench-ab -->")
                             .contains("| h2-mvstore | tc-random-read |").contains("[Workflow run]("));
