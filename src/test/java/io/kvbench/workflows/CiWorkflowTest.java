@@ -39,7 +39,7 @@ class CiWorkflowTest {
             assertThat(run.jobs()).containsEntry("Lint workflows (actionlint + shellcheck)", "success")
                     .containsEntry("mvn -B test", "success");
             assertThat(run.log()).contains("setup-go stand-in: go-version=stable")
-                    .contains("actionlint: 5 workflow files, no problems")
+                    .containsPattern("actionlint: \\d+ workflow files, no problems")
                     .containsPattern("Tests run: [1-9]\\d*, Failures: 0, Errors: 0, Skipped: \\d+, "
                             + "Time elapsed: .* in io\\.kvbench\\.perf\\.PerfGateTest");
             Map<String, byte[]> reports = h.artifact(run.id(), "test-reports");
