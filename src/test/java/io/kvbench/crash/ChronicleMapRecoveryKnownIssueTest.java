@@ -13,9 +13,12 @@ import java.time.Duration;
 import java.util.List;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Pins Chronicle Map's recovery that a kill makes unrecoverable (known-issues.json): {@code recoverPersistedTo()} marks
@@ -26,9 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * differ from the file's; with true, Chronicle rewrites the header from the builder and goes on. Found by
  * {@code kvbench crash --fault kill-in-recovery} (seed 1125, the first kill during recovery, 13 ms into the reopen).
  * Made deterministic here: a child fills a large map and halts without closing it; a second child recovers it and is
- * SIGKILLed well inside its recovery; then a third recovers it again.
+ * SIGKILLed well inside its recovery; then a third recovers it again. The minute is spent waiting, so the test runs
+ * beside the other test classes (junit-platform.properties).
  */
 @Tag("crash")
+@Execution(ExecutionMode.CONCURRENT)
+@Order(2)
 class ChronicleMapRecoveryKnownIssueTest {
 
     static final String ISSUE = "https://github.com/OpenHFT/Chronicle-Wire/issues/179";

@@ -1,11 +1,16 @@
 package io.kvbench.crash;
 
+import io.kvbench.SharedResources;
 import io.kvbench.infra.KillableContainers;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Crash recovery of every engine in {@code mvn test}: {@value #DEFAULT_CYCLES} SIGKILLs per engine (100 with
@@ -14,10 +19,14 @@ import org.junit.jupiter.api.TestFactory;
  * state kept what its adapter declares it keeps after a process kill; a broken promise fails with the damage, the kept
  * directory and the command that replays it, unless it is a known engine issue (skipped with its reference). Engines
  * run two at a time: a writer is one thread, and the cycles are mostly JVM start-up. Reports go to target/crash-results/
- * (the results of every engine, then one test per engine).
+ * (the results of every engine, then one test per engine). With Docker it runs beside the host-bound test classes,
+ * after the perf gate (junit-platform.properties).
  */
 @Tag("crash")
 @Tag("container")
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(SharedResources.DOCKER)
+@Order(3)
 class CrashRecoveryTest {
 
     static final int DEFAULT_CYCLES = 5;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.kvbench.SharedResources;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.DiskBaseline;
@@ -21,9 +22,13 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The smoke gate's disk tolerance catches a 10 % larger store, through the path {@code mvn test} takes: a real smoke
@@ -34,6 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("perf")
 @Tag("container")
+@Execution(ExecutionMode.CONCURRENT) // beside the host-bound classes, never beside another Docker user
+@ResourceLock(SharedResources.DOCKER)
+@Order(5)
 class DiskGrowthGateTest {
 
     private static final String PROFILE = "smoke";

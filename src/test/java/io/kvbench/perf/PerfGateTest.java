@@ -2,6 +2,7 @@ package io.kvbench.perf;
 
 import static org.junit.jupiter.api.Assumptions.abort;
 
+import io.kvbench.SharedResources;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.contract.EngineSource;
@@ -25,8 +26,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The performance gate of {@code mvn test}: every (engine x workload) of the profile (smoke by default,
@@ -41,9 +46,15 @@ import org.junit.jupiter.api.TestFactory;
  * class whose baselines are declared complete (perf-baselines/<profile>/<class>/class.json, written by
  * {@code baseline update}) unless new-benchmarks.json lists it as added by a change; elsewhere it is informational and
  * says why. {@link PerfVerdicts} decides. Results and reports go to target/perf-results/.
+ *
+ * <p>It runs beside the other test classes, first of those that use Docker (junit-platform.properties), with the host
+ * tests kept off its container's core while it measures ({@link HostCpus}).
  */
 @Tag("perf")
 @Tag("container")
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(SharedResources.DOCKER)
+@Order(1)
 class PerfGateTest {
 
     private static final String PROFILE = System.getProperty("kvbench.perf.profile", "smoke");
@@ -66,10 +77,15 @@ class PerfGateTest {
         deleteRecursively(out);
         RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
         ThresholdPolicy policy = SignificanceTests.forGate(profile.gate());
-        // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
-        Gate.Judgement outcome = new Gate(new ContainerRunner(ContainerResources.load(ContainerResources.DEFAULT)),
-                new BaselineStore(BaselineStore.DEFAULT_ROOT), policy, CONFIRMATIONS, System.out)
-                .run(plan, key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
+        ContainerResources resources = ContainerResources.load(ContainerResources.DEFAULT);
+        Gate.Judgement outcome;
+        try (HostCpus pinned = HostCpus.keepOff(resources.cpusetFor(ContainerRunner.dockerCpus()),
+                note -> System.out.println("perf gate: " + note))) {
+            // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
+            outcome = new Gate(new ContainerRunner(resources), new BaselineStore(BaselineStore.DEFAULT_ROOT), policy,
+                    CONFIRMATIONS, System.out)
+                    .run(plan, key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
+        }
         RunResults results = outcome.run();
         String machineClass = results.machine().machineClass();
         BaselineSet baselines = outcome.baselines();

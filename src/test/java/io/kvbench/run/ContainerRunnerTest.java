@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
+import io.kvbench.SharedResources;
 import io.kvbench.infra.DockerEngine;
 import io.kvbench.infra.GitRevision;
 import io.kvbench.infra.KvbenchContainer;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,16 +30,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Real benchmarks in real containers (Docker through Testcontainers, no mocks): results come back with the runner and
  * the resources recorded, an OOM kill is an infrastructure error, and no container is left behind, also after an
- * interrupt. Skipped, saying why, where no Docker engine answers (scripts/setup-docker.sh provides one).
+ * interrupt or a Ctrl-C. Skipped, saying why, where no Docker engine answers (scripts/setup-docker.sh provides one).
+ * The class runs beside the host-bound test classes, never beside another Docker user, its tests one at a time (they
+ * count containers).
  */
 @Tag("container")
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(SharedResources.DOCKER)
+@Order(4)
 class ContainerRunnerTest {
 
     private static final AtomicBoolean SAID_WHY = new AtomicBoolean();
@@ -56,6 +67,7 @@ class ContainerRunnerTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void runsEachBenchmarkInItsOwnContainerAndRecordsTheResources() throws Exception {
         long containersBefore = containers(false);
         Path out = tmp.resolve("run");
@@ -89,6 +101,7 @@ class ContainerRunnerTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void twoDuetSidesRunAtOnceOnTheirOwnCoresWithTheirIterationsLinedUp() throws Exception {
         Assumptions.assumeTrue(ContainerRunner.dockerCpus() >= 2, "a duet needs two CPUs; this Docker host has one");
         // Relative to the working directory, as `interleave --out ab/ab-rocksdb` makes it (Docker refuses a relative
@@ -132,6 +145,7 @@ class ContainerRunnerTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void anOomKillIsAnInfrastructureError() throws Exception {
         long containersBefore = containers(false);
         Path out = tmp.resolve("oom");
@@ -151,6 +165,7 @@ class ContainerRunnerTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aFullDiskIsAnInfrastructureError() throws Exception {
         // A real full file system: a 1 MiB tmpfs as the data directory (tmpfs only to be small and real; measurements
         // never use tmpfs). Needs root, as scripts/setup-docker.sh does; skipped, saying why, where mounting is refused.
@@ -179,6 +194,7 @@ class ContainerRunnerTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void anInterruptedRunRemovesItsContainer() throws Exception {
         Path out = tmp.resolve("interrupted");
         RunPlan plan = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c", "ycsb-b"), TINY, out);
@@ -198,6 +214,22 @@ class ContainerRunnerTest {
         assertThat(results.get().results().get(0).reason()).isEqualTo("interrupted");
         assertThat(ResultsJson.read(partial).complete()).isFalse(); // the checkpoint still writes after an interrupt
         assertThat(containers(true)).isZero();
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void ctrlCRemovesTheRunningContainer() throws Exception {
+        Path log = tmp.resolve("kvbench.log");
+        Process process = RunnerChoiceTest.start(Map.of(), log, "run", "--runner", "container", "--profile", TINY,
+                "--engines", "rocksdb", "--workloads", "ycsb-c,ycsb-b", "--out", tmp.resolve("out").toString());
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
+            process.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as on Ctrl-C
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
+            await().atMost(Duration.ofSeconds(10)).until(() -> containers(true) == 0);
+        } finally {
+            process.destroyForcibly();
+        }
     }
 
     /** Containers on this engine: all of them (docker ps -a), or only kvbench's. */

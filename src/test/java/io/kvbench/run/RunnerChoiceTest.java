@@ -4,25 +4,23 @@ import io.kvbench.infra.JvmFlags;
 
 import io.kvbench.cli.ExitCode;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.kvbench.cli.KvBench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * `kvbench run` as a user starts it, in its own JVM: the environment decides the runner (a JVM cannot change its own
- * environment, so "no Docker" is a DOCKER_HOST pointing nowhere), and a Ctrl-C leaves no container behind.
+ * environment, so "no Docker" is a DOCKER_HOST pointing nowhere). (A Ctrl-C leaving no container behind is
+ * ContainerRunnerTest's.)
  */
 class RunnerChoiceTest {
 
@@ -52,24 +50,6 @@ class RunnerChoiceTest {
                 .doesNotContain("\n");
     }
 
-    @Test
-    @Tag("container")
-    void ctrlCRemovesTheRunningContainer() throws Exception {
-        Assumptions.assumeTrue(ContainerRunner.dockerAvailable().isEmpty(), () -> "skipped: Docker not available ("
-                + ContainerRunner.dockerAvailable().orElse("") + ")");
-        Path log = tmp.resolve("kvbench.log");
-        Process process = start(Map.of(), log, "run", "--runner", "container", "--profile", TINY, "--engines", "rocksdb",
-                "--workloads", "ycsb-c,ycsb-b", "--out", tmp.resolve("out").toString());
-        try {
-            await().atMost(Duration.ofSeconds(60)).until(() -> ContainerRunnerTest.containers(true) > 0);
-            process.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as on Ctrl-C
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
-            await().atMost(Duration.ofSeconds(10)).until(() -> ContainerRunnerTest.containers(true) == 0);
-        } finally {
-            process.destroyForcibly();
-        }
-    }
-
     record Result(int exitCode, String output) {
     }
 
@@ -83,7 +63,8 @@ class RunnerChoiceTest {
         return new Result(process.exitValue(), Files.readString(log));
     }
 
-    private static Process start(Map<String, String> env, Path log, String... args) throws IOException {
+    /** kvbench in a JVM of its own with {@code env} added, its output in {@code log}. */
+    static Process start(Map<String, String> env, Path log, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JvmFlags.engineFlags());
