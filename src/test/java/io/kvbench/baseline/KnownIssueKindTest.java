@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.fixtures.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;

@@ -1,10 +1,11 @@
 package io.kvbench.baseline;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.withDisk;
+import io.kvbench.fixtures.Fixtures;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,7 +3,7 @@ package io.kvbench.calibration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;

@@ -2,7 +2,7 @@ package io.kvbench.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Thresholds;

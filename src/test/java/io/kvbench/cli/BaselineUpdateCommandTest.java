@@ -1,19 +1,20 @@
 package io.kvbench.cli;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.notApplicable;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.run;
-import static io.kvbench.baseline.Fixtures.withDisk;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.notApplicable;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.run;
+import static io.kvbench.fixtures.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
@@ -74,9 +75,9 @@ class BaselineUpdateCommandTest {
     void severalRunsPoolIntoOneBaselineWithAllTheirForks() throws IOException {
         Path second = tmp.resolve("second");
         Files.createDirectories(second);
-        ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run(io.kvbench.baseline.Fixtures.withForks(
+        ResultsJson.write(results.resolve(ResultsJson.RESULTS_FILE), run(Fixtures.withForks(
                 withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3, 4), 2000), 2)));
-        ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(io.kvbench.baseline.Fixtures.withForks(
+        ResultsJson.write(second.resolve(ResultsJson.RESULTS_FILE), run(Fixtures.withForks(
                 withDisk(ok("rocksdb", "ycsb-c", 5, 6, 7, 8), 1000), 2)));
         CliRun pooled = CliRun.of("baseline", "update", "--min-runs", "1", "--results", results.toString(), "--results",
                 second.toString(),

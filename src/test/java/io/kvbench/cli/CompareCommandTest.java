@@ -1,19 +1,20 @@
 package io.kvbench.cli;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.baseline;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.notApplicable;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.run;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.baseline;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.notApplicable;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Measurement;
 import io.kvbench.result.ResultsJson;
@@ -79,7 +80,7 @@ class CompareCommandTest {
         // 30 % slower: a regression under the default 10 % minimum effect, noise under smoke's gate (75 %).
         new BaselineStore(baselines).writeAll(List.of(
                 io.kvbench.baseline.Baseline.of(readBefore, "smoke", MACHINE_CLASS,
-                        io.kvbench.baseline.Fixtures.RECORDED, "test")));
+                        Fixtures.RECORDED, "test")));
         writeRun(run("smoke", MACHINE_CLASS, true, ok("rocksdb", "tc-seq-read", normal(5, 10, 700, 10))));
         CliRun smokeGate = compare();
         assertThat(smokeGate.exitCode()).as(smokeGate.out()).isZero();

@@ -1,12 +1,12 @@
 package io.kvbench.cli;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.history.HistoryFixtures.commit;
-import static io.kvbench.history.HistoryFixtures.night;
-import static io.kvbench.history.HistoryFixtures.result;
-import static io.kvbench.history.HistoryFixtures.run;
-import static io.kvbench.history.HistoryFixtures.write;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.HistoryFixtures.commit;
+import static io.kvbench.fixtures.HistoryFixtures.night;
+import static io.kvbench.fixtures.HistoryFixtures.result;
+import static io.kvbench.fixtures.HistoryFixtures.run;
+import static io.kvbench.fixtures.HistoryFixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

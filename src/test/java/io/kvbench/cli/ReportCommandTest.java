@@ -3,7 +3,7 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.report.ReportWriter;
-import io.kvbench.report.SampleResults;
+import io.kvbench.fixtures.SampleResults;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
 package io.kvbench.cli;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.baseline.Fixtures.notApplicable;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.run;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.Fixtures.notApplicable;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.EngineCrashResult;

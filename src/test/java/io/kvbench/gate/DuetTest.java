@@ -1,11 +1,11 @@
 package io.kvbench.gate;
 
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.Verdict;

@@ -1,15 +1,15 @@
 package io.kvbench.gate;
 
-import static io.kvbench.baseline.Fixtures.baseline;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.baseline;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.CompleteClass;
 import io.kvbench.baseline.CoverageStore;
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;

@@ -1,11 +1,11 @@
 package io.kvbench.gate;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.history.HistoryBaselines;
-import io.kvbench.history.HistoryFixtures;
+import io.kvbench.fixtures.HistoryFixtures;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;

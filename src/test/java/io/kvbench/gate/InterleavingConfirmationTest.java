@@ -1,7 +1,7 @@
 package io.kvbench.gate;
 
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.engine.Engines;

@@ -1,11 +1,12 @@
 package io.kvbench.history;
 
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.history.HistoryFixtures.commit;
-import static io.kvbench.history.HistoryFixtures.night;
-import static io.kvbench.history.HistoryFixtures.onClass;
-import static io.kvbench.history.HistoryFixtures.run;
+import io.kvbench.fixtures.HistoryFixtures;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.HistoryFixtures.commit;
+import static io.kvbench.fixtures.HistoryFixtures.night;
+import static io.kvbench.fixtures.HistoryFixtures.onClass;
+import static io.kvbench.fixtures.HistoryFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,10 +1,10 @@
 package io.kvbench.history;
 
 import io.kvbench.cli.ExitCode;
-import static io.kvbench.history.HistoryFixtures.commit;
-import static io.kvbench.history.HistoryFixtures.night;
-import static io.kvbench.history.HistoryFixtures.result;
-import static io.kvbench.history.HistoryFixtures.run;
+import static io.kvbench.fixtures.HistoryFixtures.commit;
+import static io.kvbench.fixtures.HistoryFixtures.night;
+import static io.kvbench.fixtures.HistoryFixtures.result;
+import static io.kvbench.fixtures.HistoryFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 

@@ -1,14 +1,15 @@
 package io.kvbench.history;
 
-import static io.kvbench.baseline.Fixtures.MACHINE_CLASS;
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.withDisk;
+import io.kvbench.fixtures.HistoryFixtures;
+import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.RunPooling;

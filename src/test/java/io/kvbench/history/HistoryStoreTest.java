@@ -1,17 +1,17 @@
 package io.kvbench.history;
 
-import static io.kvbench.baseline.Fixtures.PROFILE;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.history.HistoryFixtures.commit;
-import static io.kvbench.history.HistoryFixtures.night;
-import static io.kvbench.history.HistoryFixtures.onClass;
-import static io.kvbench.history.HistoryFixtures.result;
-import static io.kvbench.history.HistoryFixtures.run;
+import static io.kvbench.fixtures.Fixtures.PROFILE;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.HistoryFixtures.commit;
+import static io.kvbench.fixtures.HistoryFixtures.night;
+import static io.kvbench.fixtures.HistoryFixtures.onClass;
+import static io.kvbench.fixtures.HistoryFixtures.result;
+import static io.kvbench.fixtures.HistoryFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package io.kvbench.judge;
 
-import static io.kvbench.baseline.Fixtures.baseline;
-import static io.kvbench.baseline.Fixtures.forks;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.normalForks;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.withError;
+import static io.kvbench.fixtures.Fixtures.baseline;
+import static io.kvbench.fixtures.Fixtures.forks;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.normalForks;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.withError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;

@@ -1,6 +1,6 @@
 package io.kvbench.judge;
 
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;

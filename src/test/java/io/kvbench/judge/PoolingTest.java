@@ -1,10 +1,10 @@
 package io.kvbench.judge;
 
 import io.kvbench.baseline.Baseline;
-import static io.kvbench.baseline.Fixtures.failed;
-import static io.kvbench.baseline.Fixtures.forks;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.withDisk;
+import static io.kvbench.fixtures.Fixtures.failed;
+import static io.kvbench.fixtures.Fixtures.forks;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

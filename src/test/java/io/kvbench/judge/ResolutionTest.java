@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kvbench.baseline.Baseline;
-import io.kvbench.baseline.Fixtures;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
 import java.time.Instant;
 import java.util.SplittableRandom;

@@ -1,10 +1,10 @@
 package io.kvbench.judge;
 
-import static io.kvbench.baseline.Fixtures.baseline;
-import static io.kvbench.baseline.Fixtures.normal;
-import static io.kvbench.baseline.Fixtures.ok;
-import static io.kvbench.baseline.Fixtures.withDisk;
-import static io.kvbench.baseline.Fixtures.withError;
+import static io.kvbench.fixtures.Fixtures.baseline;
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static io.kvbench.fixtures.Fixtures.withDisk;
+import static io.kvbench.fixtures.Fixtures.withError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,7 @@
 package io.kvbench.report;
 
-import static io.kvbench.report.SampleResults.throughput;
+import io.kvbench.fixtures.SampleResults;
+import static io.kvbench.fixtures.SampleResults.throughput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;

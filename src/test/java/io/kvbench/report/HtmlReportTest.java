@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.fixtures.SampleResults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;

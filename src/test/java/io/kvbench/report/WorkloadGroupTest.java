@@ -1,7 +1,8 @@
 package io.kvbench.report;
 
-import static io.kvbench.report.SampleResults.throughput;
-import static io.kvbench.report.SampleResults.timePerPass;
+import io.kvbench.fixtures.SampleResults;
+import static io.kvbench.fixtures.SampleResults.throughput;
+import static io.kvbench.fixtures.SampleResults.timePerPass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
