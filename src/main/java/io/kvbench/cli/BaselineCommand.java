@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /** {@code kvbench baseline <subcommand>}: manage the stored performance baselines. */
 @Command(name = "baseline", mixinStandardHelpOptions = true, subcommands = BaselineUpdateCommand.class,
-        description = "Manage the stored performance baselines (perf-baselines/<profile>/<machineClass>/<engine>/<workload>.json).")
+        description = "Manage the stored performance baselines "
+                + "(perf-baselines/<profile>/<machineClass>/<engine>/<workload>.json).")
 final class BaselineCommand implements Runnable {
 
     @CommandLine.Spec

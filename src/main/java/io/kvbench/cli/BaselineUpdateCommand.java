@@ -27,16 +27,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
         description = {"Record a run's results as the baselines of its profile and machine class.",
-                "Refuses (exit 2, nothing written) fewer than --min-runs runs, a partial run, one with ERROR results that are "
-                        + "not recorded engine issues, or one of another profile than --profile, unless --force. "
-                        + "Not-applicable and known-issue results are never recorded. Also writes the disk baselines "
-                        + "(perf-baselines/disk/<profile>/), which hold on every machine class."})
+                "Refuses (exit 2, nothing written) fewer than --min-runs runs, a partial run, one with ERROR results "
+                        + "that are not recorded engine issues, or one of another profile than --profile, unless "
+                        + "--force. Not-applicable and known-issue results are never recorded. Also writes the disk "
+                        + "baselines (perf-baselines/disk/<profile>/), which hold on every machine class."})
 final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",
-            description = "Output directory of a run (holds results.json). Repeat it to record baselines that pool several "
-                    + "runs of the same benchmarks: more forks, so a lucky or unlucky run weighs less in later comparisons "
-                    + "(required).")
+            description = "Output directory of a run (holds results.json). Repeat it to record baselines that pool "
+                    + "several runs of the same benchmarks: more forks, so a lucky or unlucky run weighs less in later "
+                    + "comparisons (required).")
     List<Path> results;
 
     @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
@@ -53,8 +53,9 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--markdown", paramLabel = "FILE",
-            description = "Also write the changes as Markdown to FILE (old vs new score, delta, spread, engine version, the reason), "
-                    + "e.g. the body of the pull request that proposes them; written only when the update is (default: none).")
+            description = "Also write the changes as Markdown to FILE (old vs new score, delta, spread, engine "
+                    + "version, the reason), e.g. the body of the pull request that proposes them; written only when "
+                    + "the update is (default: none).")
     Path markdown;
 
     @Option(names = "--min-runs", paramLabel = "N", defaultValue = "3",
@@ -62,7 +63,9 @@ final class BaselineUpdateCommand implements Callable<Integer> {
                     + "bias every later comparison). --min-runs 1 records a single run.")
     int minRuns;
 
-    @Option(names = "--force", description = "Record even a partial run, one with ERROR results (those are skipped) or of another profile.")
+    @Option(names = "--force",
+            description = "Record even a partial run, one with ERROR results (those are skipped) or of another "
+                    + "profile.")
     boolean force;
 
     @Spec

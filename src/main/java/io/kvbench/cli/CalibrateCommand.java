@@ -47,21 +47,24 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Workloads, comma-separated or repeated (default: ${DEFAULT-VALUE}).")
     List<String> workloads;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
+            description = ProfileOption.DESCRIPTION)
     String profile;
 
     @Option(names = "--slowdowns", split = ",", paramLabel = "PERCENT", defaultValue = "5,10,20",
-            description = "Injected slowdown levels, in percent: 5 or 5%%, comma-separated (default: ${DEFAULT-VALUE}).")
+            description = "Injected slowdown levels, in percent: 5 or 5%%, comma-separated (default: "
+                    + "${DEFAULT-VALUE}).")
     List<Percent> slowdowns;
 
     @Option(names = "--rounds", defaultValue = "4", paramLabel = "N",
-            description = "Interleaved rounds; each runs every benchmark unchanged and at every level (default: ${DEFAULT-VALUE}).")
+            description = "Interleaved rounds; each runs every benchmark unchanged and at every level (default: "
+                    + "${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--unchanged-per-round", defaultValue = "1", paramLabel = "N",
             description = "Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the "
-                    + "report also replays `kvbench interleave --rounds` over windows of consecutive rounds: A' against "
-                    + "A for false alarms, each level against A for detection.")
+                    + "report also replays `kvbench interleave --rounds` over windows of consecutive rounds: A' "
+                    + "against A for false alarms, each level against A for detection.")
     int unchangedPerRound;
 
     @Option(names = "--interleave-rounds", paramLabel = "N",
@@ -75,7 +78,8 @@ final class CalibrateCommand implements Callable<Integer> {
     double budgetMinutes;
 
     @Option(names = "--confirmations", defaultValue = "1", paramLabel = "N",
-            description = "Confirmation reruns replayed per flagged comparison, as the gate makes them (default: ${DEFAULT-VALUE}).")
+            description = "Confirmation reruns replayed per flagged comparison, as the gate makes them (default: "
+                    + "${DEFAULT-VALUE}).")
     int confirmations;
 
     @Option(names = "--baseline-runs", defaultValue = "1", paramLabel = "K",
@@ -92,13 +96,14 @@ final class CalibrateCommand implements Callable<Integer> {
     List<Double> gridAlphas;
 
     @Option(names = "--grid-min-effects", split = ",", paramLabel = "PERCENT", defaultValue = "2,3,5,7,10",
-            description = "Minimum effects of the policy grid, in percent, comma-separated (default: ${DEFAULT-VALUE}).")
+            description = "Minimum effects of the policy grid, in percent, comma-separated (default: "
+                    + "${DEFAULT-VALUE}).")
     List<Percent> gridEffects;
 
     @Option(names = "--from", paramLabel = "FILE",
-            description = "Analyse an earlier calibration's " + CalibrationData.FILE + " (or the committed <profile>-runs.json) "
-                    + "instead of measuring; the policy is still --profile's gate with the options given here (default: "
-                    + "none, measure).")
+            description = "Analyse an earlier calibration's " + CalibrationData.FILE
+                    + " (or the committed <profile>-runs.json) instead of measuring; the policy is still --profile's "
+                    + "gate with the options given here (default: none, measure).")
     Path from;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
@@ -146,10 +151,14 @@ final class CalibrateCommand implements Callable<Integer> {
         if (abSessions != null || fromAbSessions != null) return abCampaign();
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
-        if (interleaveRounds < 3) throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not " + interleaveRounds);
+        if (interleaveRounds < 3) {
+            throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not "
+                    + interleaveRounds);
+        }
         Profile chosen = sizes.apply(Names.profile(profile));
         ThresholdPolicy policy = thresholds.policy(chosen);
-        String testName = test != null ? test : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
+        String testName = test != null ? test
+                : chosen.gate() != null && chosen.gate().test() != null ? chosen.gate().test() : null;
         SignificanceTests.of(testName, policy.thresholds()); // an unknown --test is bad input, before any run
         Path outDir = OutOption.check(RunOutput.outDir(out, "calibrate"));
         PrintStream console = System.out;
@@ -165,7 +174,8 @@ final class CalibrateCommand implements Callable<Integer> {
                     Duration.ofSeconds(Math.round(budgetMinutes * 60)), 20261121L);
             BenchmarkRunner benchmarkRunner = where.choose(console);
             console.printf("kvbench calibrate: %s x %s, profile %s, runner %s, slowdowns %s, %d rounds: up to %d runs, "
-                            + "budget %s min, output %s%n", plan.engines().size() + " engines", plan.workloads().size() + " workloads",
+                            + "budget %s min, output %s%n", plan.engines().size() + " engines",
+                    plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
             data = new CalibrationSession(plan, benchmarkRunner, resources, outDir, console).run();

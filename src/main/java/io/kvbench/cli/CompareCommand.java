@@ -38,11 +38,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare a run's results with the stored baselines of its profile and machine class.",
                 "Writes DIR/comparison.md and DIR/comparison.json. Exit 1 on a REGRESSION, 3 on an ERROR result "
-                        + "(infrastructure), 2 on bad input. A failure that matches a recorded engine bug is KNOWN_ISSUE "
-                        + "(reported with its reference, does not fail)."})
+                        + "(infrastructure), 2 on bad input. A failure that matches a recorded engine bug is "
+                        + "KNOWN_ISSUE (reported with its reference, does not fail)."})
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Output directory of a run, holding results.json (required).")
+    @Option(names = "--results", required = true, paramLabel = "DIR",
+            description = "Output directory of a run, holding results.json (required).")
     Path results;
 
     @Mixin
@@ -77,9 +78,10 @@ final class CompareCommand implements Callable<Integer> {
                     + run.profile() + "', not '" + profile + "' (--profile)");
         }
         if (run.machine().machineClass().startsWith(RunMerge.MIXED)) {
-            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE) + " merges shards of several machine "
-                    + "classes (" + run.machine().machineClass().substring(RunMerge.MIXED.length()) + "): compare each shard "
-                    + "with the baselines of its own class");
+            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE)
+                    + " merges shards of several machine classes ("
+                    + run.machine().machineClass().substring(RunMerge.MIXED.length())
+                    + "): compare each shard with the baselines of its own class");
         }
         Set<String> engineFilter = engineFilter(run);
         BaselineSource source = against.source(spec);
@@ -88,7 +90,8 @@ final class CompareCommand implements Callable<Integer> {
         BaselineSet set = source.load(run.profile(), machineClass);
         List<ComparisonRow> rows = BaselineComparison.compare(run.results(), set, policy,
                 key -> engineFilter == null || engineFilter.contains(key.engine()));
-        ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, source.describe(), policy.describe(), rows);
+        ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, source.describe(),
+                policy.describe(), rows);
 
         PrintWriter out = spec.commandLine().getOut();
         TextTable table = new TextTable(ComparisonMarkdown.HEADER.toArray(String[]::new));

@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 final class CrashCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
-            description = "Engines to test, comma-separated or repeated (default: every engine; `kvbench engines` lists them).")
+            description = "Engines to test, comma-separated or repeated (default: every engine; `kvbench engines` "
+                    + "lists them).")
     List<String> engines;
 
     @Option(names = "--cycles", defaultValue = "20", paramLabel = "N",
@@ -44,17 +45,18 @@ final class CrashCommand implements Callable<Integer> {
     int cycles;
 
     @Option(names = "--seed", paramLabel = "SEED",
-            description = "Seed of the operations and kill delays (default: random, printed; a failure prints the command "
-                    + "that replays it).")
+            description = "Seed of the operations and kill delays (default: random, printed; a failure prints the "
+                    + "command that replays it).")
     Long seed;
 
     @Option(names = "--max-kill-delay", defaultValue = "600", paramLabel = "MS",
-            description = "Each kill comes a random 0..MS milliseconds after the writer starts writing (default: ${DEFAULT-VALUE}).")
+            description = "Each kill comes a random 0..MS milliseconds after the writer starts writing (default: "
+                    + "${DEFAULT-VALUE}).")
     long maxKillDelayMillis;
 
     @Option(names = "--runner", defaultValue = "auto", paramLabel = "RUNNER",
-            description = "Where writers run: ${COMPLETION-CANDIDATES}; auto is a fresh container per writer when Docker "
-                    + "is available, else local child JVMs (default: ${DEFAULT-VALUE}).",
+            description = "Where writers run: ${COMPLETION-CANDIDATES}; auto is a fresh container per writer when "
+                    + "Docker is available, else local child JVMs (default: ${DEFAULT-VALUE}).",
             converter = WhereConverter.class, completionCandidates = WhereConverter.Names.class)
     CrashSuite.Where where;
 
@@ -65,8 +67,8 @@ final class CrashCommand implements Callable<Integer> {
     String baseImage;
 
     @Option(names = "--parallel", defaultValue = "1", paramLabel = "N",
-            description = "Engines tested at the same time (default: ${DEFAULT-VALUE}; a cycle is mostly JVM start-up, so "
-                    + "one engine per core suits).")
+            description = "Engines tested at the same time (default: ${DEFAULT-VALUE}; a cycle is mostly JVM start-up, "
+                    + "so one engine per core suits).")
     int parallel;
 
     @Option(names = "--cpuset", paramLabel = "CPUS",
@@ -103,13 +105,16 @@ final class CrashCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (cycles < 1) throw new IllegalArgumentException("--cycles must be at least 1, was " + cycles);
         if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
-        if (maxKillDelayMillis < 0) throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
+        if (maxKillDelayMillis < 0) {
+            throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
+        }
         if (cpuset != null) cpus(cpuset); // before any writer image is built: bad input, not the machine's failure
         List<Fault> faults = faults(faultNames);
         List<KvEngine> selected = engines == null ? Engines.all() : Names.engines(engines);
         Path outDir = OutOption.check(RunOutput.outDir(out, "crash"));
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {
-            throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE + "; choose another directory");
+            throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE
+                    + "; choose another directory");
         }
         long chosenSeed = seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
         PrintStream console = System.out;
@@ -177,7 +182,8 @@ final class CrashCommand implements Callable<Integer> {
             try {
                 return CrashSuite.Where.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.TypeConversionException("expected auto, container or local, not '" + value + "'");
+                throw new picocli.CommandLine.TypeConversionException(
+                        "expected auto, container or local, not '" + value + "'");
             }
         }
 

@@ -50,9 +50,9 @@ final class EnginesCommand implements Callable<Integer> {
     boolean markdown;
 
     @Option(names = "--changed-from", paramLabel = "FILE",
-            description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's, or that FILE "
-                    + "lacks: the engines an engine upgrade concerns. FILE is the output of `kvbench engines --json` "
-                    + "of another build (e.g. a pull request's base), or that build's `mvn dependency:list "
+            description = {"Print, as a JSON array, the ids of the engines whose version differs from FILE's, or that "
+                    + "FILE lacks: the engines an engine upgrade concerns. FILE is the output of `kvbench engines "
+                    + "--json` of another build (e.g. a pull request's base), or that build's `mvn dependency:list "
                     + "-DincludeScope=runtime -DoutputFile=FILE`, which needs no build (default: the table)."})
     Path changedFrom;
 
@@ -83,7 +83,8 @@ final class EnginesCommand implements Callable<Integer> {
             }
             out.println(mapper.writeValueAsString(changed));
         } else if (json) {
-            out.println(mapper.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(EngineJson.of(engines, mapper)));
+            out.println(mapper.enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(EngineJson.of(engines, mapper)));
         } else if (markdown) {
             out.print(EngineTable.markdown(engines));
         } else if (wide) {
@@ -95,7 +96,9 @@ final class EnginesCommand implements Callable<Integer> {
         }
         // An adapter that failed to load disables its engine only; say so (on stderr where stdout is machine-read).
         PrintWriter notes = json || markdown || changedFrom != null ? spec.commandLine().getErr() : out;
-        if (id == null) for (Engines.Unavailable broken : Engines.unavailable()) notes.println("unavailable: " + broken.describe());
+        if (id == null) {
+            for (Engines.Unavailable broken : Engines.unavailable()) notes.println("unavailable: " + broken.describe());
+        }
         notes.flush();
         out.flush();
         return ExitCode.OK.code();
@@ -115,10 +118,13 @@ final class EnginesCommand implements Callable<Integer> {
         try {
             root = new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + "); give the output of `kvbench engines --json`");
+            throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage()
+                    + "); give the output of `kvbench engines --json`");
         }
         Map<String, String> versions = new TreeMap<>();
-        if (root == null || !root.isArray()) throw new IllegalArgumentException(file + ": not a JSON array of engines (`kvbench engines --json`)");
+        if (root == null || !root.isArray()) {
+            throw new IllegalArgumentException(file + ": not a JSON array of engines (`kvbench engines --json`)");
+        }
         for (int i = 0; i < root.size(); i++) {
             JsonNode id = root.get(i).get("id");
             JsonNode version = root.get(i).get("version");

@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
  * benchmarks, and exit 1 only on a confirmed regression or a benchmark that went MISSING (a baseline without a result).
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that looks "
-                + "regressed (up to --confirmations times) and decide on the pooled samples.",
+        description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that "
+                + "looks regressed (up to --confirmations times) and decide on the pooled samples.",
                 "Exit 1 only on a confirmed REGRESSION or a MISSING benchmark (a baseline without a result), 3 on an "
                         + "ERROR (infrastructure), 2 on bad input. Writes results.json, comparison.md/json and "
                         + "summary.md into --out; reruns go to <out>/confirm/.",
@@ -44,7 +44,8 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     Selection selection;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
+            description = ProfileOption.DESCRIPTION)
     String profile;
 
     @Mixin
@@ -61,7 +62,8 @@ final class GateCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
-            description = "Blackhole.consumeCPU(TOKENS) per operation, also in the reruns: to check that the gate fires.")
+            description = "Blackhole.consumeCPU(TOKENS) per operation, also in the reruns: to check that the gate "
+                    + "fires.")
     long slowdownTokens;
 
     @Mixin
@@ -86,12 +88,15 @@ final class GateCommand implements Callable<Integer> {
         BaselineSource source = against.source(spec);
         Path outDir = OutOption.check(RunOutput.outDir(out, "gate"));
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
-            throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
+            throw new IllegalArgumentException("--out " + outDir
+                    + " already holds a results.json; choose another directory");
         }
         ThresholdPolicy policy = thresholds.policy(chosen);
-        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir, outDir.resolve("data"), slowdownTokens);
+        RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir, outDir.resolve("data"),
+                slowdownTokens);
         BenchmarkRunner benchmarkRunner = where.choose(System.out);
-        System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per suspect, output %s%n",
+        System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per "
+                + "suspect, output %s%n",
                 plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);
         Gate.Judgement outcome = new Gate(benchmarkRunner, source, policy, confirmations, System.out)
                 .run(plan, key -> plan.engines().stream().anyMatch(e -> e.id().equals(key.engine()))
@@ -102,13 +107,14 @@ final class GateCommand implements Callable<Integer> {
         TextTable table = new TextTable(ComparisonMarkdown.HEADER.toArray(String[]::new));
         for (ComparisonRow row : outcome.rows()) table.row(ComparisonMarkdown.cells(row));
         table.print(console);
-        console.println(report.summary() + " (profile " + report.profile() + ", machine class " + report.machineClass() + ")");
+        console.println(report.summary() + " (profile " + report.profile() + ", machine class " + report.machineClass()
+                + ")");
         console.print(ComparisonMarkdown.caveatsAsText(report));
         AtomicFiles.writeString(outDir.resolve(ComparisonReport.MARKDOWN_FILE), ComparisonMarkdown.markdown(report));
         ResultsJson.write(outDir.resolve(ComparisonReport.JSON_FILE), report);
         ReportWriter.write(outcome.run(), outDir, ComparisonMarkdown.markdown(report));
-        console.println("wrote " + outDir.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE + " and "
-                + ReportWriter.SUMMARY_FILE);
+        console.println("wrote " + outDir.resolve(ComparisonReport.MARKDOWN_FILE) + ", " + ComparisonReport.JSON_FILE
+                + " and " + ReportWriter.SUMMARY_FILE);
         console.flush();
         if (outcome.regressed()) return ExitCode.FAILED.code();
         if (outcome.lostCoverage()) return ExitCode.FAILED.code();

@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "append", mixinStandardHelpOptions = true,
         description = {"Append the results of runs to the history as one night each, in the directory of each result's "
-                + "machine class. Idempotent per (time, commit). OK, ERROR and known-issue results are recorded; only OK "
-                + "ones are scores."})
+                + "machine class. Idempotent per (time, commit). OK, ERROR and known-issue results are recorded; only "
+                + "OK ones are scores."})
 final class HistoryAppendCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",
@@ -38,8 +38,8 @@ final class HistoryAppendCommand implements Callable<Integer> {
     String commit;
 
     @Option(names = "--time", paramLabel = "INSTANT",
-            description = "The night's time, ISO-8601 (default: each run's startedAt). Give the workflow run's creation time "
-                    + "so that a re-run of the whole workflow replaces the night instead of adding one.")
+            description = "The night's time, ISO-8601 (default: each run's startedAt). Give the workflow run's "
+                    + "creation time so that a re-run of the whole workflow replaces the night instead of adding one.")
     String time;
 
     @Spec

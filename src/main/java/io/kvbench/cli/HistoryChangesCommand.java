@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "changes", mixinStandardHelpOptions = true,
         description = {"Find persistent shifts in every series of the history with Apache Otava (E-divisive means) and "
                 + "write <out>/change-points.json and <out>/trends.html (self-contained; publishable as index.html).",
-                "Exit 1 when a change in the worse direction starts within the newest --fail-within nights of its series "
-                        + "(off by default), 2 on bad input, 3 when Otava is missing or fails."})
+                "Exit 1 when a change in the worse direction starts within the newest --fail-within nights of its "
+                        + "series (off by default), 2 on bad input, 3 when Otava is missing or fails."})
 final class HistoryChangesCommand implements Callable<Integer> {
 
     static final String TRENDS_FILE = "trends.html";
@@ -57,8 +57,8 @@ final class HistoryChangesCommand implements Callable<Integer> {
 
     @Option(names = "--fail-within", defaultValue = "0", paramLabel = "NIGHTS",
             description = "Exit 1 when a worse change starts within this many newest nights of its series (default: "
-                    + "${DEFAULT-VALUE}: report only; the false-alarm rate measured by replaying unchanged series is in "
-                    + "docs/ci-nightly.md).")
+                    + "${DEFAULT-VALUE}: report only; the false-alarm rate measured by replaying unchanged series is "
+                    + "in docs/ci-nightly.md).")
     int failWithin;
 
     @Spec

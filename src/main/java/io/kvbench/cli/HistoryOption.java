@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 final class HistoryOption {
 
     @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "perf-baselines",
-            description = "Baselines root directory (default: ${DEFAULT-VALUE}); with --history, where the disk baselines come from.")
+            description = "Baselines root directory (default: ${DEFAULT-VALUE}); with --history, where the disk "
+                    + "baselines come from.")
     Path baselines;
 
     @Option(names = "--history", paramLabel = "DIR",
@@ -21,8 +22,8 @@ final class HistoryOption {
     Path history;
 
     @Option(names = "--nights", defaultValue = "5", paramLabel = "N",
-            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: ${DEFAULT-VALUE}; "
-                    + "fewer than 3 and the benchmark is not judged on throughput).")
+            description = "With --history: how many of the newest OK nights are pooled per benchmark (default: "
+                    + "${DEFAULT-VALUE}; fewer than 3 and the benchmark is not judged on throughput).")
     int nights;
 
     BaselineSource source(CommandSpec spec) {

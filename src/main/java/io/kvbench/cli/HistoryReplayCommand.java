@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
  * recorded runs: nothing is measured.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Replay recorded calibration runs (calibrate's *-runs.json) as nights: unchanged runs, then the runs "
-                + "of one injected slowdown. Reports the nights until Otava flags the step, change points and alarms in "
-                + "unchanged series, and the per-shard judgement (a night against its pooled previous nights).",
+        description = {"Replay recorded calibration runs (calibrate's *-runs.json) as nights: unchanged runs, then the "
+                + "runs of one injected slowdown. Reports the nights until Otava flags the step, change points and "
+                + "alarms in unchanged series, and the per-shard judgement (a night against its pooled previous "
+                + "nights).",
                 "Writes <out>/replay.json and <out>/replay.md."})
 final class HistoryReplayCommand implements Callable<Integer> {
 
@@ -60,7 +61,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
     int confirmations;
 
     @Option(names = "--resampled", defaultValue = "10", paramLabel = "N",
-            description = "Resampled series per benchmark and level (default: ${DEFAULT-VALUE}; 0: recorded order only).")
+            description = "Resampled series per benchmark and level (default: ${DEFAULT-VALUE}; 0: recorded order "
+                    + "only).")
     int resampled;
 
     @Option(names = "--unchanged-nights", defaultValue = "30", paramLabel = "N",
@@ -96,8 +98,8 @@ final class HistoryReplayCommand implements Callable<Integer> {
         if (nights < HistoryBaselines.MIN_NIGHTS) throw new IllegalArgumentException("--nights must be >= "
                 + HistoryBaselines.MIN_NIGHTS);
         if (confirmations < 0 || resampled < 0 || unchangedNights < nights || injectedNights < 1 || failWithin < 0) {
-            throw new IllegalArgumentException("--confirmations, --resampled, --fail-within must be >= 0, --injected-nights >= 1 "
-                    + "and --unchanged-nights >= --nights");
+            throw new IllegalArgumentException("--confirmations, --resampled, --fail-within must be >= 0, "
+                    + "--injected-nights >= 1 and --unchanged-nights >= --nights");
         }
         Otava tool = Otava.resolve(otava, System.getenv());
         Map<String, CalibrationData> sources = new LinkedHashMap<>();

@@ -36,9 +36,9 @@ import picocli.CommandLine.Spec;
  * kvbench jars, e.g. built with two versions of an engine) and/or by benchmark JVM flags.
  */
 @Command(name = "interleave", mixinStandardHelpOptions = true,
-        description = {"Run configuration A and configuration B in rounds (by default at the same time, each on its own core) "
-                + "and judge B against A paired by round, so that drift cancels: round after round until a sequential test "
-                + "decides (the default), or a fixed number of rounds (--rounds).",
+        description = {"Run configuration A and configuration B in rounds (by default at the same time, each on its "
+                + "own core) and judge B against A paired by round, so that drift cancels: round after round until a "
+                + "sequential test decides (the default), or a fixed number of rounds (--rounds).",
                 "Example, an engine upgrade: --engines rocksdb --a-engine-version rocksdb=11.7.0 --b-engine-version "
                         + "rocksdb=11.8.1; two kvbench builds: --a-classpath old/kvbench.jar --b-classpath "
                         + "target/kvbench.jar.",
@@ -56,7 +56,8 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Workloads to run, comma-separated or repeated (required; `kvbench workloads` lists them).")
     List<String> workloads;
 
-    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL, description = ProfileOption.DESCRIPTION)
+    @Option(names = "--profile", defaultValue = "ci", paramLabel = ProfileOption.LABEL,
+            description = ProfileOption.DESCRIPTION)
     String profile;
 
     @Mixin
@@ -66,8 +67,8 @@ final class InterleaveCommand implements Callable<Integer> {
     AbOptions ab = new AbOptions();
 
     @Option(names = "--rounds", paramLabel = "N",
-            description = "Fixed rounds instead of the sequential test, at least 2: each round runs A and B once, and a "
-                    + "benchmark that looks regressed gets --confirmations more rounds of this many (default: the "
+            description = "Fixed rounds instead of the sequential test, at least 2: each round runs A and B once, and "
+                    + "a benchmark that looks regressed gets --confirmations more rounds of this many (default: the "
                     + "sequential test chooses the rounds).")
     Integer rounds;
 
@@ -79,13 +80,14 @@ final class InterleaveCommand implements Callable<Integer> {
     boolean sequential;
 
     @Option(names = "--budget-minutes", paramLabel = "MINUTES",
-            description = "Sequential: start no round after this many minutes (each benchmark still gets --min-rounds); "
-                    + "a benchmark still undecided then is judged by the paired test on its rounds, so that a CI step "
-                    + "ends with a verdict before its timeout (default: no budget).")
+            description = "Sequential: start no round after this many minutes (each benchmark still gets "
+                    + "--min-rounds); a benchmark still undecided then is judged by the paired test on its rounds, so "
+                    + "that a CI step ends with a verdict before its timeout (default: no budget).")
     Double budgetMinutes;
 
     @Option(names = "--alpha", defaultValue = "0.01", paramLabel = "P",
-            description = "Significance level, a probability: the false-alarm rate aimed at (default: ${DEFAULT-VALUE}).")
+            description = "Significance level, a probability: the false-alarm rate aimed at (default: "
+                    + "${DEFAULT-VALUE}).")
     double alpha;
 
     @Option(names = "--min-effect", defaultValue = "5", paramLabel = "PERCENT",
@@ -141,11 +143,24 @@ final class InterleaveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean fixed = rounds != null;
-        if (fixed && sequential) throw new IllegalArgumentException("--sequential and --rounds exclude each other: the sequential test chooses the rounds");
-        if (fixed && rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
-        if (!fixed && confirmations != null) throw new IllegalArgumentException("--confirmations needs --rounds: the sequential test confirms by running on");
-        if (fixed && budgetMinutes != null) throw new IllegalArgumentException("--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
-        if (budgetMinutes != null && !(budgetMinutes >= 0)) throw new IllegalArgumentException("--budget-minutes must be >= 0, was " + budgetMinutes);
+        if (fixed && sequential) {
+            throw new IllegalArgumentException(
+                    "--sequential and --rounds exclude each other: the sequential test chooses the rounds");
+        }
+        if (fixed && rounds < 2) {
+            throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
+        }
+        if (!fixed && confirmations != null) {
+            throw new IllegalArgumentException(
+                    "--confirmations needs --rounds: the sequential test confirms by running on");
+        }
+        if (fixed && budgetMinutes != null) {
+            throw new IllegalArgumentException(
+                    "--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
+        }
+        if (budgetMinutes != null && !(budgetMinutes >= 0)) {
+            throw new IllegalArgumentException("--budget-minutes must be >= 0, was " + budgetMinutes);
+        }
         Profile chosen = sizes.apply(Names.profile(profile));
         var selectedEngines = Names.engines(engines);
         var selectedWorkloads = Names.workloads(workloads);
@@ -185,7 +200,8 @@ final class InterleaveCommand implements Callable<Integer> {
         int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
         double minutes = (System.nanoTime() - started) / 60e9;
 
-        Map<Verdict, Long> counts = results.stream().collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
+        Map<Verdict, Long> counts = results.stream()
+                .collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
         InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
                 new InterleaveReport.Configurations(a.description(), b.description()),
                 new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe() + around,

@@ -27,7 +27,9 @@ public final class KvBench implements Runnable {
     public static void main(String[] args) {
         // Testcontainers (the container runner) logs through SLF4J, which has no provider here and would print three
         // warning lines; the same setting surefire and the benchmark JVMs get from pom.xml.
-        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
         System.exit(execute(args));
     }
 
@@ -55,7 +57,8 @@ public final class KvBench implements Runnable {
         cli.setExitCodeExceptionMapper(e -> ExitCode.of(e).code());
         cli.registerConverter(Percent.class, new Percent.Converter());
         cli.setParameterExceptionHandler(CliErrors::parameterError);
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> CliErrors.report(commandLine.getErr(), e, commandLine));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) ->
+                CliErrors.report(commandLine.getErr(), e, commandLine));
         // Outside adapters and swapped engines: the command runs in a JVM on the class path that has them.
         CommandLine.IExecutionStrategy here = new CommandLine.RunLast();
         cli.setExecutionStrategy(parsed -> Relaunch.execute(parsed, here));

@@ -76,7 +76,9 @@ final class OverheadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 2) throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
+        if (rounds < 2) {
+            throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
+        }
         AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
         Profile chosen = Names.profile(profile);
         Files.createDirectories(OutOption.check(out));

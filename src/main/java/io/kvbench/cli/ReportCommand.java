@@ -30,12 +30,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write summary.md and report.html for a run's results.json and print the results table.",
-                "With --merge, first merge the results.json of several runs (e.g. one engine per CI job) into --out/results.json. "
-                        + "Refused (exit 2): a directory without results.json, shards of different profiles, shards that measured "
-                        + "on different runners or resource limits, the same engine and workload in two shards. Shards of "
-                        + "several machine classes are reported side by side (compare each shard on its own). Crash results "
-                        + "of the shards (crash-results.json or crash/crash-results.json) are merged too, into "
-                        + "--out/crash-results.json and the report; other files (logs/) are left alone.",
+                "With --merge, first merge the results.json of several runs (e.g. one engine per CI job) into "
+                        + "--out/results.json. Refused (exit 2): a directory without results.json, shards of different "
+                        + "profiles, shards that measured on different runners or resource limits, the same engine and "
+                        + "workload in two shards. Shards of several machine classes are reported side by side "
+                        + "(compare each shard on its own). Crash results of the shards (crash-results.json or "
+                        + "crash/crash-results.json) are merged too, into --out/crash-results.json and the report; "
+                        + "other files (logs/) are left alone.",
                 "With --interleaved, combine `kvbench interleave` sessions into one A/B table (--out/ab-summary.md)."})
 final class ReportCommand implements Callable<Integer> {
 
@@ -51,10 +52,10 @@ final class ReportCommand implements Callable<Integer> {
         List<Path> merge;
 
         @Option(names = "--interleaved", required = true, arity = "1..*", paramLabel = "DIR",
-                description = "Output directories of `kvbench interleave` sessions (e.g. one per engine of a pull request's "
-                        + "A/B check): one table of B against A with ratios and intervals in --out/ab-summary.md; "
-                        + "exit 1 on a confirmed regression, 3 on an ERROR (required: one of --results, --merge and "
-                        + "--interleaved).")
+                description = "Output directories of `kvbench interleave` sessions (e.g. one per engine of a pull "
+                        + "request's A/B check): one table of B against A with ratios and intervals in "
+                        + "--out/ab-summary.md; exit 1 on a confirmed regression, 3 on an ERROR (required: one of "
+                        + "--results, --merge and --interleaved).")
         List<Path> interleaved;
     }
 
@@ -62,7 +63,8 @@ final class ReportCommand implements Callable<Integer> {
     Input input;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Where to write summary.md and report.html (default: the --results directory; required with --merge).")
+            description = "Where to write summary.md and report.html (default: the --results directory; required with "
+                    + "--merge).")
     Path out;
 
     @Spec

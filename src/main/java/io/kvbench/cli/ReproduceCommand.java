@@ -35,11 +35,13 @@ import picocli.CommandLine.Parameters;
                         + "else <profile>+records=N."})
 final class ReproduceCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.", completionCandidates = PublishedNames.class)
+    @Parameters(paramLabel = "NAME", description = "The published comparison: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = PublishedNames.class)
     String name;
 
     @Option(names = "--records", paramLabel = "N",
-            description = "Records instead of the published size, for a quicker, smaller run (default: the published size).")
+            description = "Records instead of the published size, for a quicker, smaller run (default: the published "
+                    + "size).")
     Long records;
 
     @Option(names = "--engines", split = ",", paramLabel = "ID",
@@ -88,7 +90,9 @@ final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Published published = Published.named(name);
         long size = records != null ? records : published.records();
-        if (size < 1 || size > 100_000_000) throw new IllegalArgumentException("--records must be 1..100000000, was " + size);
+        if (size < 1 || size > 100_000_000) {
+            throw new IllegalArgumentException("--records must be 1..100000000, was " + size);
+        }
         Profile base = Names.profile(profile);
         Set<String> tableEngines = new LinkedHashSet<>();
         Set<Workload> workloads = new LinkedHashSet<>();
@@ -99,8 +103,8 @@ final class ReproduceCommand implements Callable<Integer> {
         if (engines != null) {
             for (String id : engines) {
                 if (!tableEngines.contains(id)) {
-                    throw new IllegalArgumentException("engine '" + id + "' is not in the published " + name + " table; its engines: "
-                            + String.join(", ", tableEngines));
+                    throw new IllegalArgumentException("engine '" + id + "' is not in the published " + name
+                            + " table; its engines: " + String.join(", ", tableEngines));
                 }
             }
             tableEngines.retainAll(engines);
@@ -111,11 +115,13 @@ final class ReproduceCommand implements Callable<Integer> {
             if (Engines.OPT_IN.contains(id) && !registered.contains(id)) {
                 tableEngines.remove(id);
                 spec.commandLine().getErr().println("kvbench: " + id + " is in the published table but not registered "
-                        + "(an outside adapter: add --adapter adapters/" + id + "/target/adapter, docs/opt-in-engines.md); "
-                        + "its row stays published, not measured");
+                        + "(an outside adapter: add --adapter adapters/" + id
+                        + "/target/adapter, docs/opt-in-engines.md); its row stays published, not measured");
             }
         }
-        if (tableEngines.isEmpty()) throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
+        if (tableEngines.isEmpty()) {
+            throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
+        }
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
         Map<String, Published.Settings> settings = iterations == IterationSource.table
                 ? settings(published, workloads, size) : Map.of();

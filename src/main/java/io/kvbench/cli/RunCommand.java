@@ -56,11 +56,13 @@ final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Where stores are created, on a real disk (default: <out>/data, deleted after each benchmark).")
+            description = "Where stores are created, on a real disk (default: <out>/data, deleted after each "
+                    + "benchmark).")
     Path dataDir;
 
     @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
-            description = "Add JMH Blackhole.consumeCPU(TOKENS) to every operation, to check that the regression gate fires.")
+            description = "Add JMH Blackhole.consumeCPU(TOKENS) to every operation, to check that the regression gate "
+                    + "fires.")
     long slowdownTokens;
 
     @Mixin
@@ -105,14 +107,16 @@ final class RunCommand implements Callable<Integer> {
         Path outDir = OutOption.check(RunOutput.outDir(m.out(), command));
         RunLayout layout = new RunLayout(outDir);
         if (Files.exists(layout.results())) {
-            throw new IllegalArgumentException("--out " + outDir + " already holds a results.json; choose another directory");
+            throw new IllegalArgumentException("--out " + outDir
+                    + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
                 dataDir != null ? dataDir : outDir.resolve("data"), m.slowdownTokens(), byWorkload);
         PrintStream console = System.out;
         BenchmarkRunner benchmarkRunner = chooseRunner.apply(console);
-        console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n", command,
-                selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(), benchmarkRunner.name(), outDir);
+        console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",
+                command, selectedEngines.size(), selectedWorkloads.size(), plan.size(), chosen.name(),
+                benchmarkRunner.name(), outDir);
         console.println("resources: " + describe(benchmarkRunner, containerResources, chosen));
         RunResults results = RunLoop.run(benchmarkRunner, plan, new Progress(console, plan.size()),
                 partial -> ResultsJson.write(layout.results(), partial));
@@ -127,10 +131,11 @@ final class RunCommand implements Callable<Integer> {
             return profile.name() + " (cpuset " + String.join(" or ", profile.cpusets()) + ", memory "
                     + ContainerResources.size(memory)
                     + (profile.memory().startsWith("heap+") ? " = heap+" + profile.memory().substring(5) : "")
-                    + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags()) + ", network none)";
+                    + ", heap " + benchmarkProfile.heap() + ", " + String.join(" ", profile.benchmarkJvmFlags())
+                    + ", network none)";
         }
-        return "unrestricted: " + Runtime.getRuntime().availableProcessors() + " cores of this machine, heap " + benchmarkProfile.heap()
-                + " (resource profiles apply to containers only)";
+        return "unrestricted: " + Runtime.getRuntime().availableProcessors() + " cores of this machine, heap "
+                + benchmarkProfile.heap() + " (resource profiles apply to containers only)";
     }
 
     /** The default data directory goes away when every benchmark cleaned up after itself; leftovers stay for a look. */

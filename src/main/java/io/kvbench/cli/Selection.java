@@ -21,8 +21,8 @@ final class Selection {
     List<String> engines;
 
     @Option(names = "--workloads", split = ",", paramLabel = "NAME",
-            description = "Workloads to run, comma-separated or repeated (default: the profile's default set, else every "
-                    + "workload; `kvbench workloads` lists them).")
+            description = "Workloads to run, comma-separated or repeated (default: the profile's default set, else "
+                    + "every workload; `kvbench workloads` lists them).")
     List<String> workloads;
 
     /** The chosen engines, else the profile's default set, else every engine. */

@@ -23,7 +23,8 @@ final class ShapeOptions {
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Benchmark threads sharing one store in the timed-operations workloads, instead of the "
-                    + "workload's (default: the workload's; passes are single-threaded). Recorded as <profile>+threads=N.")
+                    + "workload's (default: the workload's; passes are single-threaded). Recorded as "
+                    + "<profile>+threads=N.")
     Integer threads;
 
     /** The overrides as the profile name records them, e.g. [value-size=100]. */

@@ -27,7 +27,8 @@ final class ShardMerge {
 
     static RunResults merge(List<Path> dirs, Path out, PrintWriter stdout) throws IOException {
         if (out == null) {
-            throw new IllegalArgumentException("--merge needs --out DIR: where the merged results.json, summary.md and report.html go");
+            throw new IllegalArgumentException("--merge needs --out DIR: where the merged results.json, summary.md and "
+                    + "report.html go");
         }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new IllegalArgumentException("--out " + out + ": exists and is not a directory");

@@ -17,12 +17,14 @@ final class SizeOptions {
     static final int MAX_ITERATIONS = 10_000;
 
     @Option(names = "--records", paramLabel = "N",
-            description = "Records in every workload's dataset, instead of the profile's size for the workload's family "
-                    + "(default: the profile's). Results are recorded under the profile name <profile>+records=N.")
+            description = "Records in every workload's dataset, instead of the profile's size for the workload's "
+                    + "family (default: the profile's). Results are recorded under the profile name "
+                    + "<profile>+records=N.")
     Long records;
 
     @Option(names = "--forks", paramLabel = "N",
-            description = "JMH forks per benchmark, at least 1 (default: the profile's). Recorded as <profile>+forks=N.")
+            description = "JMH forks per benchmark, at least 1 (default: the profile's). Recorded as "
+                    + "<profile>+forks=N.")
     Integer forks;
 
     @Option(names = "--iterations", paramLabel = "N",

@@ -102,7 +102,8 @@ class BaselineUpdateCommandTest {
     void writesBaselinesAndReportsWhatChanged() throws IOException {
         CliRun created = update(first, "--reason", "first recording");
         assertThat(created.exitCode()).as(created.err()).isZero();
-        assertThat(created.out()).contains("new        rocksdb / tc-seq-read").contains("0 updated, 2 new, 0 unchanged, 1 not applicable");
+        assertThat(created.out()).contains("new        rocksdb / tc-seq-read")
+                .contains("0 updated, 2 new, 0 unchanged, 1 not applicable");
         BaselineSet set = stored();
         assertThat(set.baselines()).containsOnlyKeys(new BenchmarkKey("rocksdb", "tc-seq-read"),
                 new BenchmarkKey("rocksdb", "tc-seq-write"));
@@ -144,9 +145,11 @@ class BaselineUpdateCommandTest {
                 .contains("1 updated, 2 new, 1 unchanged (not listed), 0 not applicable (never recorded) in `"
                         + baselines.resolve(PROFILE).resolve(MACHINE_CLASS)
                         + "`; 0 disk baselines for every machine class.")
-                .contains("| engine | workload | change | engine version | old | new | delta | spread old → new | disk old → new |")
+                .contains("| engine | workload | change | engine version | old | new | delta | spread old → new "
+                        + "| disk old → new |")
                 // 505 -> 605 ops/s: throughput up is better; CV of (500, 510) is 1.4 %, of (600, 610) 1.2 %.
-                .contains("| rocksdb | tc-seq-write | updated | 1.2.3 | 505 ops/s | 605 ops/s | +19.8% (better) | 1.4% → 1.2% | - → - |")
+                .contains("| rocksdb | tc-seq-write | updated | 1.2.3 | 505 ops/s | 605 ops/s | +19.8% (better) "
+                        + "| 1.4% → 1.2% | - → - |")
                 .contains("| rocksdb | tc-random-write | new | 1.2.3 | - | 2.1 s/op | - | - → 6.7% | - → - |")
                 .contains("| lmdb | tc-seq-write | new | 1.2.3 | - | 7 ops/s | - | - → 0.0% | - → - |")
                 .doesNotContain("tc-seq-read");
@@ -156,8 +159,8 @@ class BaselineUpdateCommandTest {
                         md.toString());
         assertThat(slower.exitCode()).as(slower.err()).isZero();
         assertThat(Files.readString(md)).contains("**Reason:** (none given)")
-                .containsPattern("\\| rocksdb \\| tc-seq-read \\| updated \\| 1\\.2\\.3 \\| [0-9.]+ ops/s \\| [0-9.]+ ops/s "
-                        + "\\| -[0-9.]+% \\(worse\\) \\| [0-9.]+% → [0-9.]+% \\| 4\\.0 KiB → 8\\.0 KiB \\|")
+                .containsPattern("\\| rocksdb \\| tc-seq-read \\| updated \\| 1\\.2\\.3 \\| [0-9.]+ ops/s \\| [0-9.]+ "
+                        + "ops/s \\| -[0-9.]+% \\(worse\\) \\| [0-9.]+% → [0-9.]+% \\| 4\\.0 KiB → 8\\.0 KiB \\|")
                 .contains("| rocksdb | tc-random-write | updated | 1.2.3 | 2.1 s/op | 3 s/op | +42.9% (worse) |");
     }
 

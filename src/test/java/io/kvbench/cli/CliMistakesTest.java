@@ -88,7 +88,8 @@ class CliMistakesTest {
                         "ambiguous"),
                 new Mistake("compare --results {tmp}/nothing", bad, "nothing", "does not exist",
                         "try: kvbench compare --help"),
-                new Mistake("baseline update --results {override} --profile smoke --force --min-runs 1 --baselines {tmp}/b",
+                new Mistake("baseline update --results {override} --profile smoke --force --min-runs 1 --baselines "
+                        + "{tmp}/b",
                         bad, "'smoke+records=10' has size overrides", "never as --profile smoke's"),
                 new Mistake("compare --results {override} --profile smoke --baselines {tmp}/b", bad,
                         "is from profile 'smoke+records=10', not 'smoke'"),

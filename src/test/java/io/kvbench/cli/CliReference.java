@@ -20,7 +20,8 @@ final class CliReference {
 
     static String markdown() {
         StringBuilder md = new StringBuilder("# Command-line reference\n\n")
-                .append("Every command's `--help`, as kvbench prints it (generated from the code; do not edit by hand).\n")
+                .append("Every command's `--help`, as kvbench prints it (generated from the code; do not edit by "
+                        + "hand).\n")
                 .append("`CliReferenceTest` fails when this page and the code differ; regenerate it with\n`")
                 .append(REGENERATE).append("`.\n")
                 .append("The conventions the commands share (names, percentages, sizes, errors, exit codes) are in\n")

@@ -135,7 +135,8 @@ class CompareCommandTest {
         writeRun(run(PROFILE, "big-iron-64c", true, ok("rocksdb", "tc-seq-read", 1, 2, 3)));
         CliRun run = compare();
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("NOT_COMPARED").contains("throughput not compared: no baselines for machine class big-iron-64c")
+        assertThat(run.out()).contains("NOT_COMPARED")
+                .contains("throughput not compared: no baselines for machine class big-iron-64c")
                 .contains("baseline update --results r1 --results r2 --results r3");
         assertThat(Files.readString(results.resolve("summary.md"))).contains("**not compared**");
     }
@@ -187,7 +188,8 @@ class CompareCommandTest {
 
         CliRun unknownEngine = compare("--engines", "rocksdb,nosuchdb");
         assertThat(unknownEngine.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(unknownEngine.err()).contains("unknown engine 'nosuchdb'").contains("valid engines: ").contains("rocksdb");
+        assertThat(unknownEngine.err()).contains("unknown engine 'nosuchdb'").contains("valid engines: ")
+                .contains("rocksdb");
 
         assertThat(results.resolve("comparison.md")).doesNotExist();
         assertThat(results.resolve("comparison.json")).doesNotExist();

@@ -21,14 +21,18 @@ class CrashCommandTest {
 
     @Test
     void badInputIsRefusedWithExit2() throws IOException {
-        assertRefused(CliRun.of("crash", "--cycles", "0", "--out", dir.resolve("a").toString()), "--cycles must be at least 1");
-        assertRefused(CliRun.of("crash", "--parallel", "0", "--out", dir.resolve("a").toString()), "--parallel must be at least 1");
+        assertRefused(CliRun.of("crash", "--cycles", "0", "--out", dir.resolve("a").toString()),
+                "--cycles must be at least 1");
+        assertRefused(CliRun.of("crash", "--parallel", "0", "--out", dir.resolve("a").toString()),
+                "--parallel must be at least 1");
         assertRefused(CliRun.of("crash", "--engines", "nosuch", "--out", dir.resolve("a").toString()), "nosuch");
         assertRefused(CliRun.of("crash", "--runner", "cloud"), "expected auto, container or local");
-        assertRefused(CliRun.of("crash", "--fault", "flood", "--out", dir.resolve("b").toString()), "unknown fault 'flood'");
+        assertRefused(CliRun.of("crash", "--fault", "flood", "--out", dir.resolve("b").toString()),
+                "unknown fault 'flood'");
         Path used = Files.createDirectories(dir.resolve("used"));
         Files.writeString(used.resolve(CrashResults.FILE), "{}");
-        assertRefused(CliRun.of("crash", "--engines", "rocksdb", "--out", used.toString()), "already holds a crash-results.json");
+        assertRefused(CliRun.of("crash", "--engines", "rocksdb", "--out", used.toString()),
+                "already holds a crash-results.json");
         assertThat(Files.readString(used.resolve(CrashResults.FILE))).isEqualTo("{}");
     }
 
@@ -50,17 +54,21 @@ class CrashCommandTest {
         });
         assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("kvbench crash tests");
         assertThat(Files.readString(out.resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>");
-        assertThat(out.resolve("crash-data").resolve("naive-mmap")).as("a passing engine's directory is removed").doesNotExist();
+        assertThat(out.resolve("crash-data").resolve("naive-mmap")).as("a passing engine's directory is removed")
+                .doesNotExist();
     }
 
-    /** Where FUSE works, a power-cut run records its fault; where it does not, the command exits 3 saying what is missing. */
+    /**
+     * Where FUSE works, a power-cut run records its fault; where it does not, the command exits 3 saying what is
+     * missing.
+     */
     @Test
     @Tag("fork")
     @Tag("fuse")
     void aPowerCutRunRecordsItsFaultOrExits3WithoutFuse() throws IOException {
         Path out = dir.resolve("powercut");
-        CliRun run = CliRun.of("crash", "--fault", "power-cut", "--engines", "naive-mmap", "--cycles", "1", "--seed", "5",
-                "--max-kill-delay", "200", "--out", out.toString());
+        CliRun run = CliRun.of("crash", "--fault", "power-cut", "--engines", "naive-mmap", "--cycles", "1",
+                "--seed", "5", "--max-kill-delay", "200", "--out", out.toString());
         var missing = io.kvbench.crash.fuse.PowerCutFs.unavailableReason();
         if (missing.isPresent()) {
             assertThat(run.exitCode()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
@@ -68,7 +76,8 @@ class CrashCommandTest {
             return;
         }
         assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
-        assertThat(run.out()).contains("| engine | promise after power cut |").contains("| naive-mmap | writes before flush, prefix | pass | 1 |");
+        assertThat(run.out()).contains("| engine | promise after power cut |")
+                .contains("| naive-mmap | writes before flush, prefix | pass | 1 |");
         assertThat(CrashResults.read(out.resolve(CrashResults.FILE)).results()).singleElement().satisfies(r -> {
             assertThat(r.fault()).isEqualTo(Fault.POWER_CUT);
             assertThat(r.replay().reproduce()).endsWith("--runner local --fault power-cut");

@@ -130,12 +130,14 @@ class EnginesCommandTest {
         String md = CliRun.of("engines", "--markdown").out();
         assertThat(md).containsPattern("(?m)^\\| rocksdb \\|.*\\| after flush\\(\\), tested \\|$")
                 .containsPattern("(?m)^\\| lmdb \\|.*\\| no promise \\(run as information\\) \\|$")
-                .containsPattern("(?m)^\\| h2-mvstore \\|.*\\| after flush\\(\\), tested: known issue \\[h2database/h2database "
-                        + "SingleFileStore.java\\]\\(https://github.com/h2database/h2database/blob/version-2.4.240/.*\\) \\|$")
+                .containsPattern("(?m)^\\| h2-mvstore \\|.*\\| after flush\\(\\), tested: known issue "
+                        + "\\[h2database/h2database SingleFileStore.java\\]"
+                        + "\\(https://github.com/h2database/h2database/blob/version-2.4.240/.*\\) \\|$")
                 .containsPattern("(?m)^\\| berkeleydb-je \\|.*known issue \\[berkeleydb/je FileManager.java\\]")
                 .containsPattern("(?m)^\\| mapdb \\|.*known issue \\[jankotek/mapdb MappedFileVol.java\\]")
                 .containsPattern("(?m)^\\| persistit \\|.*known issue \\[pbeaman/persistit JournalManager.java\\]")
-                .containsPattern("(?m)^\\| xodus-btree \\|.*known issue \\[JetBrains/xodus FileDataWriter.kt\\]\\(https://github.com/JetBrains/xodus/blob/")
+                .containsPattern("(?m)^\\| xodus-btree \\|.*known issue \\[JetBrains/xodus "
+                        + "FileDataWriter.kt\\]\\(https://github.com/JetBrains/xodus/blob/")
                 .doesNotContain("google/leveldb#196");
         for (KvEngine engine : Engines.all()) {
             String row = md.lines().filter(l -> l.startsWith("| " + engine.id() + " |")).findFirst().orElseThrow();

@@ -39,7 +39,8 @@ class GateCommandTest {
         assertThat(slow.out())
                 .containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+").contains("confirmed by 1 rerun");
         assertThat(new RunLayout(gate).confirmation("rocksdb-ycsb-c", 1).results()).isRegularFile();
-        assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**").contains("confirmation rerun");
+        assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**")
+                .contains("confirmation rerun");
         assertThat(gate.resolve("summary.md")).isNotEmptyFile();
     }
 

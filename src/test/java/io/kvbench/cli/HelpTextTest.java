@@ -22,7 +22,8 @@ class HelpTextTest {
     static final List<Pattern> MEASURED = List.of(
             Pattern.compile("\\b\\d+ of \\d+\\b"),
             Pattern.compile("\\d+(\\.\\d+)?-\\d+(\\.\\d+)? ?%"),
-            Pattern.compile("(?i)\\b(took|takes|about|within|decided in) \\d+(\\.\\d+)?(-\\d+)? ?(minutes|min|seconds|s|ms|rounds)\\b"),
+            Pattern.compile("(?i)\\b(took|takes|about|within|decided in) \\d+(\\.\\d+)?(-\\d+)? "
+                    + "?(minutes|min|seconds|s|ms|rounds)\\b"),
             Pattern.compile("(?i)\\b\\d+-core machine\\b|\\bthis project's\\b"),
             Pattern.compile("(?i)\\bas measured\\b|\\bmeasured \\d{4}-"),
             Pattern.compile("README\\.md|README's|README:"));

@@ -26,26 +26,31 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HostileInputTest {
 
-    static final String RESULT = "{\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\",\"status\":\"OK\",\"metric\":\"throughput\","
-            + "\"score\":100.0,\"error\":1.0,\"unit\":\"ops/s\",\"samples\":[99.0,100.0,101.0]}";
+    static final String RESULT = "{\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\",\"status\":\"OK\","
+            + "\"metric\":\"throughput\",\"score\":100.0,\"error\":1.0,\"unit\":\"ops/s\","
+            + "\"samples\":[99.0,100.0,101.0]}";
     static final String RESULTS = "{\"schemaVersion\":1,\"complete\":true,\"profile\":\"smoke\",\"runner\":\"local\","
             + "\"startedAt\":\"2026-01-01T00:00:00Z\",\"machine\":{\"machineClass\":\"m1\"},\"results\":[" + RESULT
             + "]}";
     static final String PROFILE = "{\"name\":\"tiny\",\"records\":{\"tc\":10},\"forks\":1,"
-            + "\"passes\":{\"warmupIterations\":0,\"warmupSeconds\":0,\"measurementIterations\":1,\"measurementSeconds\":0},"
-            + "\"operations\":{\"warmupIterations\":0,\"warmupSeconds\":1,\"measurementIterations\":1,\"measurementSeconds\":1},"
+            + "\"passes\":{\"warmupIterations\":0,\"warmupSeconds\":0,"
+            + "\"measurementIterations\":1,\"measurementSeconds\":0},"
+            + "\"operations\":{\"warmupIterations\":0,\"warmupSeconds\":1,"
+            + "\"measurementIterations\":1,\"measurementSeconds\":1},"
             + "\"heap\":\"256m\"}";
     static final String RESOURCES = "{\"name\":\"r\",\"cpusets\":[\"0\"],\"memory\":\"heap+1g\",\"gc\":\"SerialGC\"}";
-    static final String BASELINE = "{\"schemaVersion\":1,\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\",\"profile\":\"smoke\","
-            + "\"machineClass\":\"m1\",\"metric\":\"throughput\",\"unit\":\"ops/s\",\"score\":100.0,\"error\":1.0,"
-            + "\"samples\":[99.0,100.0,101.0],\"diskBytes\":null,\"context\":{},\"recordedAt\":\"2026-01-01T00:00:00Z\",\"reason\":\"\"}";
-    static final String CALIBRATION = "{\"schemaVersion\":1,\"profile\":\"smoke\",\"runner\":\"local\",\"resources\":\"local\","
-            + "\"machineClass\":\"m1\",\"nanosPerToken\":1.0,\"nanosPerTokenError\":0.1,\"engines\":[\"rocksdb\"],"
-            + "\"workloads\":[\"tc-seq-read\"],\"slowdowns\":[0.05],\"rounds\":1,\"startedAt\":\"2026-01-01T00:00:00Z\","
-            + "\"complete\":true,\"runs\":[]}";
-    static final String INTERLEAVE = "{\"profile\":\"ci\",\"rounds\":6,\"a\":\"base\",\"b\":\"head\",\"policy\":\"welch\","
-            + "\"alpha\":0.01,\"counts\":{\"PASS\":1},\"results\":[{\"row\":{\"engine\":\"rocksdb\",\"workload\":\"ycsb-c\","
-            + "\"verdict\":\"PASS\",\"unit\":\"ops/s\",\"baselineScore\":100.0,\"measuredScore\":101.0,\"deltaPercent\":1.0,"
+    static final String BASELINE = "{\"schemaVersion\":1,\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\","
+            + "\"profile\":\"smoke\",\"machineClass\":\"m1\",\"metric\":\"throughput\",\"unit\":\"ops/s\","
+            + "\"score\":100.0,\"error\":1.0,\"samples\":[99.0,100.0,101.0],\"diskBytes\":null,\"context\":{},"
+            + "\"recordedAt\":\"2026-01-01T00:00:00Z\",\"reason\":\"\"}";
+    static final String CALIBRATION = "{\"schemaVersion\":1,\"profile\":\"smoke\",\"runner\":\"local\","
+            + "\"resources\":\"local\",\"machineClass\":\"m1\",\"nanosPerToken\":1.0,\"nanosPerTokenError\":0.1,"
+            + "\"engines\":[\"rocksdb\"],\"workloads\":[\"tc-seq-read\"],\"slowdowns\":[0.05],\"rounds\":1,"
+            + "\"startedAt\":\"2026-01-01T00:00:00Z\",\"complete\":true,\"runs\":[]}";
+    static final String INTERLEAVE = "{\"profile\":\"ci\",\"rounds\":6,\"a\":\"base\",\"b\":\"head\","
+            + "\"policy\":\"welch\",\"alpha\":0.01,\"counts\":{\"PASS\":1},"
+            + "\"results\":[{\"row\":{\"engine\":\"rocksdb\",\"workload\":\"ycsb-c\",\"verdict\":\"PASS\","
+            + "\"unit\":\"ops/s\",\"baselineScore\":100.0,\"measuredScore\":101.0,\"deltaPercent\":1.0,"
             + "\"pValue\":0.5,\"confidence\":\"\",\"note\":\"\"},\"roundRatios\":[1.0,1.01,0.99,1.02,1.0,1.03]}]}";
 
     /** Which file the hostile content goes to, and the command that reads it. */

@@ -78,7 +78,8 @@ class PullRequestAbCommandsTest {
         CliRun pass = CliRun.of("report", "--interleaved", lmdb.toString(), "--out", out.toString());
         assertThat(pass.exitCode()).as(pass.err()).isZero();
         String md = Files.readString(out.resolve(ReportCommand.AB_SUMMARY_FILE));
-        assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression").contains("| lmdb | ycsb-c | PASS |");
+        assertThat(md).startsWith(AbSummary.MARKER).contains("no confirmed regression")
+                .contains("| lmdb | ycsb-c | PASS |");
         assertThat(md).as("what the pass resolves, and the spread that limited it")
                 .contains("| 6 | 5.9 % (spread 1.4 %) |")
                 .contains("Resolution: the smallest slowdown the session could have caught")

@@ -76,7 +76,8 @@ class ReportMergeTest {
     }
 
     private static RunResults startedAt(String instant, RunResults run) {
-        return new RunResults(run.schemaVersion(), run.complete(), run.profile(), run.runner(), instant, run.machine(), run.results());
+        return new RunResults(run.schemaVersion(), run.complete(), run.profile(), run.runner(), instant, run.machine(),
+                run.results());
     }
 
     @Test
@@ -91,8 +92,8 @@ class ReportMergeTest {
 
         CliRun run = merge(rocksdb, lmdb);
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("Merged 2 shards (4 results, profile " + PROFILE + ", machine class " + MACHINE_CLASS
-                + ") into " + out().resolve(ResultsJson.RESULTS_FILE));
+        assertThat(run.out()).contains("Merged 2 shards (4 results, profile " + PROFILE + ", machine class "
+                + MACHINE_CLASS + ") into " + out().resolve(ResultsJson.RESULTS_FILE));
         assertThat(run.out()).containsPattern("(?m)^ycsb-a\\s+lmdb\\s+305 ± 64 ops/s");
         RunResults merged = ResultsJson.read(out().resolve(ResultsJson.RESULTS_FILE));
         assertThat(merged.results()).extracting(BenchmarkResult::key)
@@ -103,7 +104,8 @@ class ReportMergeTest {
         assertThat(merged.startedAt()).isEqualTo("2025-01-02T03:30:00Z");
         assertThat(merged.machine()).isEqualTo(Fixtures.machine(MACHINE_CLASS));
         assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("ycsb-a", "rocksdb", "lmdb",
-                "### Crash recovery", "| lmdb | every write, prefix | pass |", "**rocksdb** BROKEN_PROMISE: 3 keys lost");
+                "### Crash recovery", "| lmdb | every write, prefix | pass |",
+                "**rocksdb** BROKEN_PROMISE: 3 keys lost");
         assertThat(Files.readString(out().resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>",
                 "rocksdb: BROKEN_PROMISE.");
         CrashResults crash = CrashResults.read(out().resolve(CrashResults.FILE));
@@ -138,8 +140,8 @@ class ReportMergeTest {
         Path rocksdb = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 100, 101, 99, 100, 102)));
         Path lmdb = shard("shard-lmdb", run(ok("lmdb", "ycsb-a", 300, 301, 299, 300, 302)));
         Path baselines = dir.resolve("perf-baselines");
-        CliRun recorded = CliRun.of("baseline", "update", "--min-runs", "1", "--results", rocksdb.toString(), "--baselines", baselines.toString(),
-                "--reason", "test");
+        CliRun recorded = CliRun.of("baseline", "update", "--min-runs", "1", "--results", rocksdb.toString(),
+                "--baselines", baselines.toString(), "--reason", "test");
         assertThat(recorded.exitCode()).as(recorded.err()).isZero();
 
         assertThat(merge(rocksdb, lmdb).exitCode()).isZero();
@@ -162,7 +164,8 @@ class ReportMergeTest {
     @Test
     void aShardThatMeasuredNothingMergesWhateverItRanOn() throws IOException {
         // Say Docker failed on one CI machine: every benchmark of that shard is an ERROR, recorded on the host's class.
-        Path broken = shard("shard-lmdb", run(PROFILE, "other-cpu-4c", true, failed("lmdb", "ycsb-a", "infrastructure: no Docker")));
+        Path broken = shard("shard-lmdb",
+                run(PROFILE, "other-cpu-4c", true, failed("lmdb", "ycsb-a", "infrastructure: no Docker")));
         Path good = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 1, 2)));
         CliRun run = merge(broken, good);
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -187,7 +190,8 @@ class ReportMergeTest {
         Path good = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 1, 2)));
         Path broken = Files.createDirectories(dir.resolve("shard-lmdb"));
         Files.writeString(broken.resolve(ResultsJson.RESULTS_FILE), "{\"schemaVersion\": 1, \"complete\": tru");
-        assertThat(assertRefused(merge(good, broken))).contains(broken.resolve(ResultsJson.RESULTS_FILE) + ": malformed");
+        assertThat(assertRefused(merge(good, broken)))
+                .contains(broken.resolve(ResultsJson.RESULTS_FILE) + ": malformed");
     }
 
     @Test
@@ -206,11 +210,14 @@ class ReportMergeTest {
         CliRun run = merge(a, b);
         assertThat(run.exitCode()).as(run.err()).isZero();
         RunResults merged = ResultsJson.read(out().resolve(ResultsJson.RESULTS_FILE));
-        assertThat(merged.machine().machineClass()).startsWith(RunMerge.MIXED).contains(MACHINE_CLASS, "+", "other-cpu-1c");
-        assertThat(merged.results()).extracting(BenchmarkResult::key).containsExactly("rocksdb / ycsb-a", "lmdb / ycsb-a");
+        assertThat(merged.machine().machineClass()).startsWith(RunMerge.MIXED)
+                .contains(MACHINE_CLASS, "+", "other-cpu-1c");
+        assertThat(merged.results()).extracting(BenchmarkResult::key)
+                .containsExactly("rocksdb / ycsb-a", "lmdb / ycsb-a");
         assertThat(Files.readString(out().resolve(ReportWriter.SUMMARY_FILE))).contains("2 machine classes");
 
-        CliRun compare = CliRun.of("compare", "--results", out().toString(), "--baselines", dir.resolve("none").toString());
+        CliRun compare = CliRun.of("compare", "--results", out().toString(), "--baselines",
+                dir.resolve("none").toString());
         assertThat(compare.exitCode()).as(compare.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(compare.err()).contains("merges shards of several machine classes").contains("other-cpu-1c")
                 .contains("compare each shard");
@@ -255,7 +262,8 @@ class ReportMergeTest {
     void optionMistakesAreBadInput() throws IOException {
         Path a = shard("shard-rocksdb", run(ok("rocksdb", "ycsb-a", 1, 2)));
         assertThat(assertRefused(CliRun.of("report", "--merge", a.toString()))).contains("--merge needs --out DIR");
-        CliRun both = CliRun.of("report", "--merge", a.toString(), "--results", a.toString(), "--out", out().toString());
+        CliRun both = CliRun.of("report", "--merge", a.toString(), "--results", a.toString(), "--out",
+                out().toString());
         assertThat(both.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(both.err()).contains("mutually exclusive");
         assertThat(CliRun.of("report", "--out", out().toString()).exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());

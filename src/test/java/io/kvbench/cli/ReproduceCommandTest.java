@@ -41,8 +41,8 @@ class ReproduceCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("tc-seq-read: 1 fork x (2 warm-up + 5 measured passes), the profile's")
                 .contains("8 measured, 0 not applicable, 0 errors")
-                .contains("Xodus benchmarks: Tokyo Cabinet, Random Read (tc-random-read, s/op): published 1,000,000 records on "
-                        + "Intel Core i7-3770 3.4 GHz, Windows 7, measured 2,000 records here")
+                .contains("Xodus benchmarks: Tokyo Cabinet, Random Read (tc-random-read, s/op): published 1,000,000 "
+                        + "records on Intel Core i7-3770 3.4 GHz, Windows 7, measured 2,000 records here")
                 .contains("Rank agreement (Kendall's tau-b) over 2 engines: ")
                 .contains("published, not measured in this run: Xodus store with key prefixing (Patricia)");
         assertThat(run.out()).containsPattern("(?m)^lmdb\\s+0\\.825\\s+1\\.49x slower\\s+");

@@ -27,8 +27,8 @@ class RunOutputKnownIssueTest {
 
     private static final String LEVELDB_78 = "https://github.com/dain/leveldb/issues/78";
     // The failure leveldb-java x ycsb-a ends with when a read races a compaction (as JMH reports it).
-    private static final String RACE = "Caused by: java.io.FileNotFoundException: /kvbench/data/leveldb-java-ycsb-a-1/store/"
-            + "000123.sst (No such file or directory)";
+    private static final String RACE = "Caused by: java.io.FileNotFoundException: "
+            + "/kvbench/data/leveldb-java-ycsb-a-1/store/000123.sst (No such file or directory)";
 
     @Test
     void aRecordedEngineBugIsAKnownIssueWithItsLinkInTableSummaryAndReport(@TempDir Path out) throws Exception {

@@ -26,7 +26,8 @@ class ShellWordsTest {
 
     @Test
     void wordsWithExpansionsAreMarked() {
-        assertThat(ShellWords.commands("run --out \"shard-$ENGINE\" --x shard-${{ matrix.engine }} \"${a[@]}\" '$lit' \"q\\\"x\""))
+        assertThat(ShellWords.commands("run --out \"shard-$ENGINE\" --x shard-${{ matrix.engine }} \"${a[@]}\" '$lit' "
+                + "\"q\\\"x\""))
                 .containsExactly(List.of("run", "--out", EXPANDED, "--x", EXPANDED, EXPANDED, "$lit", "q\\\"x"));
     }
 

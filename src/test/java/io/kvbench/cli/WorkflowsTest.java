@@ -28,7 +28,8 @@ class WorkflowsTest {
     private static final Pattern README_BLOCK = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
     /** A full commit SHA: a tag can be moved to other code, a commit cannot (Dependabot keeps the pins current). */
     private static final Pattern PINNED = Pattern.compile("[\\w.-]+/[\\w./-]+@[0-9a-f]{40}");
-    private static final Pattern UNSAFE_IN_SCRIPT = Pattern.compile("\\$\\{\\{[^}]*\\b(inputs|github\\.event|github\\.head_ref)\\b");
+    private static final Pattern UNSAFE_IN_SCRIPT =
+            Pattern.compile("\\$\\{\\{[^}]*\\b(inputs|github\\.event|github\\.head_ref)\\b");
     private static final String JAR_ARTIFACT = "kvbench-jar";
     /** The pull-request A/B check also runs the merge base's build, from base/ (built there, or downloaded). */
     private static final String BASE_DIR = "base";
