@@ -15,15 +15,15 @@ import java.util.Set;
  * <p>At the start of a cycle the store holds a known state (what the previous check observed). The killed writer's
  * ledger says which operations returned (W) and after which a flush() returned (F); the adapter's declared durability
  * turns that into a promise point P: every operation up to P must be reflected. Operations after P, up to the one that
- * may have been in flight at the kill, are pending: either outcome is allowed for each. After a check, the observed state
- * becomes the known state, as it is for a restarted application.
+ * may have been in flight at the kill, are pending: either outcome is allowed for each. After a check, the observed
+ * state becomes the known state, as it is for a restarted application.
  *
  * <p>Per key, the recovered value must be the value the history gives at P, or the outcome of one pending operation on
  * that key. Otherwise it is lost (an older value, or absent, where an acknowledged put should be; "lost in flight" when
  * an update of that key was in flight at the kill and took the old value with it), resurrected (an older
- * value where an acknowledged delete should have removed it) or corrupt (a value no issued operation wrote to that key).
- * For engines that promise prefix consistency, the whole recovered state must also equal the history cut at one point
- * between P and the last issued operation.
+ * value where an acknowledged delete should have removed it) or corrupt (a value no issued operation wrote to that
+ * key). For engines that promise prefix consistency, the whole recovered state must also equal the history cut at one
+ * point between P and the last issued operation.
  */
 final class CrashModel {
 
@@ -127,12 +127,14 @@ final class CrashModel {
                 example(examples, "key " + k + ": the value of operation " + o + ", which was never issued");
             } else if (o >= 0 && d == WriterOutput.ABSENT) {
                 resurrected++;
-                example(examples, "key " + k + ": deleted by an acknowledged operation, but holds the older value of operation " + o);
+                example(examples, "key " + k + ": deleted by an acknowledged operation, but holds the older value of "
+                        + "operation " + o);
             } else if (pending.containsKey(k)) {
                 // Told apart from plain loss: an engine that rewrites an entry in place can lose it while rewriting.
                 lostInFlight++;
-                example(examples, "key " + k + ": an update of it was in flight at the kill, and it lost its acknowledged "
-                        + "value (operation " + d + ") too: holds " + (o == WriterOutput.ABSENT ? "nothing" : "operation " + o + "'s older value"));
+                example(examples, "key " + k + ": an update of it was in flight at the kill, and it lost its "
+                        + "acknowledged value (operation " + d + ") too: holds "
+                        + (o == WriterOutput.ABSENT ? "nothing" : "operation " + o + "'s older value"));
             } else {
                 lost++;
                 example(examples, "key " + k + ": should hold operation " + d + "'s value, holds "
@@ -142,8 +144,8 @@ final class CrashModel {
         for (String key : recovered.foreignKeys()) example(examples, "key " + key + " (hex) was never written");
         boolean prefixBroken = !isPrefix(observed, first, last, promisePoint);
         if (prefixBroken && prefixPromised) {
-            example(examples, "the recovered state is no prefix of the history: no cut between operation " + promisePoint
-                    + " and " + last + " gives it");
+            example(examples, "the recovered state is no prefix of the history: no cut between operation "
+                    + promisePoint + " and " + last + " gives it");
         }
         Harm harm = new Harm(lost, lostInFlight, resurrected, corrupt, recovered.foreignKeys().size(), prefixBroken);
         return new Check(Math.max(0, promisePoint - first + 1), Math.max(0, last - Math.max(promisePoint, first - 1)),
@@ -174,7 +176,10 @@ final class CrashModel {
         return false;
     }
 
-    /** True when applying operations first..p to the known state gives exactly the observed state, for some p in [P, last]. */
+    /**
+     * True when applying operations first..p to the known state gives exactly the observed state, for some p in
+     * [P, last].
+     */
     private boolean isPrefix(long[] observed, long first, long last, long promisePoint) {
         long[] state = known.clone();
         int mismatches = 0;

@@ -150,7 +150,8 @@ abstract class CrashStorage implements AutoCloseable {
             List<String> unnamed = r.syncedButUnnamed();
             lastCause += unnamed.isEmpty() ? "" : "; the power cut (" + variant + ") removed " + unnamed.size()
                     + " fsync'd files whose directory was never fsync'd after they were created or renamed: "
-                    + String.join(", ", unnamed.subList(0, Math.min(5, unnamed.size()))) + (unnamed.size() > 5 ? ", ..." : "");
+                    + String.join(", ",
+                            unnamed.subList(0, Math.min(5, unnamed.size()))) + (unnamed.size() > 5 ? ", ..." : "");
             if (r.data().lostWrites() > 0) {
                 lastCause += "; the power cut dropped " + r.data().lostWrites() + " writes whose fsync had failed";
             }

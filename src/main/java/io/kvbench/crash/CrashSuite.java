@@ -78,7 +78,8 @@ public final class CrashSuite {
         if (where == Where.AUTO) {
             Optional<String> unavailable = KillableContainers.unavailableReason();
             if (unavailable.isPresent()) {
-                progress.accept("kvbench: Docker not available (" + unavailable.get() + "); crash writers run as local child JVMs");
+                progress.accept("kvbench: Docker not available (" + unavailable.get()
+                        + "); crash writers run as local child JVMs");
                 return new CrashSuite(new LocalWriters(), faults, progress);
             }
         }

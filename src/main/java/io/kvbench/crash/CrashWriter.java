@@ -31,7 +31,10 @@ import java.util.HexFormat;
  */
 public final class CrashWriter {
 
-    /** Subdirectory of the crash directory that holds the store; a sibling holds the copy a write-once engine is read from. */
+    /**
+     * Subdirectory of the crash directory that holds the store; a sibling holds the copy a write-once engine is read
+     * from.
+     */
     public static final String STORE_DIR = "store";
     static final String READ_COPY_DIR = "read-copy";
     static final String WARM_UP_DIR = "warm-up";
@@ -69,13 +72,14 @@ public final class CrashWriter {
     }
 
     /**
-     * Runs the writer on this process's stdout and returns the process exit code. Engine chatter on System.out is sent to
-     * stderr so that stdout carries the ledger only.
+     * Runs the writer on this process's stdout and returns the process exit code. Engine chatter on System.out is sent
+     * to stderr so that stdout carries the ledger only.
      *
      * @param operations how many to write, or -1: none, and READY comes just before the open (a kill lands in recovery)
      */
     public static int run(String engineId, Path root, long seed, long firstSeq, long operations) {
-        PrintStream ledger = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12),
+        PrintStream ledger = new PrintStream(
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12),
                 true, StandardCharsets.US_ASCII);
         ledger.println(WriterProtocol.line(WriterProtocol.STARTED));
         System.setOut(System.err);
@@ -129,7 +133,8 @@ public final class CrashWriter {
         try {
             Directories.deleteRecursively(scratch);
             Files.createDirectories(scratch);
-            try (KvStore store = Engines.open(engine, scratch, new StoreOptions(ops.keySpace(), CrashOps.KEY_BYTES, ops.maxValue() / 2))) {
+            try (KvStore store = Engines.open(engine, scratch,
+                    new StoreOptions(ops.keySpace(), CrashOps.KEY_BYTES, ops.maxValue() / 2))) {
                 store.flush();
             }
             Directories.deleteRecursively(scratch);
@@ -142,7 +147,8 @@ public final class CrashWriter {
     private KvStore open(Path dir, boolean report) {
         long start = System.nanoTime();
         try {
-            KvStore store = Engines.open(engine, dir, new StoreOptions(ops.keySpace(), CrashOps.KEY_BYTES, ops.maxValue() / 2));
+            KvStore store = Engines.open(engine, dir,
+                    new StoreOptions(ops.keySpace(), CrashOps.KEY_BYTES, ops.maxValue() / 2));
             if (report) print(WriterProtocol.OPENED, System.nanoTime() - start);
             return store;
         } catch (RuntimeException | Error e) {

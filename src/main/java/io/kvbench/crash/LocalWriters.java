@@ -38,7 +38,8 @@ final class LocalWriters implements WriterLauncher {
 
     @Override
     public WriterProcess start(String name, List<String> writerArgs, Path dir) {
-        return launch(name, JavaCommand.here().flags(WRITER_JVM_OPTIONS).classPath(ClassPaths.parse(ClassPaths.current()))
+        return launch(name, JavaCommand.here().flags(WRITER_JVM_OPTIONS)
+                .classPath(ClassPaths.parse(ClassPaths.current()))
                 .main(CrashWriter.class.getName(), writerArgs).build());
     }
 

@@ -106,7 +106,9 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
 
     private static int index(String text, int keySpace) {
         int index = Integer.parseInt(text);
-        if (index < 0 || index >= keySpace) throw new IllegalArgumentException("key index " + index + " outside 0.." + (keySpace - 1));
+        if (index < 0 || index >= keySpace) {
+            throw new IllegalArgumentException("key index " + index + " outside 0.." + (keySpace - 1));
+        }
         return index;
     }
 

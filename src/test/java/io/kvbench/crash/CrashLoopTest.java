@@ -39,7 +39,8 @@ class CrashLoopTest {
         assertThat(result.judgement().examples()).isNotEmpty().allMatch(e -> e.startsWith("key "));
         assertThat(result.replay().reproduce()).contains("--engines " + ENGINE, "--seed 11");
         Path kept = Path.of(result.replay().keptDirectory());
-        assertThat(kept.resolve(CrashLoop.LEDGERS_DIR)).isDirectoryContaining(p -> p.getFileName().toString().endsWith("-killed.log"));
+        assertThat(kept.resolve(CrashLoop.LEDGERS_DIR))
+                .isDirectoryContaining(p -> p.getFileName().toString().endsWith("-killed.log"));
         assertThat(result.failed()).isTrue();
     }
 

@@ -90,7 +90,8 @@ class CrashModelTest {
         int absentKey = absentKey(stateAfter(FIRST + 99));
         out.append(WriterProtocol.line(WriterProtocol.CORRUPT, absentKey, 17)).append('\n');
         out.append(WriterProtocol.line(WriterProtocol.FOREIGN, "6b6579")).append('\n');
-        CrashModel.Check check = model.verify(parse(out.append(WriterProtocol.line(WriterProtocol.VERIFIED, 0)).append('\n')));
+        CrashModel.Check check =
+                model.verify(parse(out.append(WriterProtocol.line(WriterProtocol.VERIFIED, 0)).append('\n')));
         assertThat(check.harm().corrupt()).isEqualTo(1);
         assertThat(check.harm().foreign()).isEqualTo(1);
     }
@@ -217,7 +218,9 @@ class CrashModelTest {
             CrashOps.Op op = ops.op(seq);
             if (op.delete() || op.keyIndex() == other) continue;
             boolean touchedSinceFlush = false;
-            for (long s = FIRST + 101; s < seq; s++) if (ops.op(s).keyIndex() == op.keyIndex()) touchedSinceFlush = true;
+            for (long s = FIRST + 101; s < seq; s++) {
+                if (ops.op(s).keyIndex() == op.keyIndex()) touchedSinceFlush = true;
+            }
             boolean touchedLater = false;
             for (long s = seq + 1; s <= limit; s++) if (ops.op(s).keyIndex() == op.keyIndex()) touchedLater = true;
             if (!touchedSinceFlush && !touchedLater) return seq;

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
  * <p>In the crash loop it takes a narrow window (seen in two runs so far): the adapter's flush() fsyncs CURRENT with
  * the log and manifest, so CURRENT stays whole unless LevelDB's own directory sync (a background compaction writing the
  * manifest) comes after the open's CURRENT rename and before the writer's first flush. Here it is made deterministic:
- * a child JVM (a JVM must not map files of a FUSE mount it serves) opens a new store, writes about 10 MB without a flush
- * (memtable compactions sync the manifest and, with it, the directory) and closes it cleanly; then the power is cut
- * (every unsynced change dropped) and a crash writer reopens what remains.
+ * a child JVM (a JVM must not map files of a FUSE mount it serves) opens a new store, writes about 10 MB without a
+ * flush (memtable compactions sync the manifest and, with it, the directory) and closes it cleanly; then the power is
+ * cut (every unsynced change dropped) and a crash writer reopens what remains.
  */
 @Tag("crash")
 @Tag("fuse")
@@ -38,12 +38,16 @@ class LevelDbJniPowerCutKnownIssueTest {
 
     static final String ISSUE = "https://github.com/google/leveldb/issues/75";
     private static final long SEED = 4770995535421715035L;
-    /** About 10 MB of 500-byte values: more than two of LevelDB's 4 MiB write buffers, so the manifest is synced after the open. */
+    /**
+     * About 10 MB of 500-byte values: more than two of LevelDB's 4 MiB write buffers, so the manifest is synced after
+     * the open.
+     */
     private static final int PUTS = 20_000;
 
     @Test
     void aPowerCutLeavesCurrentWithoutItsNewline() throws Throwable {
-        assumeTrue(PowerCutFs.unavailableReason().isEmpty(), () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
+        assumeTrue(PowerCutFs.unavailableReason().isEmpty(),
+                () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
         Path dir = Path.of("target", "powercut-leveldb-jni").toAbsolutePath();
         PowerCutFs.clearStaleMount(dir.resolve("mnt"));
         Directories.deleteRecursively(dir);
@@ -52,11 +56,12 @@ class LevelDbJniPowerCutKnownIssueTest {
         try (PowerCutFs fs = PowerCutFs.mount(dir.resolve("backing"), dir.resolve("mnt"))) {
             Path store = ChildJvms.durableStoreDir(fs);
             String wrote = ChildJvms.run(WriteWithoutFlush.class, List.of(store.toString()));
-            assertThat(wrote).as("the first process wrote and closed the store without a flush").contains(WriteWithoutFlush.CLOSED);
+            assertThat(wrote).as("the first process wrote and closed the store without a flush")
+                    .contains(WriteWithoutFlush.CLOSED);
             fs.powerCut(PowerCut.Variant.DROP_ALL, SEED);
             currentLength = Files.size(dir.resolve("backing/store/CURRENT"));
-            reopened = ChildJvms.run(CrashWriter.class, List.of("leveldb-jni", fs.mountPoint().toString(), String.valueOf(SEED),
-                    String.valueOf(CrashLoop.STRIDE), "0"));
+            reopened = ChildJvms.run(CrashWriter.class, List.of("leveldb-jni", fs.mountPoint().toString(),
+                    String.valueOf(SEED), String.valueOf(CrashLoop.STRIDE), "0"));
         }
         WriterOutput out = WriterOutput.parse(reopened, 2048);
         KnownIssuePin.stillReproduces(ISSUE + " for leveldb-jni", "its entry from known-issues.json", () -> {
@@ -70,7 +75,9 @@ class LevelDbJniPowerCutKnownIssueTest {
         Directories.deleteRecursively(dir);
     }
 
-    /** The child: opens a new leveldb-jni store, puts {@link #PUTS} values of 500 bytes, closes it; never calls flush(). */
+    /**
+     * The child: opens a new leveldb-jni store, puts {@link #PUTS} values of 500 bytes, closes it; never calls flush().
+     */
     public static final class WriteWithoutFlush {
         static final String CLOSED = "closed without a flush";
 

@@ -41,11 +41,13 @@ class LocalWritersLedgerTest {
         for (int kill = 0; kill < KILLS; kill++) {
             Path side = dir.resolve("side-" + kill + ".log");
             List<String> command = JavaCommand.here().flags(List.of("-Xmx64m", "-XX:+UseSerialGC"))
-                    .classPath(ClassPaths.parse(ClassPaths.current())).main(LinePrinter.class.getName(), List.of(side.toString()))
+                    .classPath(ClassPaths.parse(ClassPaths.current()))
+                    .main(LinePrinter.class.getName(), List.of(side.toString()))
                     .build();
             String ledger;
             try (WriterProcess child = LocalWriters.launch("ledger-test", command)) {
-                assertThat(child.awaitReady(Duration.ofSeconds(30))).as("the child printed READY: " + child.stderr()).isTrue();
+                assertThat(child.awaitReady(Duration.ofSeconds(30))).as("the child printed READY: " + child.stderr())
+                        .isTrue();
                 // a loaded machine starts the child slowly: kill once it got going, then at a random point
                 await().atMost(Duration.ofSeconds(30)).until(() -> Files.size(side) > GOING_BYTES);
                 Thread.sleep(delays.nextInt(250));
@@ -55,15 +57,20 @@ class LocalWritersLedgerTest {
             }
             long printed = ledger.lines().filter(l -> l.startsWith("line ")).count();
             long written = Files.readAllLines(side).stream().filter(l -> l.startsWith("line ")).count();
-            assertThat(printed).as("kill %d: lines in the ledger of the %d the child wrote to its side file first", kill, written)
+            assertThat(printed)
+                    .as("kill %d: lines in the ledger of the %d the child wrote to its side file first", kill, written)
                     .isBetween(written - 1, written);
         }
     }
 
-    /** The child: READY, then numbered lines on stdout (a flushed PrintStream, as CrashWriter's), each after its side-file copy. */
+    /**
+     * The child: READY, then numbered lines on stdout (a flushed PrintStream, as CrashWriter's), each after its
+     * side-file copy.
+     */
     public static final class LinePrinter {
         public static void main(String[] args) throws IOException {
-            PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12), true,
+            PrintStream out = new PrintStream(
+                    new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 12), true,
                     StandardCharsets.US_ASCII);
             out.println(WriterProtocol.line(WriterProtocol.READY));
             try (FileOutputStream side = new FileOutputStream(args[0])) {

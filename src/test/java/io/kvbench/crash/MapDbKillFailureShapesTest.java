@@ -15,8 +15,9 @@ class MapDbKillFailureShapesTest {
     @Test
     void aPutThatFailsWithBrokenBitParityAfterARecoveryIsTheRecordedIssue() {
         // Verbatim from the CI run that found it (2026-11-23).
-        String seen = "the engine failed while writing in cycle 2: WRITE-FAILED 20000000 KvException: [mapdb] put failed: "
-                + "org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: Broken bit parity";
+        String seen = "the engine failed while writing in cycle 2: WRITE-FAILED 20000000 KvException: [mapdb] put "
+                + "failed: org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: "
+                + "Broken bit parity";
         assertRecordedAs(FailureKind.ENGINE_FAILURE, seen, "https://github.com/jankotek/mapdb/issues/944");
         assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("cycle 2", "cycle 1")))
                 .as("no kill before cycle 1").isEmpty();

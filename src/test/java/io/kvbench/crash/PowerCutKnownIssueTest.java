@@ -17,9 +17,9 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Pins the engines that never fsync their store directory (known-issues.json; each entry links the engine's own source
  * line that shows it, no upstream report exists): one
- * power cut after the first writer, on the power-cut file system, removes the files they created and fsync'd. Fails when
- * an engine stops showing it (an upgrade that syncs the directory: remove its known-issues entry) or shows it without
- * being recorded. The seed is the one that found it.
+ * power cut after the first writer, on the power-cut file system, removes the files they created and fsync'd. Fails
+ * when an engine stops showing it (an upgrade that syncs the directory: remove its known-issues entry) or shows it
+ * without being recorded. The seed is the one that found it.
  */
 @Tag("crash")
 @Tag("fuse")
@@ -45,21 +45,25 @@ class PowerCutKnownIssueTest {
 
     @TestFactory
     Stream<DynamicTest> enginesThatNeverSyncTheirDirectoryLoseNewFilesInAPowerCut() {
-        assumeTrue(PowerCutFs.unavailableReason().isEmpty(), () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
+        assumeTrue(PowerCutFs.unavailableReason().isEmpty(),
+                () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
         List<Fault> powerCut = List.of(Fault.POWER_CUT);
         CrashSuite suite = CrashSuite.prepare(CrashSuite.Where.LOCAL, null, null, powerCut, System.out::println);
         CrashResults results = suite.runAll(PINNED.keySet().stream().sorted().map(Engines::byId).toList(),
                 new CrashSuite.Plan(1, SEED, CrashSuite.DEFAULT_MAX_KILL_DELAY,
                         Path.of("target", "powercut-known-issues").toAbsolutePath(), 2), partial -> { });
         List<EngineCrashResult> all = results.results();
-        return all.stream().map(r -> DynamicTest.dynamicTest("[" + r.engine() + "] a power cut removes its unsynced-name files", () -> {
-            // A PASS means the engine now syncs its directory: the pin says to drop the entry. Anything else is what it is.
+        return all.stream().map(r -> DynamicTest.dynamicTest("[" + r.engine() + "] a power cut removes its "
+                + "unsynced-name files", () -> {
+            // A PASS means the engine now syncs its directory: the pin says to drop the entry. Anything else is what
+            // it is.
             KnownIssuePin.stillReproduces(REFERENCES.get(r.engine()), "its entry from known-issues.json",
                     () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut")
                             .isNotEqualTo(CrashVerdict.PASS));
             assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(CrashVerdict.KNOWN_ISSUE);
             assertThat(r.judgement().reference()).isEqualTo(REFERENCES.get(r.engine()));
-            assertThat(r.reason()).contains("fsync'd files whose directory was never fsync'd").contains(PINNED.get(r.engine()));
+            assertThat(r.reason()).contains("fsync'd files whose directory was never fsync'd")
+                    .contains(PINNED.get(r.engine()));
         }));
     }
 }

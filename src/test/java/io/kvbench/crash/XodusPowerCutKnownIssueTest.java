@@ -33,14 +33,17 @@ import org.junit.jupiter.api.Tag;
 @Tag("fuse")
 class XodusPowerCutKnownIssueTest {
 
-    static final String ISSUE = "https://github.com/JetBrains/xodus/blob/v2.0.1/environment/src/main/kotlin/jetbrains/exodus/io/FileDataWriter.kt";
+    /** The known-issues.json reference, whole on its line: ReadmeTest looks for it in this file. */
+    static final String ISSUE =
+            "https://github.com/JetBrains/xodus/blob/v2.0.1/environment/src/main/kotlin/jetbrains/exodus/io/FileDataWriter.kt";
     private static final int PUTS = 12_000;
     private static final String SECOND_FILE = "store/00000000800.xd";
 
     @ParameterizedTest
     @ValueSource(strings = {"xodus-btree", "xodus-patricia"})
     void aPowerCutRemovesTheSecondLogFileWithItsFlushedWrites(String engine) throws Throwable {
-        assumeTrue(PowerCutFs.unavailableReason().isEmpty(), () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
+        assumeTrue(PowerCutFs.unavailableReason().isEmpty(),
+                () -> "skipped: " + PowerCutFs.unavailableReason().orElse(""));
         Path dir = Path.of("target", "powercut-" + engine).toAbsolutePath();
         PowerCutFs.clearStaleMount(dir.resolve("mnt"));
         Directories.deleteRecursively(dir);
@@ -59,8 +62,9 @@ class XodusPowerCutKnownIssueTest {
             assertThat(found).as("keys left of %d flushed", PUTS).isLessThan(PUTS);
         });
         // The crash loop's wording of this loss matches the entry (and only for a later log file, not the first).
-        String loopFailure = "after the power cut of cycle 6: 968 keys lost acknowledged writes; the power cut (DROP_ALL) removed "
-                + cut.syncedButUnnamed().size() + " fsync'd files whose directory was never fsync'd after they were created or renamed: "
+        String loopFailure = "after the power cut of cycle 6: 968 keys lost acknowledged writes; the power cut "
+                + "(DROP_ALL) removed " + cut.syncedButUnnamed().size()
+                + " fsync'd files whose directory was never fsync'd after they were created or renamed: "
                 + String.join(", ", cut.syncedButUnnamed());
         assertThat(Verdicts.find(engine, Fault.POWER_CUT, new Failure(FailureKind.DATA_LOSS, loopFailure)))
                 .as(loopFailure)
@@ -70,7 +74,10 @@ class XodusPowerCutKnownIssueTest {
         Directories.deleteRecursively(dir);
     }
 
-    /** {@code write <engine> <dir>}: PUTS values of 1 KiB, flush(), close. {@code count <engine> <dir>}: the keys a scan finds. */
+    /**
+     * {@code write <engine> <dir>}: PUTS values of 1 KiB, flush(), close. {@code count <engine> <dir>}: the keys a scan
+     * finds.
+     */
     public static final class Child {
         static final String FLUSHED = "flushed ";
 

@@ -20,9 +20,9 @@ import java.util.stream.Stream;
  * The durability model over a backing directory: every operation goes through to the live backing tree at once (so the
  * mount reads and behaves like any local file system), and the model remembers what is not yet durable, so that a
  * {@link PowerCut} can take it back. A file's unsynced writes are kept as undo records (the bytes each write
- * overwrote), cleared by fsync of that file; a directory's durable names are the live names as of its last fsync. A file
- * unlinked while a durable name still refers to it is moved aside (an orphan), not deleted, because a power cut brings
- * that name and its bytes back.
+ * overwrote), cleared by fsync of that file; a directory's durable names are the live names as of its last fsync. A
+ * file unlinked while a durable name still refers to it is moved aside (an orphan), not deleted, because a power cut
+ * brings that name and its bytes back.
  *
  * <p>Namespace operations hold one lock; writes to different files run in parallel (each file's undo log is guarded by
  * its inode).
@@ -34,7 +34,10 @@ final class FsModel {
     static final int FALLOC_FL_KEEP_SIZE = 1;
 
     final Path backing;
-    /** Scratch beside the backing directory, on the same file system so that moves are renames: orphans, power-cut staging. */
+    /**
+     * Scratch beside the backing directory, on the same file system so that moves are renames: orphans, power-cut
+     * staging.
+     */
     final Path state;
     /** The faults the file system injects; they outlive a remount. */
     final Faults faults;
@@ -51,7 +54,9 @@ final class FsModel {
         this.root = new Inode(nextId++, true);
     }
 
-    /** The model of a backing tree as it is now: everything in it is durable (it is what survived the last power cut). */
+    /**
+     * The model of a backing tree as it is now: everything in it is durable (it is what survived the last power cut).
+     */
     static FsModel load(Path backing, Path state, Faults faults) throws IOException {
         FsModel model = new FsModel(backing.toAbsolutePath(), state.toAbsolutePath(), faults);
         Files.createDirectories(model.state.resolve("orphans"));
@@ -63,14 +68,15 @@ final class FsModel {
     private void loadDir(Path dir, Inode inode, Map<Object, Inode> byFileKey) throws IOException {
         try (Stream<Path> children = Files.list(dir)) {
             for (Path child : children.toList()) {
-                BasicFileAttributes attrs = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                BasicFileAttributes attrs = Files.readAttributes(child, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS);
                 Inode node;
                 if (attrs.isDirectory()) {
                     node = new Inode(nextId++, true);
                     loadDir(child, node, byFileKey);
                 } else {
-                    // a power cut can leave two durable names of one file (a rename whose old directory was not synced):
-                    // they are hard links, one inode
+                    // a power cut can leave two durable names of one file (a rename whose old directory was not
+                    // synced): they are hard links, one inode
                     node = byFileKey.computeIfAbsent(attrs.fileKey(), k -> new Inode(nextId++, false));
                     loadedBytes += attrs.size();
                 }
@@ -138,7 +144,10 @@ final class FsModel {
         }
     }
 
-    /** rename(2): replaces the target, like the system call; the displaced file becomes an orphan if a durable name holds it. */
+    /**
+     * rename(2): replaces the target, like the system call; the displaced file becomes an orphan if a durable name
+     * holds it.
+     */
     void rename(String from, String to) throws IOException {
         synchronized (namespace) {
             Inode fromParent = parentOf(from);
@@ -286,7 +295,8 @@ final class FsModel {
             Files.move(livePath, node.orphan, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             orphans.add(node);
         } else {
-            Files.delete(livePath); // an open descriptor keeps working on the unlinked file, as on any POSIX file system
+            // an open descriptor keeps working on the unlinked file, as on any POSIX file system
+            Files.delete(livePath);
         }
     }
 

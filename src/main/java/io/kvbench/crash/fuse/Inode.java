@@ -29,7 +29,9 @@ final class Inode {
     int durableRefs;
     /** Files: an fsync made some of its bytes durable (so losing its name loses data the engine believed safe). */
     volatile boolean everSynced;
-    /** Where the bytes of an unlinked file that a durable name still refers to are kept; null while it has a live name. */
+    /**
+     * Where the bytes of an unlinked file that a durable name still refers to are kept; null while it has a live name.
+     */
     Path orphan;
 
     Inode(long id, boolean dir) {

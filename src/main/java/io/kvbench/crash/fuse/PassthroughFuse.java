@@ -65,7 +65,8 @@ final class PassthroughFuse extends FuseStubFS {
     @Override
     public int getattr(String path, FileStat stat) {
         try {
-            Map<String, Object> a = Files.readAttributes(model.backingPath(path), "unix:mode,ino,nlink,uid,gid,size,lastModifiedTime,lastAccessTime,ctime",
+            Map<String, Object> a = Files.readAttributes(model.backingPath(path),
+                    "unix:mode,ino,nlink,uid,gid,size,lastModifiedTime,lastAccessTime,ctime",
                     LinkOption.NOFOLLOW_LINKS);
             long size = (Long) a.get("size");
             stat.st_mode.set((Integer) a.get("mode"));

@@ -15,9 +15,9 @@ import java.util.SplittableRandom;
 
 /**
  * What a power cut does to the backing tree of an unmounted {@link FsModel}: every file's bytes go back to what its
- * last fsync made durable (or, per {@link Variant}, keep a seeded prefix of the writes since, or a torn last write), and
- * the names go back to what each directory's last fsync made durable. Seeded: the same model history and seed give the
- * same result.
+ * last fsync made durable (or, per {@link Variant}, keep a seeded prefix of the writes since, or a torn last write),
+ * and the names go back to what each directory's last fsync made durable. Seeded: the same model history and seed give
+ * the same result.
  */
 public final class PowerCut {
 
@@ -28,9 +28,14 @@ public final class PowerCut {
     public enum Variant {
         /** None: every file is exactly as of its last fsync (LazyFS's default "clear cache"). */
         DROP_ALL,
-        /** Per file, a random number 0..n of its n unsynced writes and truncates, in order (the disk wrote some of them). */
+        /**
+         * Per file, a random number 0..n of its n unsynced writes and truncates, in order (the disk wrote some of
+         * them).
+         */
         KEEP_PREFIX,
-        /** Per file, all unsynced changes but the last; a last write keeps a random whole-sector prefix (a torn write). */
+        /**
+         * Per file, all unsynced changes but the last; a last write keeps a random whole-sector prefix (a torn write).
+         */
         TORN,
         /**
          * Per page that unsynced writes touched, in every file, a random number of that page's writes, oldest first
@@ -115,11 +120,13 @@ public final class PowerCut {
     }
 
     /**
-     * Makes the backing tree hold exactly the durable names: every file's bytes are moved to a staging directory by inode,
-     * the tree is emptied, and the durable tree from the root is built again, each name taking its inode's bytes (a
-     * second durable name of one inode becomes a hard link). Files with no durable name are gone, as after a real cut.
+     * Makes the backing tree hold exactly the durable names: every file's bytes are moved to a staging directory by
+     * inode, the tree is emptied, and the durable tree from the root is built again, each name taking its inode's bytes
+     * (a second durable name of one inode becomes a hard link). Files with no durable name are gone, as after a real
+     * cut.
      */
-    private static Map<Inode, Path> rebuildNames(FsModel model, Map<Inode, List<Path>> files, int[] names) throws IOException {
+    private static Map<Inode, Path> rebuildNames(FsModel model, Map<Inode, List<Path>> files, int[] names)
+            throws IOException {
         Path stage = model.state.resolve("stage");
         Directories.deleteRecursively(stage);
         Files.createDirectories(stage);

@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A FUSE mount of a backing directory that forgets, on {@link #powerCut}, whatever POSIX does not promise to keep:
  * file bytes not fsync'd, names whose directory was not fsync'd. The model (what is durable) is {@link FsModel}; the
- * cut itself {@link PowerCut}. A power cut unmounts first (the kernel writes back the dirty pages of mapped files, which
- * arrive as unsynced writes and are dropped with the rest, and its page cache cannot serve stale bytes afterwards),
- * changes the backing tree, and mounts again.
+ * cut itself {@link PowerCut}. A power cut unmounts first (the kernel writes back the dirty pages of mapped files,
+ * which arrive as unsynced writes and are dropped with the rest, and its page cache cannot serve stale bytes
+ * afterwards), changes the backing tree, and mounts again.
  *
  * <p>Needs /dev/fuse, libfuse 2 (Debian/Ubuntu package {@code libfuse2}) and root or a {@code fusermount} binary.
  */
@@ -38,12 +38,18 @@ public final class PowerCutFs implements AutoCloseable {
 
     /** Why this machine cannot mount it, or empty when it can. */
     public static Optional<String> unavailableReason() {
-        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) return Optional.of("FUSE power cuts need Linux");
-        if (!Files.exists(Path.of("/dev/fuse"))) return Optional.of("/dev/fuse is missing (no FUSE kernel module or device in this container)");
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return Optional.of("FUSE power cuts need Linux");
+        }
+        if (!Files.exists(Path.of("/dev/fuse"))) {
+            return Optional.of("/dev/fuse is missing (no FUSE kernel module or device in this container)");
+        }
         if (!Files.isReadable(Path.of("/dev/fuse")) || !Files.isWritable(Path.of("/dev/fuse"))) {
             return Optional.of("/dev/fuse is not readable and writable by this user");
         }
-        if (!libfuse2Installed()) return Optional.of("libfuse 2 is missing (install the libfuse2 package: apt-get install libfuse2)");
+        if (!libfuse2Installed()) {
+            return Optional.of("libfuse 2 is missing (install the libfuse2 package: apt-get install libfuse2)");
+        }
         if (!isRoot() && onPath("fusermount").isEmpty()) {
             return Optional.of("not root and no fusermount on PATH (libfuse 2 mounts through it)");
         }
@@ -51,8 +57,8 @@ public final class PowerCutFs implements AutoCloseable {
     }
 
     /**
-     * Unmounts what a JVM that died without unmounting left at {@code mountPoint} (its FUSE server is gone: every access
-     * fails with "transport endpoint is not connected", deleting the directory too). Best effort, lazily.
+     * Unmounts what a JVM that died without unmounting left at {@code mountPoint} (its FUSE server is gone: every
+     * access fails with "transport endpoint is not connected", deleting the directory too). Best effort, lazily.
      */
     public static void clearStaleMount(Path mountPoint) {
         Path mp = mountPoint.toAbsolutePath().normalize();
@@ -150,7 +156,8 @@ public final class PowerCutFs implements AutoCloseable {
         long deadline = System.currentTimeMillis() + MOUNT_TIMEOUT_MILLIS;
         while (!mounted(mountPoint)) {
             if (System.currentTimeMillis() > deadline || !thread.isAlive()) {
-                throw new IOException("FUSE mount at " + mountPoint + " did not appear (see stderr for libfuse's reason)");
+                throw new IOException("FUSE mount at " + mountPoint + " did not appear (see stderr for libfuse's "
+                        + "reason)");
             }
             sleep(5);
         }
@@ -188,7 +195,9 @@ public final class PowerCutFs implements AutoCloseable {
     private static boolean mounted(Path mountPoint) {
         try {
             String target = " " + mountPoint + " ";
-            for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) if (line.contains(target)) return true;
+            for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+                if (line.contains(target)) return true;
+            }
             return false;
         } catch (IOException e) {
             return false;
@@ -231,8 +240,10 @@ public final class PowerCutFs implements AutoCloseable {
     }
 
     private static boolean libfuse2Installed() {
-        List<Path> dirs = new ArrayList<>(List.of(Path.of("/lib/x86_64-linux-gnu"), Path.of("/usr/lib/x86_64-linux-gnu"),
-                Path.of("/lib/aarch64-linux-gnu"), Path.of("/usr/lib/aarch64-linux-gnu"), Path.of("/lib64"), Path.of("/usr/lib64"),
+        List<Path> dirs = new ArrayList<>(List.of(
+                Path.of("/lib/x86_64-linux-gnu"), Path.of("/usr/lib/x86_64-linux-gnu"),
+                Path.of("/lib/aarch64-linux-gnu"), Path.of("/usr/lib/aarch64-linux-gnu"),
+                Path.of("/lib64"), Path.of("/usr/lib64"),
                 Path.of("/usr/lib"), Path.of("/lib"), Path.of("/usr/local/lib")));
         for (Path dir : dirs) if (Files.exists(dir.resolve("libfuse.so.2"))) return true;
         return false;

@@ -37,9 +37,9 @@ class PowerCutFsOverheadTest {
             loop(fs.mountPoint().resolve("warm"));
             long[] direct = loop(plain.resolve("f"));
             long[] fuse = loop(fs.mountPoint().resolve("f"));
-            System.out.printf("power-cut fs overhead: %d x 4 KiB write (+fsync every 8): backing %.1f ms, FUSE %.1f ms (x%.1f); "
-                            + "read back: backing %.1f ms, FUSE %.1f ms (x%.1f)%n", WRITES, direct[0] / 1e6,
-                            fuse[0] / 1e6,
+            System.out.printf("power-cut fs overhead: %d x 4 KiB write (+fsync every 8): backing %.1f ms, FUSE %.1f ms "
+                            + "(x%.1f); read back: backing %.1f ms, FUSE %.1f ms (x%.1f)%n",
+                    WRITES, direct[0] / 1e6, fuse[0] / 1e6,
                     (double) fuse[0] / direct[0], direct[1] / 1e6, fuse[1] / 1e6, (double) fuse[1] / direct[1]);
             assertThat(Files.size(fs.mountPoint().resolve("f"))).isEqualTo((long) WRITES * SIZE);
         }

@@ -107,7 +107,8 @@ class PowerCutFsTest extends FuseTest {
             Path tmpFile = m.resolve("CURRENT.tmp");
             Files.writeString(tmpFile, "new");
             FsOps.fsync(tmpFile);
-            Files.move(tmpFile, current, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmpFile, current, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             assertThat(Files.readString(current)).isEqualTo("new");
             fs.powerCut(PowerCut.Variant.DROP_ALL, 6);
             assertThat(Files.readString(current)).isEqualTo("old");
@@ -168,7 +169,9 @@ class PowerCutFsTest extends FuseTest {
             for (int w = 0; w < writers; w++) {
                 byte[] content = Files.readAllBytes(fs.mountPoint().resolve("w" + w));
                 assertThat(content).as("writer %d synced %d records", w, lastSynced[w]).hasSize(lastSynced[w] * size);
-                for (int r = 0; r < lastSynced[w]; r++) assertThat(content[r * size + size - 1]).isEqualTo((byte) (r + 1));
+                for (int r = 0; r < lastSynced[w]; r++) {
+                    assertThat(content[r * size + size - 1]).isEqualTo((byte) (r + 1));
+                }
             }
         }
     }

@@ -13,10 +13,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seeded variants: a prefix of each file's unsynced writes, and a torn last write at a sector boundary. Ten unsynced
- * appends of 1 KiB, each filled with its own letter, make every outcome readable: which appends survived, and where a
- * tear cut. (1 KiB divides the page: the kernel splits a write that crosses a page boundary into two FUSE writes, and
- * a prefix may end between them, as it may on a disk.)
+ * The seeded variants: a prefix of each file's unsynced writes, and a torn last write at a sector boundary. Ten
+ * unsynced appends of 1 KiB, each filled with its own letter, make every outcome readable: which appends survived, and
+ * where a tear cut. (1 KiB divides the page: the kernel splits a write that crosses a page boundary into two FUSE
+ * writes, and a prefix may end between them, as it may on a disk.)
  */
 class PowerCutVariantsTest extends FuseTest {
 
@@ -42,7 +42,9 @@ class PowerCutVariantsTest extends FuseTest {
 
     /** The content is the appends in order, cut at {@code length}. */
     private static void assertPrefixOfAppends(byte[] content) {
-        for (int at = 0; at < content.length; at++) assertThat(content[at]).as("byte %d", at).isEqualTo((byte) ('a' + at / SIZE));
+        for (int at = 0; at < content.length; at++) {
+            assertThat(content[at]).as("byte %d", at).isEqualTo((byte) ('a' + at / SIZE));
+        }
     }
 
     @Test
@@ -59,7 +61,8 @@ class PowerCutVariantsTest extends FuseTest {
             }
             // seeded: the same seeds give the same prefixes
             for (long seed = 1; seed <= 8; seed++) {
-                assertThat(cut(fs, PowerCut.Variant.KEEP_PREFIX, seed).length / SIZE).isEqualTo(first.get((int) seed - 1));
+                assertThat(cut(fs, PowerCut.Variant.KEEP_PREFIX, seed).length / SIZE)
+                        .isEqualTo(first.get((int) seed - 1));
             }
             assertThat(kept).as("eight seeds keep different prefixes, not always none or all").hasSizeGreaterThan(2);
         }
@@ -74,7 +77,9 @@ class PowerCutVariantsTest extends FuseTest {
                 assertPrefixOfAppends(content);
                 int full = (APPENDS - 1) * SIZE;
                 assertThat(content.length).isBetween(full, APPENDS * SIZE - 1);
-                if (content.length > full) assertThat(content.length % PowerCut.SECTOR).as("the tear is at a sector boundary").isZero();
+                if (content.length > full) {
+                    assertThat(content.length % PowerCut.SECTOR).as("the tear is at a sector boundary").isZero();
+                }
                 lengths.add(content.length);
             }
             // the last write covers [9216, 10240): the one sector boundary inside it is 9728; dropped or torn there
