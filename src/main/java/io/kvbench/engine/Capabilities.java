@@ -29,7 +29,9 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
 
         public Access {
             if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
-            if (ordered && !scans) throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
+            if (ordered && !scans) {
+                throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
+            }
             if (concurrentWriters && !concurrentReaders) {
                 throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
             }
@@ -195,7 +197,8 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
         public Capabilities build() {
             Durability durability = processKill == null ? null
                     : new Durability(processKill, powerLoss, prefixConsistent, setting, source, checksums);
-            return new Capabilities(new Access(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce),
+            return new Capabilities(
+                    new Access(scans, ordered, rangeScans, concurrentReaders, concurrentWriters, writeOnce),
                     new Limits(maxKeyBytes, maxValueBytes), durability, settings, notes);
         }
     }

@@ -33,7 +33,8 @@ public final class Engines {
         public boolean mayBe(String id) {
             String simple = adapter.substring(adapter.lastIndexOf('.') + 1).replace('$', '-');
             if (simple.endsWith("Engine")) simple = simple.substring(0, simple.length() - "Engine".length());
-            return simple.toLowerCase(Locale.ROOT).replace("-", "").equals(id.toLowerCase(Locale.ROOT).replace("-", ""));
+            return simple.toLowerCase(Locale.ROOT).replace("-", "")
+                    .equals(id.toLowerCase(Locale.ROOT).replace("-", ""));
         }
 
         public String describe() {
@@ -90,7 +91,8 @@ public final class Engines {
             }
         }
         String unavailable = registry.unavailable().isEmpty() ? ""
-                : "; unavailable adapters: " + registry.unavailable().stream().map(Unavailable::describe).collect(Collectors.joining("; "));
+                : "; unavailable adapters: " + registry.unavailable().stream().map(Unavailable::describe)
+                        .collect(Collectors.joining("; "));
         throw new IllegalArgumentException("unknown engine '" + id + "'; valid engines: "
                 + registry.engines().stream().map(KvEngine::id).collect(Collectors.joining(", ")) + unavailable);
     }
@@ -157,7 +159,8 @@ public final class Engines {
 
     /**
      * Makes every candidate; one that throws (an Error included: UnsatisfiedLinkError, ExceptionInInitializerError,
-     * NoClassDefFoundError) is unavailable with the reason. Two adapters with one id are a packaging bug: that stays fatal.
+     * NoClassDefFoundError) is unavailable with the reason. Two adapters with one id are a packaging bug: that stays
+     * fatal.
      */
     static Registry load(List<Candidate> candidates) {
         List<KvEngine> engines = new ArrayList<>();

@@ -27,14 +27,16 @@ class RegistryTest {
     void theRegisteredEnginesAreExactlyTheExpectedOnes() {
         List<String> ids = Engines.all().stream().map(KvEngine::id).toList();
         assertThat(ids.stream().filter(id -> !OPT_IN.contains(id)).toList())
-                .as("registered engines (META-INF/services/io.kvbench.engine.KvEngine)").containsExactlyElementsOf(REGISTERED);
+                .as("registered engines (META-INF/services/io.kvbench.engine.KvEngine)")
+                .containsExactlyElementsOf(REGISTERED);
     }
 
     @ParameterizedTest(name = "[{0}] declares id, version and sourced promises")
     @MethodSource("io.kvbench.contract.EngineSource#engines")
     void declaresItself(KvEngine engine) {
         assertThat(engine.id()).matches("[a-z0-9][a-z0-9-]*");
-        assertThat(engine.version()).as("version of the engine library on the class path").isNotBlank().isNotEqualTo("unknown");
+        assertThat(engine.version()).as("version of the engine library on the class path").isNotBlank()
+                .isNotEqualTo("unknown");
         Capabilities caps = engine.capabilities();
         assertThat(caps.durability().setting()).isNotBlank();
         assertThat(caps.durability().source()).as("where the engine documents its durability").isNotBlank();

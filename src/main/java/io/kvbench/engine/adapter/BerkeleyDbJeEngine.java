@@ -45,22 +45,25 @@ public final class BerkeleyDbJeEngine implements KvEngine {
 
     private static final Capabilities CAPABILITIES = Capabilities.builder()
             // No key comparator configured: "By default, JE performs all such comparisons using a byte-by-byte
-            // lexicographic comparison" (https://docs.oracle.com/cd/E17277_02/html/GettingStartedGuide/comparator.html);
-            // the bytes compare unsigned (com.sleepycat.je.tree.Key.compareUnsignedBytes; checked by the ordering suite).
+            // lexicographic comparison"
+            // (https://docs.oracle.com/cd/E17277_02/html/GettingStartedGuide/comparator.html); the bytes compare
+            // unsigned (com.sleepycat.je.tree.Key.compareUnsignedBytes; checked by the ordering suite).
             .orderedWithRangeScans()
             // Environment and Database handles are thread-safe (javadoc of both classes); cursors are per scan here.
             .threadSafe()
-            // JE has no key size limit; keys live in B-tree nodes, so huge keys are slow. 8 MiB is the bound probed here.
+            // JE has no key size limit; keys live in B-tree nodes, so huge keys are slow. 8 MiB is the bound probed
+            // here.
             .maxKeyBytes(8 << 20)
-            // Records are Java arrays; JE has no smaller record limit (a log entry larger than je.log.fileMax is written
-            // whole). The JVM's array limit.
+            // Records are Java arrays; JE has no smaller record limit (a log entry larger than je.log.fileMax is
+            // written whole). The JVM's array limit.
             .maxValueBytes(Integer.MAX_VALUE - 8)
             .durability(EVERY_WRITE, AFTER_FLUSH, true,
-                    "transactional, auto-commit per write, Durability.COMMIT_WRITE_NO_SYNC; flush() = Environment.flushLog(true)",
+                    "transactional, auto-commit per write, Durability.COMMIT_WRITE_NO_SYNC; flush() = "
+                            + "Environment.flushLog(true)",
                     "https://docs.oracle.com/cd/E17277_02/html/TransactionGettingStarted/nodurabletxn.html"
-                            + " (WRITE_NO_SYNC: the log is written to the OS on commit, not synced: survives an application"
-                            + " crash, not an OS crash); javadoc Environment.flushLog(boolean fsync); recovery replays"
-                            + " committed transactions in log order")
+                            + " (WRITE_NO_SYNC: the log is written to the OS on commit, not synced: survives an "
+                            + "application crash, not an OS crash); javadoc Environment.flushLog(boolean fsync); "
+                            + "recovery replays committed transactions in log order")
             .settings("commit writes the log to the OS, no fsync (COMMIT_WRITE_NO_SYNC)",
                     "JE cache up to 60% of the heap (default)", "none")
             // Declared EVERY_READ at first; kvbench crash --fault bit-flip --seed 3203500682894 --cycles 1 showed
@@ -71,9 +74,10 @@ public final class BerkeleyDbJeEngine implements KvEngine {
                     + "last log file that fails it for the torn end of the log and truncates the log there, "
                     + "committed transactions after it included, unless je.haltOnCommitAfterChecksumException (default "
                     + "false) is set (com.sleepycat.je.log.LastFileReader, je 18.3.12)")
-            .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets use"
-                    + " LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
-                    + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store directory.")
+            .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets "
+                    + "use LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
+                    + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store "
+                    + "directory.")
             .build();
 
     @Override
@@ -85,7 +89,9 @@ public final class BerkeleyDbJeEngine implements KvEngine {
     public String version() {
         // JE's jar carries no pom.properties; JEVersion is the version of the classes actually loaded.
         String version = JEVersion.CURRENT_VERSION.getNumericVersionString();
-        return version == null || version.isBlank() ? LibraryVersion.of(Environment.class, "com.sleepycat", "je") : version;
+        return version == null || version.isBlank()
+                ? LibraryVersion.of(Environment.class, "com.sleepycat", "je")
+                : version;
     }
 
     @Override
@@ -200,7 +206,9 @@ public final class BerkeleyDbJeEngine implements KvEngine {
             }
         }
 
-        /** The bytes of an output entry; JE hands back exact-size arrays, so this copies only in the unexpected case. */
+        /**
+         * The bytes of an output entry; JE hands back exact-size arrays, so this copies only in the unexpected case.
+         */
         private static byte[] bytes(DatabaseEntry entry) {
             byte[] data = entry.getData();
             if (data == null) return new byte[0];
@@ -276,9 +284,9 @@ public final class BerkeleyDbJeEngine implements KvEngine {
 
     /**
      * One transaction for a whole pass of puts, committed (with the environment's COMMIT_WRITE_NO_SYNC) at its end: the
-     * method of the Xodus "Tokyo Cabinet" comparison for its transactional engines (JMHEnvTokyoCabinetWriteBenchmark.java
-     * there writes a pass in one transaction); JE copies each entry into its own log record at put, so the caller's
-     * arrays are free as soon as put returns.
+     * method of the Xodus "Tokyo Cabinet" comparison for its transactional engines
+     * (JMHEnvTokyoCabinetWriteBenchmark.java there writes a pass in one transaction); JE copies each entry into its own
+     * log record at put, so the caller's arrays are free as soon as put returns.
      */
     private static final class TransactionPass extends WritePass {
         private final Transaction txn;

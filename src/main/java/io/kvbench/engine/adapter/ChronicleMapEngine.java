@@ -37,10 +37,15 @@ import net.openhft.chronicle.map.MapEntry;
 public final class ChronicleMapEngine implements KvEngine {
 
     static {
-        // Chronicle's analytics and start-up announcer would otherwise try to reach a host and write into $HOME when the
-        // adapter runs outside Surefire (which sets these flags too). Must run before any Chronicle class initialises.
-        if (System.getProperty("chronicle.analytics.disable") == null) System.setProperty("chronicle.analytics.disable", "true");
-        if (System.getProperty("chronicle.announcer.disable") == null) System.setProperty("chronicle.announcer.disable", "true");
+        // Chronicle's analytics and start-up announcer would otherwise try to reach a host and write into $HOME when
+        // the adapter runs outside Surefire (which sets these flags too). Must run before any Chronicle class
+        // initialises.
+        if (System.getProperty("chronicle.analytics.disable") == null) {
+            System.setProperty("chronicle.analytics.disable", "true");
+        }
+        if (System.getProperty("chronicle.announcer.disable") == null) {
+            System.setProperty("chronicle.announcer.disable", "true");
+        }
     }
 
     static final String MAP_FILE = "chronicle.map";
@@ -75,8 +80,8 @@ public final class ChronicleMapEngine implements KvEngine {
             // be purged the same way, old value included; Chronicle only promises "some entries updated shortly
             // before the failure could be lost" (spec/1-design-goals.md, Guarantees), hence NONE.
             .durability(EVERY_WRITE, NONE, false,
-                    "persisted mmap file, entry checksums on (default for persisted maps); flush() = fsync of the file; "
-                            + "recoverPersistedTo() after an unclean exit",
+                    "persisted mmap file, entry checksums on (default for persisted maps); flush() = fsync of the "
+                            + "file; recoverPersistedTo() after an unclean exit",
                     "https://github.com/OpenHFT/Chronicle-Map/blob/ea/docs/CM_Tutorial.adoc#recovery and "
                             + "spec/1-design-goals.md (Guarantees); TierRecovery (checksum mismatch purges the entry)")
             .settings("writes go to a shared mmap of the file, no fsync",
@@ -86,10 +91,11 @@ public final class ChronicleMapEngine implements KvEngine {
             .notes("Process kill: every acknowledged write survives except that a key whose update was in flight "
                     + "may be removed by recovery (not expressible in Durability; prefixConsistent=false). "
                     + "Sizing: entries/averageKeySize/averageValueSize from StoreOptions; segments chosen so that each "
-                    + "segment tier holds a 64 KiB key + 1 MiB value (fewer segments than Chronicle's default for small "
-                    + "maps); maxBloatFactor 4 (default 1); putReturnsNull/removeReturnsNull (no old-value copies); "
-                    + "file pre-allocated (sparseFile default false). A scan holds each segment's lock while it visits "
-                    + "that segment's entries. The first map opened in a JVM compiles classes at run time (seconds).")
+                    + "segment tier holds a 64 KiB key + 1 MiB value (fewer segments than Chronicle's default for "
+                    + "small maps); maxBloatFactor 4 (default 1); putReturnsNull/removeReturnsNull (no old-value "
+                    + "copies); file pre-allocated (sparseFile default false). A scan holds each segment's lock while "
+                    + "it visits that segment's entries. The first map opened in a JVM compiles classes at run time "
+                    + "(seconds).")
             .build();
 
     @Override

@@ -27,8 +27,8 @@ public final class H2MvStoreEngine implements KvEngine {
     /**
      * MVStore has no per-entry limit of its own below Java's array limit, but it serializes all pages changed since the
      * last commit into one ByteBuffer (WriteBuffer.grow caps it at Integer.MAX_VALUE), so the real bound depends on how
-     * much is written between auto-commits. The adapter declares the same round bounds as for MapDB (64 KiB keys, 32 MiB
-     * values), which leaves room for dozens of maximal writes in one chunk.
+     * much is written between auto-commits. The adapter declares the same round bounds as for MapDB (64 KiB keys,
+     * 32 MiB values), which leaves room for dozens of maximal writes in one chunk.
      */
     private static final int MAX_KEY_BYTES = 64 << 10;
     private static final int MAX_VALUE_BYTES = 32 << 20;

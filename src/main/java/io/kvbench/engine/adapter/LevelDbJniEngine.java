@@ -28,8 +28,8 @@ import org.iq80.leveldb.Options;
  *
  * <p>Durability: the bundled LevelDB writes files through {@code PosixMmapFile} (symbols of libleveldbjni.so), and its
  * log writer calls {@code Flush()} after every record, so an acknowledged write is in the OS page cache and survives a
- * process kill; recovery replays the logs in order (a prefix). flush() fsyncs the log, manifest and CURRENT files and the
- * directory, for the same reason as the pure Java port ({@link LevelDbApiStore#doFlush}): a sync write only
+ * process kill; recovery replays the logs in order (a prefix). flush() fsyncs the log, manifest and CURRENT files and
+ * the directory, for the same reason as the pure Java port ({@link LevelDbApiStore#doFlush}): a sync write only
  * syncs the current log, while the previous one is closed unsynced when the memtable is switched.
  */
 public final class LevelDbJniEngine implements KvEngine {
@@ -47,7 +47,8 @@ public final class LevelDbJniEngine implements KvEngine {
                     "default options, WriteOptions.sync=false (log records reach the page cache through mmap);"
                             + " flush() = fsync of *.log, MANIFEST, CURRENT and the directory",
                     "LevelDB doc/index.md 'Synchronous Writes' (a non-sync write survives a process crash);"
-                            + " leveldb 1.x db/log_writer.cc (Flush after each record), util/env_posix.cc (PosixMmapFile)")
+                            + " leveldb 1.x db/log_writer.cc (Flush after each record), util/env_posix.cc "
+                            + "(PosixMmapFile)")
             .settings("log record per write, no fsync (sync=false)",
                     "write buffer 4 MiB, block cache 8 MiB (defaults)", "Snappy (default)")
             .checksums(PARTIAL, "LevelDB include/leveldb/options.h: ReadOptions::verify_checksums and "
@@ -91,7 +92,9 @@ public final class LevelDbJniEngine implements KvEngine {
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
         try {
-            return new LevelDbApiStore(this, JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)), dir, LevelDbApiStore.Port.JNI);
+            return new LevelDbApiStore(this,
+                    JniDBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true)),
+                    dir, LevelDbApiStore.Port.JNI);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw new KvException(id(), "cannot open store in " + dir, e);
         }

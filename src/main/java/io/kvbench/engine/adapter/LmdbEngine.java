@@ -32,11 +32,11 @@ import org.lmdbjava.Txn;
  * LMDB through lmdbjava (JNR binding to the bundled native liblmdb), one environment and one unnamed database per
  * store, opened with {@code MDB_NOSYNC | MDB_NOTLS}.
  *
- * <p>Threading: LMDB serialises write transactions itself (a writer mutex in the lock file), so writes from many threads
- * need no Java lock: each put/delete is one short write transaction. Reads use a per-thread read-only transaction that
- * is kept in the reset state between calls and renewed for each get ({@code mdb_txn_renew} is cheap and allocates
- * nothing); {@code MDB_NOTLS} ties reader slots to transaction objects instead of threads, which is what allows a
- * thread to hold its parked read transaction while it also writes.
+ * <p>Threading: LMDB serialises write transactions itself (a writer mutex in the lock file), so writes from many
+ * threads need no Java lock: each put/delete is one short write transaction. Reads use a per-thread read-only
+ * transaction that is kept in the reset state between calls and renewed for each get ({@code mdb_txn_renew} is cheap
+ * and allocates nothing); {@code MDB_NOTLS} ties reader slots to transaction objects instead of threads, which is what
+ * allows a thread to hold its parked read transaction while it also writes.
  *
  * <p>Range scans position a cursor with {@code MDB_SET_RANGE} (LMDB's own memcmp order, i.e. unsigned) and compare the
  * upper bound in Java with {@link Arrays#compareUnsigned}. lmdbjava's {@code CursorIterable}/{@code KeyRange} is not
@@ -55,7 +55,9 @@ public final class LmdbEngine implements KvEngine {
      * largest size a Java array can hold (2 GiB) fit, which is what {@link #CAPABILITIES} declares.
      */
     static final long MAP_SIZE_FLOOR = 64L << 30;
-    /** Upper bound for the derived map size, well inside the 128 TiB of user address space of x86-64 / aarch64 Linux. */
+    /**
+     * Upper bound for the derived map size, well inside the 128 TiB of user address space of x86-64 / aarch64 Linux.
+     */
     static final long MAP_SIZE_CAP = 4L << 40;
     /**
      * Reader slots (default 126). Each thread that reads a store holds up to two parked read transactions (gets and
@@ -84,17 +86,18 @@ public final class LmdbEngine implements KvEngine {
             // reused in place; flush() = mdb_env_sync(force) makes everything committed so far durable, but a power cut
             // during later unsynced writes may still leave the file unusable, hence NONE.
             .durability(EVERY_WRITE, NONE, true, "MDB_NOSYNC (no fsync per commit); flush() = mdb_env_sync(force=1)",
-                    "http://www.lmdb.tech/doc/group__mdb.html#ga32a193c6bf4d7d5c5d579e71f22e9340 (mdb_env_open: MDB_NOSYNC)")
+                    "http://www.lmdb.tech/doc/group__mdb.html#ga32a193c6bf4d7d5c5d579e71f22e9340 (mdb_env_open: "
+                            + "MDB_NOSYNC)")
             .settings("no fsync per commit (MDB_NOSYNC)",
                     "no cache of its own: the mmap'd file (OS page cache)", "none")
             .checksums(Durability.Coverage.NONE, "LMDB 0.9 stores no checksum in its pages (struct MDB_page and the "
                     + "meta page in libraries/liblmdb/mdb.c, LMDB_0.9.33)")
-            .notes("MDB_NOSYNC|MDB_NOTLS; map size = max(64 GiB, 4 x entries x (key + value + 64)) (sparse, address space "
-                    + "only; a store that outgrows it fails with MDB_MAP_FULL); maxReaders 1024 (default 126) because "
-                    + "each reading thread parks up to two read txns; one write txn per put/delete (LMDB's writer mutex "
-                    + "serialises writers); values are written in place with MDB_RESERVE; native liblmdb 0.9.33 "
-                    + "(org.lmdbjava:native 0.9.33-5). Power cut: see durability (corruption possible with NOSYNC). "
-                    + "close() must not race with operations on other threads.")
+            .notes("MDB_NOSYNC|MDB_NOTLS; map size = max(64 GiB, 4 x entries x (key + value + 64)) (sparse, address "
+                    + "space only; a store that outgrows it fails with MDB_MAP_FULL); maxReaders 1024 (default 126) "
+                    + "because each reading thread parks up to two read txns; one write txn per put/delete (LMDB's "
+                    + "writer mutex serialises writers); values are written in place with MDB_RESERVE; native liblmdb "
+                    + "0.9.33 (org.lmdbjava:native 0.9.33-5). Power cut: see durability (corruption possible with "
+                    + "NOSYNC). close() must not race with operations on other threads.")
             .build();
 
     @Override
@@ -126,7 +129,8 @@ public final class LmdbEngine implements KvEngine {
 
     /** Map size for these options: 4x the raw data (B-tree fill, copy-on-write, free pages), at least the floor. */
     static long mapSize(StoreOptions options) {
-        double raw = (double) options.expectedEntries() * (options.averageKeyBytes() + options.averageValueBytes() + 64.0);
+        double raw = (double) options.expectedEntries()
+                * (options.averageKeyBytes() + options.averageValueBytes() + 64.0);
         double wanted = Math.max(MAP_SIZE_FLOOR, Math.min(MAP_SIZE_CAP, 4.0 * raw));
         long pages = (long) Math.ceil(wanted / 4096.0);
         return pages * 4096L;

@@ -30,11 +30,12 @@ public final class MapDbEngine implements KvEngine {
     private static final int MAX_KEY_BYTES = 64 << 10;
 
     /**
-     * Values are stored inside the BTree leaf nodes (MapDB's default, valueInline). A stored node holds at most 31 entries
-     * (BTreeMap.put2 splits once a node reaches maxNodeSize = 32 keys, CC.BTREEMAP_MAX_NODE_SIZE) and is serialized into
-     * one DataOutput2 buffer, which grows to the next power of two and so cannot pass 2^30 bytes (DataOutput2.grow:
-     * DataIO.nextPowTwo overflows beyond that). 31 x (32 MiB value + 64 KiB key + varint headers) stays under 1 GiB;
-     * 33 MiB would not, so 32 MiB is the largest round bound that holds for a leaf full of maximal entries.
+     * Values are stored inside the BTree leaf nodes (MapDB's default, valueInline). A stored node holds at most 31
+     * entries (BTreeMap.put2 splits once a node reaches maxNodeSize = 32 keys, CC.BTREEMAP_MAX_NODE_SIZE) and is
+     * serialized into one DataOutput2 buffer, which grows to the next power of two and so cannot pass 2^30 bytes
+     * (DataOutput2.grow: DataIO.nextPowTwo overflows beyond that). 31 x (32 MiB value + 64 KiB key + varint headers)
+     * stays under 1 GiB; 33 MiB would not, so 32 MiB is the largest round bound that holds for a leaf full of maximal
+     * entries.
      */
     private static final int MAX_VALUE_BYTES = 32 << 20;
 
@@ -48,11 +49,12 @@ public final class MapDbEngine implements KvEngine {
             .threadSafe()
             .maxKeyBytes(MAX_KEY_BYTES)
             .maxValueBytes(MAX_VALUE_BYTES)
-            // With transactions on, uncommitted changes live in the WAL files and are discarded on reopen; commit() syncs
-            // the WAL, copies it into the main file and syncs that (StoreWAL.commit, WriteAheadLog.commit). A kill or a
-            // power cut keeps exactly the state of the last commit: a prefix of the history.
+            // With transactions on, uncommitted changes live in the WAL files and are discarded on reopen; commit()
+            // syncs the WAL, copies it into the main file and syncs that (StoreWAL.commit, WriteAheadLog.commit). A
+            // kill or a power cut keeps exactly the state of the last commit: a prefix of the history.
             .durability(AFTER_FLUSH, AFTER_FLUSH, true,
-                    "transactionEnable() (WAL) + fileMmapEnableIfSupported(); flush() and close() = DB.commit() (fsync)",
+                    "transactionEnable() (WAL) + fileMmapEnableIfSupported(); flush() and close() = DB.commit() "
+                            + "(fsync)",
                     "http://www.mapdb.org/book/performance/ (Transactions and crash protection); "
                             + "org.mapdb.StoreWAL#commit and #close (mapdb-3.1.0: close discards uncommitted changes)")
             .settings("write-ahead log, fsync only at commit = flush()/close()",
@@ -65,10 +67,10 @@ public final class MapDbEngine implements KvEngine {
                     + "(fileMmapEnableIfSupported, faster than the default RandomAccessFile with the WAL on) with "
                     + "cleanerHackEnable so that close() unmaps at once rather than at some later GC "
                     + "(stores are opened and deleted many times in a run). Without transactionEnable a killed MapDB "
-                    + "file is refused on reopen (header checksum), so the WAL is on. Uncommitted changes accumulate in the "
-                    + "WAL files until flush(): each put appends its whole rewritten leaf node, so a long run without "
-                    + "flush() needs disk space in proportion to its puts and makes that flush() slower; committing "
-                    + "more often instead makes every put slower. "
+                    + "file is refused on reopen (header checksum), so the WAL is on. Uncommitted changes accumulate "
+                    + "in the WAL files until flush(): each put appends its whole rewritten leaf node, so a long run "
+                    + "without flush() needs disk space in proportion to its puts and makes that flush() slower; "
+                    + "committing more often instead makes every put slower. "
                     + "Deletes do not shrink nodes (BTreeMap javadoc). "
                     + "Value bound 32 MiB, key bound 64 KiB: see MapDbEngine.MAX_VALUE_BYTES.")
             .build();
@@ -101,7 +103,8 @@ public final class MapDbEngine implements KvEngine {
                 .cleanerHackEnable()
                 .make();
         try {
-            BTreeMap<byte[], byte[]> map = db.treeMap("kv", Serializer.BYTE_ARRAY, Serializer.BYTE_ARRAY).createOrOpen();
+            BTreeMap<byte[], byte[]> map = db.treeMap("kv", Serializer.BYTE_ARRAY, Serializer.BYTE_ARRAY)
+                    .createOrOpen();
             db.commit(); // a new map's catalog entry is itself uncommitted until now
             return new Store(this, db, map);
         } catch (RuntimeException e) {

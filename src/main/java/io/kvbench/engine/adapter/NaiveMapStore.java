@@ -30,10 +30,10 @@ abstract class NaiveMapStore extends KvStore {
 
     /**
      * The promises all three share; each adapter adds its size limits (they depend on its format).
-     * Durability: nothing reaches the disk between flushes, and a flush replaces the file with a complete snapshot taken
-     * while no write is in progress, so recovery after a kill or a power cut gives the state of the last completed flush
-     * (a prefix of the history). Sources: rename(2) "the replacement is atomic" (POSIX), Files.move ATOMIC_MOVE javadoc,
-     * fsync(2) on the file and on its directory; the implementation is {@link #persist()}.
+     * Durability: nothing reaches the disk between flushes, and a flush replaces the file with a complete snapshot
+     * taken while no write is in progress, so recovery after a kill or a power cut gives the state of the last
+     * completed flush (a prefix of the history). Sources: rename(2) "the replacement is atomic" (POSIX), Files.move
+     * ATOMIC_MOVE javadoc, fsync(2) on the file and on its directory; the implementation is {@link #persist()}.
      */
     static Capabilities.Builder capabilities(String format) {
         return Capabilities.builder()
@@ -60,12 +60,15 @@ abstract class NaiveMapStore extends KvStore {
     private final ConcurrentHashMap<Key, byte[]> map;
     /**
      * Writers share it (read mode) and persist() takes it exclusively just long enough to copy the map's references:
-     * the snapshot is then a cut of the history (no write missing while a later one is kept), as prefix consistency asks.
+     * the snapshot is then a cut of the history (no write missing while a later one is kept), as prefix consistency
+     * asks.
      */
     private final StampedLock cut = new StampedLock();
     /** Serializes persist() calls (they share the temp file). */
     private final Object persistLock = new Object();
-    /** Set by writers under the shared lock, read and cleared under the exclusive one: skip rewriting an unchanged map. */
+    /**
+     * Set by writers under the shared lock, read and cleared under the exclusive one: skip rewriting an unchanged map.
+     */
     private boolean dirty;
 
     NaiveMapStore(KvEngine engine, Path dir, String fileName, StoreOptions options) {
@@ -76,7 +79,9 @@ abstract class NaiveMapStore extends KvStore {
         this.map = new ConcurrentHashMap<>((int) Math.min(options.expectedEntries(), MAX_PRESIZE));
     }
 
-    /** Reads the store file, if there is one, through {@link #readFile}; called once by the engine after construction. */
+    /**
+     * Reads the store file, if there is one, through {@link #readFile}; called once by the engine after construction.
+     */
     final NaiveMapStore load() {
         try {
             Files.deleteIfExists(temp); // left by a crash during a flush; the real file is intact
@@ -183,8 +188,8 @@ abstract class NaiveMapStore extends KvStore {
                 cut.unlockWrite(stamp);
             }
             try {
-                try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                        StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                     writeFile(out, keys, values);
                     out.force(true);
                 }

@@ -35,11 +35,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * in the order of the bytes they stand for, and the terminator sorts a key before its extensions.
  *
  * <p>Durability, from doc/PhysicalStorage.rst ("Recovery", "Flush/Force/Checkpoint"): an update outside a transaction
- * changes a page in the buffer pool; dirty pages reach the journal lazily, and recovery restores the B+Trees only to the
- * last valid checkpoint (every two minutes by default), replaying transactions after it, of which this adapter writes
- * none. So a process kill loses what happened since the last checkpoint, and the recovered state is the state at that
- * checkpoint (a prefix of the history). flush() calls {@link Persistit#checkpoint()}, which writes every page dirtied
- * before a new checkpoint timestamp to the journal, then the checkpoint record, forcing the journal
+ * changes a page in the buffer pool; dirty pages reach the journal lazily, and recovery restores the B+Trees only to
+ * the last valid checkpoint (every two minutes by default), replaying transactions after it, of which this adapter
+ * writes none. So a process kill loses what happened since the last checkpoint, and the recovered state is the state at
+ * that checkpoint (a prefix of the history). flush() calls {@link Persistit#checkpoint()}, which writes every page
+ * dirtied before a new checkpoint timestamp to the journal, then the checkpoint record, forcing the journal
  * ({@code CheckpointManager.checkpoint}, {@code JournalManager.writeCheckpointToJournal}): writes acknowledged before
  * flush() then survive a kill and a power cut. ({@code Persistit.flush()} and {@code force()} alone would write the
  * pages without a checkpoint that recovery could use.) Transactions with CommitPolicy.SOFT would not give per-write
@@ -63,12 +63,12 @@ public final class PersistItEngine implements KvEngine {
      */
     private static final int MAX_KEY_BYTES = (Key.MAX_KEY_LENGTH - 2) / 2;
     /**
-     * A Value holds at most {@link Value#DEFAULT_MAXIMUM_SIZE} (4 MiB) encoded bytes unless raised; a byte array encodes
-     * as 2 header bytes plus its content, and values over a page go to a long-record page chain. Engine bug: reading a
-     * long record back calls {@code value.ensureFit(size)} while the Value still holds the 120-byte long-record
-     * descriptor ({@code LongRecordHelper.fetchLongRecord}), so a value whose encoding is within 120 bytes of the maximum
-     * is stored but cannot be read ("Requested size=... exceeds maximum size"). The limit that always reads back is
-     * therefore 4 MiB - 2 - 120 bytes (see knownissues/PersistItKnownIssueTest).
+     * A Value holds at most {@link Value#DEFAULT_MAXIMUM_SIZE} (4 MiB) encoded bytes unless raised; a byte array
+     * encodes as 2 header bytes plus its content, and values over a page go to a long-record page chain. Engine bug:
+     * reading a long record back calls {@code value.ensureFit(size)} while the Value still holds the 120-byte
+     * long-record descriptor ({@code LongRecordHelper.fetchLongRecord}), so a value whose encoding is within 120 bytes
+     * of the maximum is stored but cannot be read ("Requested size=... exceeds maximum size"). The limit that always
+     * reads back is therefore 4 MiB - 2 - 120 bytes (see knownissues/PersistItKnownIssueTest).
      */
     private static final int LONG_RECORD_DESCRIPTOR_BYTES = 120; // com.persistit.Buffer.LONGREC_SIZE (package-private)
     private static final int MAX_VALUE_BYTES = Value.DEFAULT_MAXIMUM_SIZE - 2 - LONG_RECORD_DESCRIPTOR_BYTES;
@@ -83,17 +83,17 @@ public final class PersistItEngine implements KvEngine {
             .durability(AFTER_FLUSH, AFTER_FLUSH, true,
                     "non-transactional stores; checkpoint every 120 s (default); flush() = Persistit.checkpoint()",
                     "Persistit doc/PhysicalStorage.rst, sections Recovery and Flush/Force/Checkpoint (updates outside a"
-                            + " transaction recover to 'some consistent, reasonably recent state', i.e. the last checkpoint);"
-                            + " https://github.com/pbeaman/persistit")
+                            + " transaction recover to 'some consistent, reasonably recent state', i.e. the last "
+                            + "checkpoint); https://github.com/pbeaman/persistit")
             .settings("no fsync per write; checkpoint every 120 s and at flush()",
                     "buffer pool 64 MiB of heap (4096 x 16 KiB)", "none")
             .checksums(Durability.Coverage.NONE, "akiban-persistit 3.3.0: its volume pages and journal records carry "
                     + "no checksum (com.persistit.Buffer, com.persistit.JournalRecord; doc/PhysicalStorage.rst)")
-            .notes("Buffer pool fixed at " + BUFFER_COUNT + " x 16 KiB pages = 64 MiB of heap per store; JMX off. Keys are"
-                    + " at most " + MAX_KEY_BYTES + " raw bytes (worst case of the escaping encoding within Persistit's 2047"
-                    + "-byte key); values at most 4 MiB - 122 bytes (Value.DEFAULT_MAXIMUM_SIZE less the encoding header and the"
-                    + " long-record descriptor that a read of a long record needs room for: engine bug). Persistit logs to"
-                    + " persistit.log in the store directory, warnings also to stderr.")
+            .notes("Buffer pool fixed at " + BUFFER_COUNT + " x 16 KiB pages = 64 MiB of heap per store; JMX off. Keys "
+                    + "are at most " + MAX_KEY_BYTES + " raw bytes (worst case of the escaping encoding within "
+                    + "Persistit's 2047-byte key); values at most 4 MiB - 122 bytes (Value.DEFAULT_MAXIMUM_SIZE less "
+                    + "the encoding header and the long-record descriptor that a read of a long record needs room for: "
+                    + "engine bug). Persistit logs to persistit.log in the store directory, warnings also to stderr.")
             .build();
 
     @Override
@@ -126,7 +126,8 @@ public final class PersistItEngine implements KvEngine {
         try {
             Configuration config = new Configuration();
             config.getBufferPoolMap().get(PAGE_SIZE).setCount(BUFFER_COUNT);
-            // One volume, created on first open: 1 MiB at first, growing 16 MiB at a time, no practical maximum (16 TiB).
+            // One volume, created on first open: 1 MiB at first, growing 16 MiB at a time, no practical maximum
+            // (16 TiB).
             config.setVolumeList(List.of(new VolumeSpecification(dir.resolve(VOLUME) + ",create,pageSize:" + PAGE_SIZE
                     + ",initialPages:64,extensionPages:1024,maximumPages:1000000000")));
             config.setJournalPath(dir.resolve("journal").toString());

@@ -39,8 +39,10 @@ public final class RocksDbEngine implements KvEngine {
             // Known issue: a zeroed page in the unsynced WAL (an earlier page lost, a later kept) is skipped to the
             // next block without an error, so a reordering cut can recover later writes without earlier ones
             // (ReorderedLogKnownIssueTest).
-            .durability(EVERY_WRITE, AFTER_FLUSH, true, "WAL enabled, WriteOptions.sync=false; flush() = flushWal(sync)",
-                    "https://github.com/facebook/rocksdb/wiki/WAL-Recovery-Modes and wiki 'Basic Operations' (Synchronous Writes)")
+            .durability(EVERY_WRITE, AFTER_FLUSH, true,
+                    "WAL enabled, WriteOptions.sync=false; flush() = flushWal(sync)",
+                    "https://github.com/facebook/rocksdb/wiki/WAL-Recovery-Modes and wiki 'Basic Operations' "
+                            + "(Synchronous Writes)")
             .settings("WAL, no fsync per write (sync=false)",
                     "block cache 32 MiB, memtables 2 x 64 MiB (defaults)", "LZ4 (default)")
             // Declared EVERY_READ at first; kvbench crash --fault bit-flip --engines rocksdb --seed 42 --cycles 4
@@ -71,7 +73,9 @@ public final class RocksDbEngine implements KvEngine {
         return List.of("org.rocksdb:rocksdbjni");
     }
 
-    /** The RocksDB library rocksdbjni loaded; rocksdbjni releases carry the same number, but it is asked, not assumed. */
+    /**
+     * The RocksDB library rocksdbjni loaded; rocksdbjni releases carry the same number, but it is asked, not assumed.
+     */
     @Override
     public String nativeVersion() {
         return "RocksDB " + RocksDB.rocksdbVersion();

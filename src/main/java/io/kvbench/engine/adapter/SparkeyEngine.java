@@ -64,17 +64,18 @@ public final class SparkeyEngine implements KvEngine {
             .durability(AFTER_FLUSH, NONE, true,
                     "uncompressed log, writer fsync=true (fsync only in flush(), seal and close); seal on first read",
                     "sparkey-java 3.2.5 source: LogWriter (header dataEnd written on flush/close, truncate on append), "
-                            + "SingleThreadedSparkeyWriter.writeHash (temp file + rename); https://github.com/spotify/sparkey "
-                            + "README (log + index format)")
+                            + "SingleThreadedSparkeyWriter.writeHash (temp file + rename); "
+                            + "https://github.com/spotify/sparkey README (log + index format)")
             .settings("puts buffered (1 MiB), fsync only at flush(), seal and close",
                     "mmap'd log and index (OS page cache)", "none")
             .checksums(Durability.Coverage.NONE, "sparkey-java 3.2.5: the log (LogWriter) and the hash index "
                     + "(IndexHash) carry no checksum; https://github.com/spotify/sparkey README (log and index format)")
             .notes("Write-once: all puts/deletes before the first get/scan, which seals the store (writes the hash "
-                    + "index: O(entries) pause on the first read). Unordered. Index built with Sparkey defaults (hash type "
-                    + "auto, sparsity 1.3, random seed, construction method auto). A scan that the visitor stops early "
-                    + "leaves Sparkey 3.2.5's log iterator open (a file stream freed by GC, and a mapped-buffer duplicate "
-                    + "held until the store is closed): SingleThreadedSparkeyReader.iterator() releases them only at the end.")
+                    + "index: O(entries) pause on the first read). Unordered. Index built with Sparkey defaults (hash "
+                    + "type auto, sparsity 1.3, random seed, construction method auto). A scan that the visitor stops "
+                    + "early leaves Sparkey 3.2.5's log iterator open (a file stream freed by GC, and a mapped-buffer "
+                    + "duplicate held until the store is closed): SingleThreadedSparkeyReader.iterator() releases them "
+                    + "only at the end.")
             .build();
 
     @Override
@@ -104,7 +105,9 @@ public final class SparkeyEngine implements KvEngine {
         File index = Sparkey.getIndexFile(base);
         try {
             if (index.exists()) {
-                if (!log.exists()) throw new KvException(id(), "corrupt store in " + dir + ": index without log " + log);
+                if (!log.exists()) {
+                    throw new KvException(id(), "corrupt store in " + dir + ": index without log " + log);
+                }
                 return new Store(this, dir, base, null, Sparkey.open(base)); // sealed
             }
             SparkeyWriter writer = log.exists() ? Sparkey.append(base) : Sparkey.createNew(base);
@@ -136,8 +139,8 @@ public final class SparkeyEngine implements KvEngine {
         private SparkeyWriter writer(String op) {
             SparkeyWriter w = writer;
             if (w == null) {
-                throw failure(op + " refused: the store is write-once and already sealed (its hash index was written on "
-                        + "the first read or on close); write a new store instead");
+                throw failure(op + " refused: the store is write-once and already sealed (its hash index was written "
+                        + "on the first read or on close); write a new store instead");
             }
             return w;
         }

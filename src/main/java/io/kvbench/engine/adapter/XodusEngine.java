@@ -30,12 +30,14 @@ import jetbrains.exodus.env.Transaction;
 /**
  * JetBrains Xodus environment (default EnvironmentConfig) with one store, in two flavours that share this adapter:
  * {@link BTree} ({@code xodus-btree}, StoreConfig.WITHOUT_DUPLICATES) and {@link Patricia} ({@code xodus-patricia},
- * StoreConfig.WITHOUT_DUPLICATES_WITH_PREFIXING). Each put or delete is its own exclusive transaction; each get and scan
- * runs in a read-only transaction.
+ * StoreConfig.WITHOUT_DUPLICATES_WITH_PREFIXING). Each put or delete is its own exclusive transaction; each get and
+ * scan runs in a read-only transaction.
  */
 public abstract sealed class XodusEngine implements KvEngine permits XodusEngine.BTree, XodusEngine.Patricia {
 
-    /** {@code xodus-btree}: a B+tree store, "preferable for sequential access in order of keys" (StoreConfig javadoc). */
+    /**
+     * {@code xodus-btree}: a B+tree store, "preferable for sequential access in order of keys" (StoreConfig javadoc).
+     */
     public static final class BTree extends XodusEngine {
         public BTree() {
             super("xodus-btree", StoreConfig.WITHOUT_DUPLICATES);
@@ -85,8 +87,9 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
                         "default EnvironmentConfig (exodus.log.durableWrite=false, syncPeriod 10 s); one exclusive "
                                 + "transaction per put/delete; flush() = EnvironmentImpl.flushAndSync()",
                         "EnvironmentConfig javadoc LOG_DURABLE_WRITE and LOG_SYNC_PERIOD; "
-                                + "environment/src/main/java/jetbrains/exodus/env/EnvironmentImpl.java#flushTransaction "
-                                + "and environment/src/main/kotlin/jetbrains/exodus/log/Log.kt#flush (tag v2.0.1)")
+                                + "environment/src/main/java/jetbrains/exodus/env/"
+                                + "EnvironmentImpl.java#flushTransaction and "
+                                + "environment/src/main/kotlin/jetbrains/exodus/log/Log.kt#flush (tag v2.0.1)")
                 .settings("write(2) per commit, fsync at most every 10 s and at flush()",
                         "log cache 50% of the heap (default)", "none")
                 // Declared EVERY_READ at first, from the page hashes of the newest Xodus sources; the 2.0.1 jar (2022)
@@ -213,10 +216,13 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
             if (from != null && to != null && Arrays.compareUnsigned(from, to) >= 0) return;
             Transaction txn = env.beginReadonlyTransaction();
             try (Cursor cursor = store.openCursor(txn)) {
-                boolean positioned = from == null ? cursor.getNext() : cursor.getSearchKeyRange(new ArrayByteIterable(from)) != null;
+                boolean positioned = from == null
+                        ? cursor.getNext()
+                        : cursor.getSearchKeyRange(new ArrayByteIterable(from)) != null;
                 for (; positioned; positioned = cursor.getNext()) {
                     ByteIterable key = cursor.getKey();
-                    if (to != null && Arrays.compareUnsigned(key.getBytesUnsafe(), 0, key.getLength(), to, 0, to.length) >= 0) {
+                    if (to != null && Arrays.compareUnsigned(key.getBytesUnsafe(), 0, key.getLength(),
+                            to, 0, to.length) >= 0) {
                         return;
                     }
                     if (!visitor.visit(copy(key), copy(cursor.getValue()))) return;
@@ -268,9 +274,10 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
     }
 
     /**
-     * One read-only transaction and one cursor for a whole pass, getSearchKey per key: the method of the Xodus "Tokyo
-     * Cabinet" random read (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetReadBenchmark.java,
-     * randomRead), instead of a transaction per get.
+     * One read-only transaction and one cursor for a whole pass, getSearchKey per key: the method of the Xodus
+     * "Tokyo Cabinet" random read
+     * (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetReadBenchmark.java, randomRead),
+     * instead of a transaction per get.
      */
     private static final class CursorPass extends ReadPass {
         private final Transaction txn;
@@ -308,11 +315,11 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
 
     /**
      * One exclusive transaction for a whole pass of puts, committed at its end: the method of the Xodus "Tokyo Cabinet"
-     * writes (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetWriteBenchmark.java, randomWrite,
-     * and writeSuccessiveKeys in JMHEnvTokyoCabinetBenchmarkBase.java: every key added in one executeInTransaction).
-     * Exclusive, as the adapter's single puts are: it holds every write permit, so the commit cannot lose to another
-     * writer. Keys and values are copied: the transaction's mutable tree keeps them until commit, and the caller may
-     * reuse its arrays as soon as put returns.
+     * writes (benchmarks/src/jmh/java/jetbrains/exodus/benchmark/env/JMHEnvTokyoCabinetWriteBenchmark.java,
+     * randomWrite, and writeSuccessiveKeys in JMHEnvTokyoCabinetBenchmarkBase.java: every key added in one
+     * executeInTransaction). Exclusive, as the adapter's single puts are: it holds every write permit, so the commit
+     * cannot lose to another writer. Keys and values are copied: the transaction's mutable tree keeps them until
+     * commit, and the caller may reuse its arrays as soon as put returns.
      */
     private static final class TransactionPass extends WritePass {
         private final Transaction txn;
@@ -344,13 +351,18 @@ public abstract sealed class XodusEngine implements KvEngine permits XodusEngine
         }
     }
 
-    /** Transactions the store's environment has begun, read-only or not (Xodus's own statistic), for the access-pattern tests. */
+    /**
+     * Transactions the store's environment has begun, read-only or not (Xodus's own statistic), for the access-pattern
+     * tests.
+     */
     static long transactions(KvStore store) {
         return ((XodusStore) store).env.getStatistics()
                 .getStatisticsItem(jetbrains.exodus.env.EnvironmentStatistics.Type.TRANSACTIONS).getTotal();
     }
 
-    /** Read-only transactions the store's environment has begun (Xodus's own statistic), for the access-pattern tests. */
+    /**
+     * Read-only transactions the store's environment has begun (Xodus's own statistic), for the access-pattern tests.
+     */
     static long readonlyTransactions(KvStore store) {
         return ((XodusStore) store).env.getStatistics()
                 .getStatisticsItem(jetbrains.exodus.env.EnvironmentStatistics.Type.READONLY_TRANSACTIONS).getTotal();

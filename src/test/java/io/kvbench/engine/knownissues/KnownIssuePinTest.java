@@ -20,7 +20,8 @@ class KnownIssuePinTest {
         assertThatThrownBy(() -> KnownIssuePin.stillReproduces("https://example.org/1", KnownIssuePin.RECORDED,
                 () -> assertThat(1 + 1).as("the bug").isEqualTo(3)))
                 .isInstanceOf(AssertionError.class)
-                .hasMessageStartingWith("known issue https://example.org/1 no longer reproduces: remove it from known-issues.json (")
+                .hasMessageStartingWith("known issue https://example.org/1 no longer reproduces: remove it from "
+                        + "known-issues.json (")
                 .hasMessageContaining("the bug");
     }
 

@@ -33,7 +33,8 @@ class LevelDbJavaKnownIssueTest {
     Path dir;
 
     @Test
-    @DisplayName("leveldb-java: reads racing with compaction fail with 'Could not open table' (https://github.com/dain/leveldb/issues/78)")
+    @DisplayName("leveldb-java: reads racing with compaction fail with 'Could not open table' "
+            + "(https://github.com/dain/leveldb/issues/78)")
     void readRacingCompactionFindsDeletedTable() throws Throwable {
         DB db = Iq80DBFactory.factory.open(dir.toFile(), new Options().createIfMissing(true).writeBufferSize(64 << 10));
         AtomicReference<Throwable> failure = new AtomicReference<>();

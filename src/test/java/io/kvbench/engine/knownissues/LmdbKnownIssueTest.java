@@ -33,7 +33,8 @@ class LmdbKnownIssueTest {
     Path dir;
 
     @Test
-    @DisplayName("lmdbjava KeyRange bounds are compared signed by default (https://github.com/lmdbjava/lmdbjava/issues/249)")
+    @DisplayName("lmdbjava KeyRange bounds are compared signed by default "
+            + "(https://github.com/lmdbjava/lmdbjava/issues/249)")
     void keyRangeStopIsComparedSigned() throws Throwable {
         try (Env<ByteBuffer> env = Env.create().setMapSize(1L << 24).setMaxDbs(1).open(dir.toFile())) {
             Dbi<ByteBuffer> dbi = env.openDbi((String) null, DbiFlags.MDB_CREATE);

@@ -22,14 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
  * the Value's maximum (4 MiB by default) is accepted by {@code store()} and then fails every {@code fetch()} with
  * "Requested size=... exceeds maximum size". The persistit adapter declares its value limit 120 bytes lower.
  *
- * <p>Source: https://github.com/pbeaman/persistit/blob/a43cf96fcd957cd0b866f0b13df5dc3961ec18ab/src/main/java/com/persistit/LongRecordHelper.java#L83
- * (no upstream issue: the project is no longer maintained). This test asserts the bug is still there, so it fails, and
- * tells us to raise the declared limit, once a fixed version is used.
+ * <p>Source: {@link #LINK}, LongRecordHelper.java line 83 at commit a43cf96 of pbeaman/persistit (no upstream issue:
+ * the project is no longer maintained). This test asserts the bug is still there, so it fails, and tells us to raise
+ * the declared limit, once a fixed version is used.
  */
 class PersistItKnownIssueTest {
 
-    private static final String LINK = "https://github.com/pbeaman/persistit/blob/a43cf96fcd957cd0b866f0b13df5dc3961ec18ab"
-            + "/src/main/java/com/persistit/LongRecordHelper.java#L83";
+    private static final String LINK = "https://github.com/pbeaman/persistit/blob/"
+            + "a43cf96fcd957cd0b866f0b13df5dc3961ec18ab/src/main/java/com/persistit/LongRecordHelper.java#L83";
 
     @TempDir
     Path dir;
