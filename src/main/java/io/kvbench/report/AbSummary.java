@@ -74,9 +74,9 @@ public final class AbSummary {
                         ComparisonMarkdown.escape(row.note()))).append(" |\n");
             }
         }
-        md.append("\nB vs A: B's time per operation (or per pass) over A's, the geometric mean of the per-round ratios, "
-                + "in the words of every kvbench table: \"1.07x slower\" takes 1.07 times as long, \"1.03x faster\" "
-                + "1/1.03 times; the interval is the paired t interval of that mean.\n"
+        md.append("\nB vs A: B's time per operation (or per pass) over A's, the geometric mean of the per-round "
+                + "ratios, in the words of every kvbench table: \"1.07x slower\" takes 1.07 times as long, \"1.03x "
+                + "faster\" 1/1.03 times; the interval is the paired t interval of that mean.\n"
                 + "Resolution: the smallest slowdown the session could have caught (at the false-alarm rate alpha, "
                 + "with the sequential test's miss rate beta); a PASS says no slowdown of that size or more, and a "
                 + "resolution above the minimum effect names the runner's per-round spread that limited it.\n");

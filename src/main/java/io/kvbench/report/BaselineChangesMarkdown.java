@@ -53,8 +53,8 @@ public final class BaselineChangesMarkdown {
             for (String cell : cells(c)) md.append(" ").append(ComparisonMarkdown.escape(cell)).append(" |");
             md.append("\n");
         }
-        md.append("\nSpread: coefficient of variation of the iteration samples (standard deviation / mean, over every fork). "
-                + "Delta: new against old; better or worse by the metric's direction.\n");
+        md.append("\nSpread: coefficient of variation of the iteration samples (standard deviation / mean, over every "
+                + "fork). Delta: new against old; better or worse by the metric's direction.\n");
         return md.toString();
     }
 

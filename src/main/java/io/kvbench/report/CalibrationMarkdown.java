@@ -97,8 +97,8 @@ public final class CalibrationMarkdown {
         }
         md.append("\n- A session is a window of ").append(r.interleaveRounds())
                 .append(" consecutive rounds: the first unchanged"
-                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired by round"
-                + " as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
+                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired "
+                + "by round as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
     }
 
     private static void appendFixedRounds(StringBuilder md, CalibrationReport r) {
@@ -107,7 +107,8 @@ public final class CalibrationMarkdown {
         List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
         md.append("\n### Fixed rounds: `kvbench interleave --rounds ").append(r.interleaveRounds())
                 .append(" --confirmations ")
-                .append(r.confirmations()).append(" --min-effect ").append(Formats.number(point.minEffect() * 100)) // a percentage
+                .append(r.confirmations())
+                .append(" --min-effect ").append(Formats.number(point.minEffect() * 100)) // a percentage
                 .append("`, disjoint sessions (alpha ").append(r.alpha()).append(")\n\n");
         md.append("| workload | engine | false alarms (A' vs A) |");
         for (String l : levelNames) md.append(" ").append(l).append(" detected |");
@@ -121,7 +122,8 @@ public final class CalibrationMarkdown {
             }
             md.append("\n");
         }
-        md.append("\n- Each comparison (A' against A, each level against A) runs through the rounds in disjoint sessions of ")
+        md.append("\n- Each comparison (A' against A, each level against A) runs through the rounds in disjoint "
+                + "sessions of ")
                 .append(r.interleaveRounds()).append(" rounds; a session that says REGRESSION takes the next ")
                 .append(r.interleaveRounds())
                 .append(" rounds as its confirmation and is judged on all of them, paired, as the command does. No two"
@@ -146,10 +148,11 @@ public final class CalibrationMarkdown {
             }
             md.append("\n");
         }
-        md.append("\n- Each comparison runs through the rounds in disjoint sessions; a session takes rounds until the sequential"
-                + " test accepts a regression or its absence, or reaches its round limit (undecided: counted as not flagged,"
-                + " where the command would judge the rounds with the paired test); the next session starts with the next round."
-                + " rounds: the mean a session used (undecided sessions in brackets). Intervals: exact (Clopper-Pearson) 95 %.\n");
+        md.append("\n- Each comparison runs through the rounds in disjoint sessions; a session takes rounds until the "
+                + "sequential test accepts a regression or its absence, or reaches its round limit (undecided: counted "
+                + "as not flagged, where the command would judge the rounds with the paired test); the next session "
+                + "starts with the next round. rounds: the mean a session used (undecided sessions in brackets). "
+                + "Intervals: exact (Clopper-Pearson) 95 %.\n");
     }
 
     private static String rounds(SequentialReplay.Figures f, String comparison) {
@@ -162,9 +165,9 @@ public final class CalibrationMarkdown {
     private static void appendNoise(StringBuilder md, CalibrationReport r) {
         if (r.noise() == null || r.noise().isEmpty()) return;
         md.append("\n### Where the noise is\n\n");
-        md.append("| workload | engine | unchanged runs | run-to-run CV | SE of a run's mean from its forks | share its forks"
-                + " do not explain | iteration CV in a fork | complete rounds | a run beside its neighbours | drift between"
-                + " rounds | smallest slowdown caught vs a stored baseline (" + r.baselineRuns() + " run"
+        md.append("| workload | engine | unchanged runs | run-to-run CV | SE of a run's mean from its forks | share "
+                + "its forks do not explain | iteration CV in a fork | complete rounds | a run beside its neighbours | "
+                + "drift between rounds | smallest slowdown caught vs a stored baseline (" + r.baselineRuns() + " run"
                 + (r.baselineRuns() == 1 ? "" : "s")
                 + ") | ... by interleave, " + r.interleaveRounds() + " rounds | interleave rounds for "
                 + Formats.number(NoiseAnalysis.TARGET * 100) + " % |\n");
@@ -181,15 +184,16 @@ public final class CalibrationMarkdown {
                     : String.valueOf(n.interleavedRoundsFor10()))
                     .append(" |\n");
         }
-        md.append("\n- Run-to-run CV: of the unchanged runs' means; SE from forks: what one run's fork means say about its"
-                + " own mean (median); the share they do not explain is 1 - SE^2 / CV^2: near 0, more forks help; near 1,"
-                + " the runs drift and more forks buy nothing.\n");
-        md.append("- A run beside its neighbours, drift between rounds: standard deviations of log scores from a round +"
-                + " level model of the complete rounds (every level run back to back, random order).\n");
+        md.append("\n- Run-to-run CV: of the unchanged runs' means; SE from forks: what one run's fork means say about "
+                + "its own mean (median); the share they do not explain is 1 - SE^2 / CV^2: near 0, more forks help; "
+                + "near 1, the runs drift and more forks buy nothing.\n");
+        md.append("- A run beside its neighbours, drift between rounds: standard deviations of log scores from a "
+                + "round + level model of the complete rounds (every level run back to back, random order).\n");
         md.append("- Smallest slowdowns caught with " + Formats.number(NoiseAnalysis.POWER * 100)
                 + " % probability at alpha "
-                + r.alpha() + " (normal approximation, any minimum effect aside): against a stored baseline both the run's own"
-                + " noise and the drift count; interleaved, A and B run side by side and only the neighbour noise counts.\n");
+                + r.alpha() + " (normal approximation, any minimum effect aside): against a stored baseline both the "
+                + "run's own noise and the drift count; interleaved, A and B run side by side and only the neighbour "
+                + "noise counts.\n");
     }
 
     private static String pct(double fraction) {

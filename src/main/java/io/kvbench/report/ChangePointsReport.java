@@ -23,7 +23,8 @@ public final class ChangePointsReport {
                 .append(report.maxPValue())
                 .append(").\n\n");
         if (report.changePoints().isEmpty()) return md.toString();
-        md.append("| machine class | engine | workload | first night | commit range | shift | direction | nights since |\n")
+        md.append("| machine class | engine | workload | first night | commit range | shift | direction "
+                + "| nights since |\n")
                 .append("|---|---|---|---|---|--:|---|--:|\n");
         report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince))
                 .forEach(c -> md

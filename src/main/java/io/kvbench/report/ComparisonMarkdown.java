@@ -58,15 +58,17 @@ public final class ComparisonMarkdown {
             md.append("No throughput baselines for machine class `").append(report.machineClass())
                     .append("`: throughput of ")
                     .append(notCompared).append(notCompared == 1 ? " benchmark was" : " benchmarks were")
-                    .append(" **not compared** (disk size was, where a disk baseline exists). Record them on this machine class with "
-                            + "`kvbench run --profile ").append(report.profile())
+                    .append(" **not compared** (disk size was, where a disk baseline exists). Record them on this "
+                            + "machine class with `kvbench run --profile ").append(report.profile())
                             .append(" --runner container --out r1` (three runs: r1, r2, r3) and "
-                            + "`kvbench baseline update --results r1 --results r2 --results r3 --reason \"new machine class\"`.\n\n");
+                            + "`kvbench baseline update --results r1 --results r2 --results r3 "
+                            + "--reason \"new machine class\"`.\n\n");
         }
         long flagged = report.rows().stream().filter(ComparisonRow::flagged).count();
         if (flagged > 0) {
             md.append(flagged).append(flagged == 1 ? " comparison was" : " comparisons were")
-                    .append(" made across a different JDK or base image (FLAGGED in the notes): re-record the baselines on this runtime before trusting them.\n\n");
+                    .append(" made across a different JDK or base image (FLAGGED in the notes): re-record the "
+                            + "baselines on this runtime before trusting them.\n\n");
         }
         return md.toString();
     }

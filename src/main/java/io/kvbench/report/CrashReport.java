@@ -104,9 +104,12 @@ public final class CrashReport {
         StringBuilder html = new StringBuilder(16 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>kvbench crash report · ").append(Html.escape(crash.startedAt())).append("</title>\n<style>\n")
-                .append(HtmlStyle.CSS).append("</style>\n</head>\n<body>\n<main>\n<header>\n<h1>kvbench crash report</h1>\n")
-                .append("<p class=\"subtitle\">runner <strong>").append(Html.escape(crash.runner())).append("</strong> · ")
+                .append("<title>kvbench crash report · ").append(Html.escape(crash.startedAt()))
+                .append("</title>\n<style>\n")
+                .append(HtmlStyle.CSS)
+                .append("</style>\n</head>\n<body>\n<main>\n<header>\n<h1>kvbench crash report</h1>\n")
+                .append("<p class=\"subtitle\">runner <strong>").append(Html.escape(crash.runner()))
+                .append("</strong> · ")
                 .append(crash.cycles()).append(" ").append(Html.escape(nouns(crash))).append(" per engine · seed ")
                 .append(crash.seed()).append(" · ").append(Html.escape(crash.startedAt())).append("</p>\n</header>\n");
         html.append(section(crash));
@@ -118,7 +121,10 @@ public final class CrashReport {
     public static String section(CrashResults crash) {
         StringBuilder html = new StringBuilder();
         html.append("<section>\n<h2>").append(HEADING).append("</h2>\n");
-        if (!crash.complete()) html.append("<p class=\"banner warn\"><strong>Incomplete.</strong> Not every planned engine was tested.</p>\n");
+        if (!crash.complete()) {
+            html.append("<p class=\"banner warn\"><strong>Incomplete.</strong> "
+                    + "Not every planned engine was tested.</p>\n");
+        }
         List<CrashTable> tables = CrashTable.of(crash);
         for (CrashTable table : tables) {
             for (EngineCrashResult r : table.results()) {

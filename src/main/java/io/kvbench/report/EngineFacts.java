@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 final class EngineFacts {
 
     private static final Pattern GITHUB_ISSUE = Pattern.compile("github\\.com/([^/]+/[^/]+)/(?:issues|pull)/(\\d+)");
-    private static final Pattern GITHUB_FILE = Pattern.compile("github\\.com/([^/]+/[^/]+)/blob/[^/]+/(?:.*/)?([^/#]+)");
+    private static final Pattern GITHUB_FILE =
+            Pattern.compile("github\\.com/([^/]+/[^/]+)/blob/[^/]+/(?:.*/)?([^/#]+)");
 
     private EngineFacts() {
     }
@@ -57,7 +58,9 @@ final class EngineFacts {
         return KnownIssues.all().stream().filter(i -> i.engine().equals(engine.id())).toList();
     }
 
-    /** The recorded engine bug that breaks a power-cut promise: its reasons name the fault (the power cut of cycle N). */
+    /**
+     * The recorded engine bug that breaks a power-cut promise: its reasons name the fault (the power cut of cycle N).
+     */
     static Optional<KnownIssues.KnownIssue> powerCutIssue(KvEngine engine) {
         if (!powerCutTested(engine)) return Optional.empty();
         return knownIssues(engine).stream().filter(EngineFacts::breaksPowerCutPromise).findFirst();
@@ -73,7 +76,9 @@ final class EngineFacts {
         return guarantee(g) + (powerCutIssue(engine).isPresent() ? " (known issue)" : "");
     }
 
-    /** "google/leveldb#75" for a GitHub issue, "JetBrains/xodus FileDataWriter.kt" for a source file, else the address. */
+    /**
+     * "google/leveldb#75" for a GitHub issue, "JetBrains/xodus FileDataWriter.kt" for a source file, else the address.
+     */
     static String shortReference(String url) {
         Matcher issue = GITHUB_ISSUE.matcher(url);
         if (issue.find()) return issue.group(1) + "#" + issue.group(2);

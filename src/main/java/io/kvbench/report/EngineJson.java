@@ -41,7 +41,8 @@ public final class EngineJson {
         ObjectNode powerCut = o.putObject("powerCut");
         powerCut.put("promise", c.durability().powerLoss().name());
         powerCut.put("tested", EngineFacts.powerCutTested(engine));
-        powerCut.put("knownIssue", EngineFacts.powerCutIssue(engine).map(KnownIssues.KnownIssue::reference).orElse(null));
+        powerCut.put("knownIssue",
+                EngineFacts.powerCutIssue(engine).map(KnownIssues.KnownIssue::reference).orElse(null));
         ArrayNode issues = o.putArray("knownIssues");
         for (KnownIssues.KnownIssue issue : EngineFacts.knownIssues(engine)) {
             issues.addObject().put("reference", issue.reference()).put("summary", issue.summary())

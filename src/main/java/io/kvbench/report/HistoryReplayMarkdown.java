@@ -14,8 +14,9 @@ public final class HistoryReplayMarkdown {
     /** The table, one row per (source, benchmark, slowdown), and how to read it. */
     public static String markdown(List<HistoryReplay.Row> rows, HistoryReplay.Settings s, String policy) {
         StringBuilder md = new StringBuilder();
-        md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) | Otava: change points "
-                + "per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| runs | benchmark | slowdown | series | Otava: flagged | nights to flag (median, range) "
+                + "| Otava: change points per 100 nights | alarm nights per 100 | per shard: regressions / judged |\n"
+                + "|---|---|---|---|---|---|---|---|---|\n");
         for (HistoryReplay.Row r : rows) {
             String kind = r.resampled() ? "resampled " + s.unchangedNights() + "+" + s.injectedNights()
                     : "recorded order";

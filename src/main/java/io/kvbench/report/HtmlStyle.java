@@ -11,19 +11,22 @@ final class HtmlStyle {
                     --warn-bg: #fff8c5; --warn-line: #d4a72c; --err-bg: #ffebe9; --err-line: #ff8182; --err: #cf222e; }
             * { box-sizing: border-box; }
             body { margin: 0; color: var(--fg); background: #fff;
-                   font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "DejaVu Sans", sans-serif; }
+                   font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, \
+            "DejaVu Sans", sans-serif; }
             main { max-width: 1080px; margin: 0 auto; padding: 28px 32px 40px; }
             h1 { font-size: 26px; margin: 0; letter-spacing: -0.01em; }
             h2 { font-size: 20px; margin: 0 0 2px; }
             h3 { font-size: 15px; margin: 22px 0 6px; }
-            code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.92em; }
+            code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; \
+            font-size: 0.92em; }
             .subtitle { margin: 2px 0 14px; color: var(--muted); }
             .subtitle strong { color: var(--fg); }
             .banner { margin: 10px 0; padding: 8px 12px; border-radius: 6px; border: 1px solid; }
             .banner.warn { background: var(--warn-bg); border-color: var(--warn-line); }
             .banner.error { background: var(--err-bg); border-color: var(--err-line); }
             dl.context { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px 28px; margin: 0;
-                         padding: 14px 18px; background: var(--soft); border: 1px solid var(--line); border-radius: 8px; }
+                         padding: 14px 18px; background: var(--soft); border: 1px solid var(--line); \
+            border-radius: 8px; }
             dl.context div { min-width: 0; }
             dt { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
             dd { margin: 0; overflow-wrap: anywhere; }
@@ -34,9 +37,11 @@ final class HtmlStyle {
             nav.toc a:hover { background: var(--soft); }
             section.workload { margin-top: 34px; padding-top: 18px; border-top: 1px solid var(--line); }
             .direction { margin: 0 0 10px; color: var(--muted); }
-            .params { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
+            .params { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", \
+            monospace; font-size: 12.5px; }
             .badge { display: inline-block; vertical-align: middle; margin-left: 6px; padding: 0 8px; font-size: 11.5px;
-                     font-weight: 600; color: #8a4600; background: #fff1e5; border: 1px solid #ffc680; border-radius: 999px; }
+                     font-weight: 600; color: #8a4600; background: #fff1e5; border: 1px solid #ffc680; \
+            border-radius: 999px; }
             .muted { color: var(--muted); font-weight: normal; font-size: 0.9em; }
             svg.chart { display: block; max-width: 100%; height: auto; }
             svg.chart text { font-family: inherit; }
@@ -59,7 +64,8 @@ final class HtmlStyle {
             .status.known { background: #fff8c5; color: #7d4e00; border: 1px solid #d4a72c; }
             .note, .empty { color: var(--muted); margin: 4px 0; }
             .table-wrap { overflow-x: auto; }
-            table.metrics { border-collapse: collapse; width: 100%; font-size: 12.5px; font-variant-numeric: tabular-nums; }
+            table.metrics { border-collapse: collapse; width: 100%; font-size: 12.5px; \
+            font-variant-numeric: tabular-nums; }
             table.metrics th, table.metrics td { padding: 5px 7px; text-align: right; white-space: nowrap;
                                                  border-bottom: 1px solid var(--line); }
             table.metrics th { color: var(--muted); font-weight: 600; border-bottom-width: 2px; }
@@ -75,7 +81,8 @@ final class HtmlStyle {
             .swatch { display: inline-block; width: 11px; height: 11px; margin-right: 7px; border-radius: 2px;
                       vertical-align: -1px; }
             section.published { margin-top: 34px; padding-top: 18px; border-top: 1px solid var(--line); }
-            footer { margin-top: 40px; padding-top: 14px; border-top: 1px solid var(--line); color: var(--muted); font-size: 12.5px; }
+            footer { margin-top: 40px; padding-top: 14px; border-top: 1px solid var(--line); color: var(--muted); \
+            font-size: 12.5px; }
             """;
 
     private HtmlStyle() {

@@ -114,7 +114,8 @@ public final class SummaryMarkdown {
     }
 
     private static void secondaryTables(StringBuilder md, List<WorkloadGroup> groups) {
-        md.append("<details><summary>Secondary metrics: latency percentiles, disk, CPU, memory, bytes written</summary>\n\n");
+        md.append("<details><summary>Secondary metrics: "
+                + "latency percentiles, disk, CPU, memory, bytes written</summary>\n\n");
         List<String> headings = new ArrayList<>(List.of("engine"));
         ResultCells.SECONDARY.forEach(c -> headings.add(c.heading()));
         for (WorkloadGroup group : groups) {

@@ -36,8 +36,8 @@ class ConclusiveAndConfiguredTest {
     @Test
     void consoleMarksTheRowAndSaysWhy() {
         String text = ConsoleReport.render(RUN, Units.ASCII);
-        assertThat(text).containsPattern("(?m)^\\s+rocksdb .*not conclusive: its \\+-30% interval is wider than the 20% "
-                + "minimum effect$");
+        assertThat(text).containsPattern("(?m)^\\s+rocksdb .*not conclusive: its \\+-30% interval is wider than the "
+                + "20% minimum effect$");
         assertThat(text).as("a conclusive row has no note").containsPattern("(?m)^w\\s+lmdb .*1\\.00x .*%$");
         assertThat(text).contains("not conclusive: the row's 95% confidence interval (+- as % of the score) is wider "
                 + "than the 20% minimum effect of the gate of profile ci").doesNotContain("±");
@@ -54,8 +54,8 @@ class ConclusiveAndConfiguredTest {
     void summaryMarksTheRowAndSaysWhy() {
         String md = SummaryMarkdown.render(RUN, null);
         assertThat(md).contains("| engine | score | vs fastest | p99 | disk | CPU | note |")
-                .containsPattern("\\| rocksdb \\| 800k ± 240k ops/s \\| 1\\.25x slower \\|.*\\| \\*\\*not conclusive\\*\\*: "
-                        + "its ±30% interval is wider than the 20% minimum effect \\|")
+                .containsPattern("\\| rocksdb \\| 800k ± 240k ops/s \\| 1\\.25x slower \\|.*\\| \\*\\*not "
+                        + "conclusive\\*\\*: its ±30% interval is wider than the 20% minimum effect \\|")
                 .contains("vs fastest: how many times slower than the fastest engine");
     }
 
@@ -63,8 +63,9 @@ class ConclusiveAndConfiguredTest {
     void htmlMarksTheRowAndSaysWhy() {
         String html = HtmlReport.render(RUN);
         assertThat(html).contains("<tr class=\"inconclusive\"><td>rocksdb")
-                .contains("<span class=\"badge inconclusive\">not conclusive</span> rocksdb: its ±30% interval is wider "
-                        + "than the 20% minimum effect. The 20% minimum effect is that of the gate of profile ci");
+                .contains("<span class=\"badge inconclusive\">not conclusive</span> rocksdb: its ±30% interval is "
+                        + "wider than the 20% minimum effect. "
+                        + "The 20% minimum effect is that of the gate of profile ci");
     }
 
     @Test
@@ -76,8 +77,8 @@ class ConclusiveAndConfiguredTest {
                 .containsPattern("(?m)^  rocksdb 7\\.2\\.1: sync: WAL, no fsync per write \\(sync=false\\)");
         String md = SummaryMarkdown.render(RUN, null);
         assertThat(md).contains("| engine | sync | memory | compression |")
-                .containsPattern("\\| rocksdb 7\\.2\\.1 \\| WAL, no fsync per write \\(sync=false\\) \\(settings as this "
-                        + "build declares them for version \\S+\\) \\| block cache 32 MiB");
+                .containsPattern("\\| rocksdb 7\\.2\\.1 \\| WAL, no fsync per write \\(sync=false\\) \\(settings as "
+                        + "this build declares them for version \\S+\\) \\| block cache 32 MiB");
         assertThat(HtmlReport.render(RUN)).contains("<h3>Engines as configured</h3>",
                 "no fsync per commit (MDB_NOSYNC)");
         RunResults unknown = SampleResults.run(List.of(throughput("nosuch-engine", "w", 5, 1)));

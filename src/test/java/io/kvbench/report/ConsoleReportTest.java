@@ -28,9 +28,11 @@ class ConsoleReportTest {
     void unmeasuredRowsSayWhyAndShowNoNumbers() {
         assertThat(table).containsPattern("(?m)^\\s+mapdb\\s+n/a \\(HTreeMap store is unordered\\)$");
         assertThat(table).containsPattern("(?m)^\\s+chronicle-map\\s+n/a \\(hash map: no ordered iteration\\)$");
-        assertThat(table).containsPattern("(?m)^\\s+chronicle-map\\s+ERROR \\(fork exited with code 137 \\(out of memory\\?\\)\\)$");
+        assertThat(table).containsPattern("(?m)^\\s+chronicle-map\\s+ERROR \\(fork exited with code 137 \\(out of "
+                + "memory\\?\\)\\)$");
         // A multi-line exception message stays on its row.
-        assertThat(table).containsPattern("(?m)^\\s+chronicle-map\\s+ERROR \\(ChronicleHashRecoveryFailedException: .* at net\\.openhft\\.\\.\\.\\)$");
+        assertThat(table).containsPattern("(?m)^\\s+chronicle-map\\s+ERROR \\(ChronicleHashRecoveryFailedException: .* "
+                + "at net\\.openhft\\.\\.\\.\\)$");
         assertThat(table).doesNotContain(" 0 ops/s").doesNotContain("0.00 ops/s").doesNotContain("NaN");
     }
 

@@ -133,7 +133,8 @@ class HtmlReportTest {
     @Test
     void unmeasuredEnginesAreListedWithReasonsNotCharted() {
         String scan = section(html, "range-scan");
-        assertThat(scan).contains("<li><span class=\"status na\">n/a</span> <strong>mapdb</strong> HTreeMap store is unordered</li>");
+        assertThat(scan).contains("<li><span class=\"status na\">n/a</span> <strong>mapdb</strong> HTreeMap store is "
+                + "unordered</li>");
         String chart = scan.substring(scan.indexOf("<svg"), scan.indexOf("</svg>"));
         assertThat(chart).doesNotContain("mapdb", "chronicle-map");
         assertThat(section(html,

@@ -136,7 +136,8 @@ class ReproductionTest {
                 .doesNotContain("undefined", "NaN");
         assertThat(r.missing()).containsExactly("Xodus", "MapDB", "MVStore");
         String text = ReproductionReport.markdown(List.of(r));
-        assertThat(text).contains("| lmdb | 1.000 | 1.00x |").contains("published, not measured in this run: Xodus, MapDB, MVStore");
+        assertThat(text).contains("| lmdb | 1.000 | 1.00x |")
+                .contains("published, not measured in this run: Xodus, MapDB, MVStore");
     }
 
     @Test
@@ -151,7 +152,8 @@ class ReproductionTest {
                 SampleResults.throughput("rocksdb", "hestia-seq-read", 800_000, 30_000))));
         assertThat(r.lines().get(1).publishedRatio()).isCloseTo(1_707_702 / 109_551.0, within(1e-9));
         assertThat(r.lines().get(1).measuredRatio()).isCloseTo(2.5, within(1e-9));
-        assertThat(ReproductionReport.markdown(List.of(r))).contains("| chronicle-map | 1,707,702 | 1.00x |").contains("| rocksdb | 109,551 |");
+        assertThat(ReproductionReport.markdown(List.of(r))).contains("| chronicle-map | 1,707,702 | 1.00x |")
+                .contains("| rocksdb | 109,551 |");
     }
 
     @Test

@@ -41,7 +41,8 @@ class SummaryMarkdownTest {
         int details = md.indexOf("<details>");
         assertThat(details).isPositive();
         assertThat(md.indexOf("</details>")).isGreaterThan(details);
-        assertThat(md.substring(details)).contains("| engine | p50 | p99 | p99.9 | disk | CPU | RSS peak | native | written | write amp. |",
+        assertThat(md.substring(details))
+                .contains("| engine | p50 | p99 | p99.9 | disk | CPU | RSS peak | native | written | write amp. |",
                 "#### bulk-load");
     }
 
@@ -50,7 +51,8 @@ class SummaryMarkdownTest {
         assertThat(md).doesNotContain(SummaryMarkdown.COMPARISON_HEADING);
         String withVerdicts = SummaryMarkdown.render(SampleResults.sixByFour(),
                 "| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
-        assertThat(withVerdicts).contains("### Comparison with baselines\n\n| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
+        assertThat(withVerdicts)
+                .contains("### Comparison with baselines\n\n| engine | verdict |\n|---|---|\n| lmdb | ok |\n");
     }
 
     @Test
