@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The layering of src/main/java, checked on every build: each top-level package under io.kvbench may use only the
  * packages its row of {@link #ALLOWED} names, the packages form no cycle, and no main source file grows past 400 lines.
- * A dependency is any mention of {@code io.kvbench.<package>.} in code (imports and qualified names; comments and string
- * literals do not count).
+ * A dependency is any mention of {@code io.kvbench.<package>.} in code (imports and qualified names; comments and
+ * string literals do not count).
  */
 class PackageDependenciesTest {
 
@@ -30,9 +30,9 @@ class PackageDependenciesTest {
     private static final int MAX_LINES = 400;
 
     /**
-     * Who may use whom. Arrows point one way: from the edge (cli) through judging and reporting to the engines. Only cli
-     * uses report; judge never uses report or cli; engine uses nothing; input (validation of what the tool reads) uses
-     * nothing and may be used by everything that reads files.
+     * Who may use whom. Arrows point one way: from the edge (cli) through judging and reporting to the engines. Only
+     * cli uses report; judge never uses report or cli; engine uses nothing; input (validation of what the tool reads)
+     * uses nothing and may be used by everything that reads files.
      */
     static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("engine", Set.of()),
@@ -48,17 +48,19 @@ class PackageDependenciesTest {
             Map.entry("baseline", Set.of("result", "workload", "engine", "input")),
             Map.entry("judge", Set.of("baseline", "result", "workload")),
             Map.entry("history", Set.of("judge", "baseline", "result", "workload", "infra", "input")),
-            Map.entry("gate", Set.of("judge", "baseline", "result", "engine", "workload", "task", "run", "infra", "input")),
-            Map.entry("calibration", Set.of("judge", "baseline", "history", "gate", "result", "engine", "workload", "task",
-                    "run", "infra", "input")),
+            Map.entry("gate",
+                    Set.of("judge", "baseline", "result", "engine", "workload", "task", "run", "infra", "input")),
+            Map.entry("calibration", Set.of("judge", "baseline", "history", "gate", "result", "engine", "workload",
+                    "task", "run", "infra", "input")),
             Map.entry("crash", Set.of("engine", "workload", "result", "baseline", "task", "infra", "input")),
-            Map.entry("report", Set.of("judge", "baseline", "gate", "calibration", "history", "crash", "result", "workload",
-                    "engine")),
-            Map.entry("cli", Set.of("engine", "workload", "bench", "task", "run", "infra", "result", "baseline", "judge",
-                    "history", "crash", "calibration", "gate", "report", "input", "classpath", "contract")));
+            Map.entry("report", Set.of("judge", "baseline", "gate", "calibration", "history", "crash", "result",
+                    "workload", "engine")),
+            Map.entry("cli", Set.of("engine", "workload", "bench", "task", "run", "infra", "result", "baseline",
+                    "judge", "history", "crash", "calibration", "gate", "report", "input", "classpath", "contract")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.kvbench\\.([a-z][a-z0-9_]*)\\.");
-    private static final Pattern PACKAGE = Pattern.compile("^package io\\.kvbench\\.([a-z][a-z0-9_]*)[.;]", Pattern.MULTILINE);
+    private static final Pattern PACKAGE = Pattern.compile("^package io\\.kvbench\\.([a-z][a-z0-9_]*)[.;]",
+            Pattern.MULTILINE);
 
     @Test
     void everyDependencyIsAllowed() {
@@ -104,7 +106,8 @@ class PackageDependenciesTest {
         assertThat(allowed("engine", "result")).isFalse();
         assertThat(allowed("cli", "report")).isTrue();
         assertThat(allowed("judge", "report")).isFalse();
-        assertThat(cycles(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a")))).containsExactly("a -> b -> c -> a");
+        assertThat(cycles(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"))))
+                .containsExactly("a -> b -> c -> a");
     }
 
     static boolean allowed(String from, String to) {

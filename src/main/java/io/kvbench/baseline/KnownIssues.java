@@ -115,7 +115,8 @@ public final class KnownIssues {
      * compile as regular expressions, no entry twice; anything else is an {@link InputException} naming file and field.
      */
     public static List<KnownIssue> parse(Path file, byte[] json) {
-        List<KnownIssue> issues = Inputs.parse(JsonMapper.builder().build(), file, json, new TypeReference<List<KnownIssue>>() { },
+        List<KnownIssue> issues = Inputs.parse(JsonMapper.builder().build(), file, json,
+                new TypeReference<List<KnownIssue>>() { },
                 "an array of known issues");
         Set<KnownIssue> seen = new HashSet<>();
         for (int i = 0; i < issues.size(); i++) {

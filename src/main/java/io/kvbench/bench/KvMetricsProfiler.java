@@ -27,7 +27,8 @@ public final class KvMetricsProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "kvbench secondary metrics: latency percentiles, disk, CPU (process %, benchmark thread per operation), memory, device writes";
+        return "kvbench secondary metrics: latency percentiles, disk, CPU (process %, benchmark thread per operation), "
+                + "memory, device writes";
     }
 
     @Override

@@ -147,10 +147,10 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         }
         int runs = (int) data.runs().stream().filter(CalibrationRun::ok).count();
         List<String> notes = List.of(
-                "Unchanged comparisons: every ordered pair of a benchmark's unchanged runs (n runs give n(n-1) comparisons"
-                        + " that share runs; with baselines of k pooled runs, every window of k consecutive runs against"
-                        + " every other run). Injected comparisons: every baseline against every injected run of a level."
-                        + " Comparisons are not independent: read rates with the run counts.",
+                "Unchanged comparisons: every ordered pair of a benchmark's unchanged runs (n runs give n(n-1) "
+                        + "comparisons that share runs; with baselines of k pooled runs, every window of k consecutive "
+                        + "runs against every other run). Injected comparisons: every baseline against every injected "
+                        + "run of a level. Comparisons are not independent: read rates with the run counts.",
                 "single: the first comparison alone; confirmed: after " + confirmations
                         + " confirmation rerun(s) replayed"
                         + " with other runs of the same variant, as the gate decides.",

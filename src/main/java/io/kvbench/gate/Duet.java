@@ -29,7 +29,9 @@ import java.util.concurrent.Future;
 public record Duet(List<String> cores) implements RoundSchedule {
 
     public Duet {
-        if (cores == null || cores.size() != 2) throw new IllegalArgumentException("a duet needs exactly two cpusets, was " + cores);
+        if (cores == null || cores.size() != 2) {
+            throw new IllegalArgumentException("a duet needs exactly two cpusets, was " + cores);
+        }
         var first = ContainerResources.cpus(cores.get(0));
         var second = ContainerResources.cpus(cores.get(1));
         if (first.stream().anyMatch(second::contains)) {

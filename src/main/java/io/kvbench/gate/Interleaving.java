@@ -71,7 +71,9 @@ public final class Interleaving {
      *                      verdict that is not a REGRESSION ends it, as the gate's confirmation reruns do
      */
     public static List<Result> run(InterleaveSession session, int rounds, int confirmations) throws IOException {
-        if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
+        if (rounds < 2) {
+            throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
+        }
         if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
         try (SessionRounds measured = new SessionRounds(session)) {
             measured.measure(session, "", rounds);

@@ -15,7 +15,9 @@ public record Night(String time, String commit, BenchmarkResult result) {
 
     public Night {
         Instant.parse(time);
-        if (commit == null || commit.isBlank()) throw new IllegalArgumentException("a night needs the commit it measured");
+        if (commit == null || commit.isBlank()) {
+            throw new IllegalArgumentException("a night needs the commit it measured");
+        }
     }
 
     public Instant instant() {

@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 public final class Otava {
 
     public static final String ENV = "KVBENCH_OTAVA";
-    public static final String INSTALL_HINT = "install it with `python3 -m venv otava-venv && otava-venv/bin/pip install "
-            + "apache-otava==0.8.0` and pass --otava otava-venv/bin/otava (or set " + ENV + ")";
+    public static final String INSTALL_HINT = "install it with `python3 -m venv otava-venv && otava-venv/bin/pip "
+            + "install apache-otava==0.8.0` and pass --otava otava-venv/bin/otava (or set " + ENV + ")";
 
     /** One night of a series as Otava sees it. */
     public record Point(Instant time, String commit, double score) {

@@ -59,7 +59,8 @@ public final class DockerEngine {
     /** A quick look at the socket before Testcontainers, whose own failure message says only "see logs". */
     static Optional<String> socketProblem() {
         String dockerHost = System.getenv("DOCKER_HOST");
-        if (dockerHost != null && !dockerHost.startsWith("unix://")) return Optional.empty(); // tcp: Testcontainers checks it
+        // tcp: Testcontainers checks it
+        if (dockerHost != null && !dockerHost.startsWith("unix://")) return Optional.empty();
         Path socket = dockerHost != null ? Path.of(URI.create(dockerHost).getPath()) : LocalDockerStrategy.SOCKET;
         return socketProblem(socket, dockerHost == null);
     }
@@ -73,7 +74,8 @@ public final class DockerEngine {
         // Docker's API over the socket: GET /_ping answers "OK". A local socket either answers at once or refuses.
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             channel.connect(UnixDomainSocketAddress.of(socket));
-            channel.write(ByteBuffer.wrap("GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            channel.write(ByteBuffer.wrap(
+                    "GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
             ByteBuffer answer = ByteBuffer.allocate(512);
             channel.read(answer);
             String head = new String(answer.array(), 0, answer.position(), StandardCharsets.US_ASCII);
@@ -97,7 +99,8 @@ public final class DockerEngine {
     private static String rootMessage(Throwable e) {
         String message = RuntimeImage.rootMessage(e);
         if (message.contains("network bridge not found")) {
-            message += " (Testcontainers looked up the Docker host address; set TESTCONTAINERS_HOST_OVERRIDE=localhost)";
+            message += " (Testcontainers looked up the Docker host address; set "
+                    + "TESTCONTAINERS_HOST_OVERRIDE=localhost)";
         }
         return message;
     }

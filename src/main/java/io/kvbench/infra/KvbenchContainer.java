@@ -183,7 +183,8 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
 
     /** The exit code, or empty if it is still running after {@code timeout}. */
     public Optional<Long> awaitExit(Duration timeout) throws InterruptedException {
-        try (WaitContainerResultCallback wait = client.waitContainerCmd(getContainerId()).exec(new WaitContainerResultCallback())) {
+        try (WaitContainerResultCallback wait =
+                client.waitContainerCmd(getContainerId()).exec(new WaitContainerResultCallback())) {
             if (!wait.awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS)) return Optional.empty();
         } catch (IOException e) {
             // closing the callback failed; the state below is what counts

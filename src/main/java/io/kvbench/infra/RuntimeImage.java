@@ -123,7 +123,8 @@ public final class RuntimeImage {
                 if (e instanceof InfrastructureException) throw e;
                 throw new InfrastructureException("base image " + baseImage
                         + " is not on this Docker engine and cannot be pulled ("
-                        + rootMessage(e) + "); build the offline one with scripts/setup-docker.sh, or choose one with --base-image", e);
+                        + rootMessage(e) + "); build the offline one with scripts/setup-docker.sh, or choose one with "
+                        + "--base-image", e);
             }
         }
         return client.inspectImageCmd(baseImage).exec().getId();

@@ -24,7 +24,8 @@ import org.testcontainers.utility.TestcontainersConfiguration;
 final class TestcontainersSetup {
 
     static final String STRATEGY_KEY = "docker.client.strategy";
-    private static final String TC_UNIX_SOCKET_STRATEGY = "org.testcontainers.dockerclient.UnixSocketClientProviderStrategy";
+    private static final String TC_UNIX_SOCKET_STRATEGY =
+            "org.testcontainers.dockerclient.UnixSocketClientProviderStrategy";
     private static boolean applied;
 
     private TestcontainersSetup() {

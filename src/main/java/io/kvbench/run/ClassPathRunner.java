@@ -35,7 +35,9 @@ public final class ClassPathRunner implements BenchmarkRunner {
      */
     public ClassPathRunner(List<Path> classPath, List<String> benchmarkJvmFlags) {
         for (Path entry : classPath) {
-            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+            if (!Files.exists(entry)) {
+                throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+            }
         }
         if (classPath.isEmpty()) throw new IllegalArgumentException("empty class path");
         this.classPath = ClassPaths.existing(classPath);

@@ -135,7 +135,8 @@ public final class LocalRunner implements BenchmarkRunner {
         String method = pass ? PassBenchmark.class.getName() + ".pass" : OpsBenchmark.class.getName() + ".operation";
         // A fully resident heap: no page faults inside measurements, and RSS minus the heap is exactly the memory the
         // JVM and the engine hold outside it (MetricNames.NATIVE_BYTES).
-        List<String> jvmArgs = JavaCommand.here().flags(task.jvmFlags()).fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
+        List<String> jvmArgs = JavaCommand.here().flags(task.jvmFlags()).fixedHeap(task.heap())
+                .flag("-XX:+AlwaysPreTouch")
                 .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath()).jvmArgs();
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(method) + "$")

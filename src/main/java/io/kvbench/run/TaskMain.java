@@ -23,8 +23,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code TaskMain <task.json> <outDir>} runs the task in local JMH forks and writes {@code results.json},
  *       {@code jmh.log} and {@code jmh-results.json} into {@code outDir};</li>
- *   <li>{@code TaskMain --token-cost <outDir> [benchmark JVM flag...]} measures the cost of a Blackhole.consumeCPU token
- *       into {@code outDir/token-cost.json}.</li>
+ *   <li>{@code TaskMain --token-cost <outDir> [benchmark JVM flag...]} measures the cost of a Blackhole.consumeCPU
+ *       token into {@code outDir/token-cost.json}.</li>
  * </ul>
  * Exit code 0 when the output was written (a failed benchmark is an ERROR result in it), 2 for bad arguments or an
  * unreadable task, 3 when the output cannot be written.
@@ -61,10 +61,11 @@ public final class TaskMain {
             err.println("kvbench task: " + e.getMessage());
             return 2;
         }
-        // The child's own output is the log a parent keeps when the benchmark fails (an OOM kill, a crash): say what runs.
-        System.out.printf("kvbench task: %s x %s, profile %s, %d records, %d forks, %d threads, heap %s, flags %s, output %s%n",
-                task.engine(), task.workload().name(), task.profile(), task.records(), task.forks(), task.threads(), task.heap(),
-                String.join(" ", task.jvmFlags()), args[1]);
+        // The child's own output is the log a parent keeps when the benchmark fails (an OOM kill, a crash): say
+        // what runs.
+        System.out.printf("kvbench task: %s x %s, profile %s, %d records, %d forks, %d threads, heap %s, flags %s, "
+                + "output %s%n", task.engine(), task.workload().name(), task.profile(), task.records(), task.forks(),
+                task.threads(), task.heap(), String.join(" ", task.jvmFlags()), args[1]);
         try {
             RunResults results = runHere(task, Path.of(args[1]));
             ResultsJson.write(new RunLayout(Path.of(args[1])).results(), results);

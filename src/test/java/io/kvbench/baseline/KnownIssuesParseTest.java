@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class KnownIssuesParseTest {
 
     private static final Path FILE = Path.of("known-issues.json");
-    private static final String ENTRY = "{\"engine\":\"mapdb\",\"reason\":\"Broken bit parity\",\"reference\":\"jankotek/mapdb#944\","
-            + "\"summary\":\"WAL replay leaves a broken node\"}";
+    private static final String ENTRY = "{\"engine\":\"mapdb\",\"reason\":\"Broken bit parity\","
+            + "\"reference\":\"jankotek/mapdb#944\",\"summary\":\"WAL replay leaves a broken node\"}";
 
     @Test
     void theShippedFileAndAValidEntryAreRead() {

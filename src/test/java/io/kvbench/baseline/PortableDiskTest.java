@@ -92,7 +92,8 @@ class PortableDiskTest {
         ComparisonRow upgraded = compareOn("hosted-cpu-2c-7g",
                 withVersion(ext4(withDisk(ok("rocksdb", "ycsb-c", 1, 2, 3), 20_000_000)), "9.9.9")).get(0);
         assertThat(upgraded.verdict()).isEqualTo(Verdict.NOT_COMPARED);
-        assertThat(upgraded.note()).contains("disk not compared: its baseline is for rocksdb 1.2.3, this run measured 9.9.9");
+        assertThat(upgraded.note())
+                .contains("disk not compared: its baseline is for rocksdb 1.2.3, this run measured 9.9.9");
 
         // Another file system allocates differently (XFS preallocates): not compared either, and said so.
         ComparisonRow xfs = compareOn("hosted-cpu-2c-7g", on("xfs",
@@ -131,7 +132,8 @@ class PortableDiskTest {
         assertThat(row.note()).contains(BaselineComparison.FLAGGED).contains("JDK OpenJDK 64-Bit Server VM 21.0.2")
                 .contains("baseline: OpenJDK 64-Bit Server VM 17.0.15");
         ComparisonReport report = ComparisonReport.of(PROFILE, MACHINE_CLASS, root.toString(), "p", List.of(row));
-        assertThat(ComparisonMarkdown.markdown(report)).contains("1 comparison was made across a different JDK or base image");
+        assertThat(ComparisonMarkdown.markdown(report))
+                .contains("1 comparison was made across a different JDK or base image");
         ComparisonRow sameRuntime = compareOn(MACHINE_CLASS, ok("rocksdb", "ycsb-c", normal(3, 10, 1000, 10))).get(0);
         assertThat(sameRuntime.flagged()).isFalse();
         assertThat(sameRuntime.note()).doesNotContain(BaselineComparison.FLAGGED);

@@ -66,11 +66,13 @@ class DuetBarrierTest {
         long start = System.nanoTime();
         assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "A", "B", TimeUnit.MILLISECONDS.toNanos(200))).isFalse();
         assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
-        assertThat(Files.readString(dir.resolve(DuetBarrier.ABANDONED))).contains("A waited").contains("rocksdb-ycsb-c.B.1");
+        assertThat(Files.readString(dir.resolve(DuetBarrier.ABANDONED))).contains("A waited")
+                .contains("rocksdb-ycsb-c.B.1");
         // Later iterations, and the other side when it comes, no longer wait.
         long again = System.nanoTime();
         assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "A", "B", PATIENCE)).isFalse();
-        assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "B", "A", PATIENCE)).isTrue(); // A's first iteration is there
+        // A's first iteration is there
+        assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "B", "A", PATIENCE)).isTrue();
         assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "B", "A", PATIENCE)).isTrue();
         assertThat(DuetBarrier.await(dir, "rocksdb-ycsb-c", "B", "A", PATIENCE)).isFalse();
         assertThat(System.nanoTime() - again).isLessThan(TimeUnit.SECONDS.toNanos(5));

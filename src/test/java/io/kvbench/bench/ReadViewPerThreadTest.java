@@ -106,8 +106,9 @@ class ReadViewPerThreadTest {
     private OpsBenchmark.Shared loaded(String engine, Workload.Access access) {
         String accessFields = access == Workload.Access.PASS
                 ? ", \"access\": \"PASS\", \"accessSource\": \"https://example.org\"" : "";
-        String json = "[{\"name\": \"view-test\", \"family\": \"halo\", \"key\": \"LONG8\", \"value\": \"RANDOM\", \"valueBytes\": 100,"
-                + " \"seed\": 100, \"phase\": \"OPERATIONS\", \"preload\": \"SEQUENTIAL\", \"distribution\": \"UNIFORM\"" + accessFields + "}]";
+        String json = "[{\"name\": \"view-test\", \"family\": \"halo\", \"key\": \"LONG8\", \"value\": \"RANDOM\", "
+                + "\"valueBytes\": 100, \"seed\": 100, \"phase\": \"OPERATIONS\", \"preload\": \"SEQUENTIAL\", "
+                + "\"distribution\": \"UNIFORM\"" + accessFields + "}]";
         Workload workload = Catalog.parseWorkloads(Path.of("view-test.json"), json.getBytes(StandardCharsets.UTF_8))
                 .get("view-test");
         BenchmarkTask task = BenchmarkTask.of(engine, workload, Catalog.profile("smoke"),

@@ -118,7 +118,8 @@ class GateTest {
     void aSlowRunThatDoesNotRepeatIsNotARegression() throws IOException {
         ComparisonRow row = gate(2, slow(6), steady(7));
         assertThat(row.verdict()).isEqualTo(Verdict.PASS);
-        assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs").contains("first run: slower");
+        assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs")
+                .contains("first run: slower");
         assertThat(runner.runs).as("stops at the first rerun that clears it").hasSize(2);
     }
 
@@ -134,7 +135,8 @@ class GateTest {
         ComparisonRow row = gate(1, slow(9), failed("rocksdb", "ycsb-c", FailureKind.INFRASTRUCTURE,
                 "infrastructure: OOM kill"));
         assertThat(row.verdict()).isEqualTo(Verdict.ERROR);
-        assertThat(row.note()).contains("looked regressed").contains("confirmation rerun 1 failed: infrastructure: OOM kill");
+        assertThat(row.note()).contains("looked regressed")
+                .contains("confirmation rerun 1 failed: infrastructure: OOM kill");
     }
 
     @Test

@@ -158,7 +158,8 @@ class SequentialInterleavingTest {
         Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst()
                 .orElseThrow();
         assertThat(unsure.roundRatios()).hasSize(12);
-        assertThat(unsure.row().note()).contains("undecided at the round limit after 12 rounds").contains("so judged by the paired test");
+        assertThat(unsure.row().note()).contains("undecided at the round limit after 12 rounds")
+                .contains("so judged by the paired test");
         assertThat(unsure.resolution().basis()).as("what its 12 paired rounds resolve")
                 .isEqualTo(Resolution.Basis.PAIRED);
         assertThat(unsure.resolution().rounds()).isEqualTo(12);
@@ -188,7 +189,8 @@ class SequentialInterleavingTest {
         Interleaving.Result unsure = results.stream().filter(r -> r.row().workload().equals("ycsb-b")).findFirst()
                 .orElseThrow();
         assertThat(unsure.roundRatios()).as("the minimum rounds, then no more").hasSize(4);
-        assertThat(unsure.row().note()).contains("undecided so far after 4 rounds").contains("time budget spent, so judged by the paired test");
+        assertThat(unsure.row().note()).contains("undecided so far after 4 rounds")
+                .contains("time budget spent, so judged by the paired test");
         assertThat(unsure.row().verdict()).isNotEqualTo(Verdict.ERROR);
         assertThat(tmp.resolve("round-5-rocksdb-ycsb-b-A")).doesNotExist();
     }

@@ -42,7 +42,8 @@ class HistoryDiskTest {
 
         ComparisonRow same = judge(set, 10_100_000);
         assertThat(same.verdict()).isEqualTo(Verdict.NOT_COMPARED);
-        assertThat(same.note()).contains("throughput not compared: history has 2 nights").contains("disk within tolerance");
+        assertThat(same.note()).contains("throughput not compared: history has 2 nights")
+                .contains("disk within tolerance");
         assertThat(judge(set, 20_000_000).verdict()).isEqualTo(Verdict.REGRESSION);
     }
 

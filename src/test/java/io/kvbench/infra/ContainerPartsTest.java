@@ -20,14 +20,16 @@ class ContainerPartsTest {
     void aMissingSocketSaysSoAndHowToGetOne() {
         assertThat(DockerEngine.socketProblem(tmp.resolve("docker.sock"), true))
                 .hasValueSatisfying(reason -> assertThat(reason)
-                .contains("docker.sock does not exist").contains("DOCKER_HOST is not set").contains("scripts/setup-docker.sh"));
+                .contains("docker.sock does not exist").contains("DOCKER_HOST is not set")
+                .contains("scripts/setup-docker.sh"));
     }
 
     @Test
     void aStaleSocketOfAStoppedEngineIsNotAnEngine() throws Exception {
         Path socket = tmp.resolve("stale.sock");
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-            server.bind(UnixDomainSocketAddress.of(socket)); // leaves the socket file behind when closed, like a dead dockerd
+            // leaves the socket file behind when closed, like a dead dockerd
+            server.bind(UnixDomainSocketAddress.of(socket));
         }
         assertThat(DockerEngine.socketProblem(socket, false)).hasValueSatisfying(reason ->
                 assertThat(reason).startsWith("no Docker engine answers on " + socket));

@@ -57,7 +57,8 @@ class SequentialTestTest {
         assertThat(unchanged.spread()).as("never below the floor")
                 .isGreaterThanOrEqualTo(SequentialTest.DEFAULT_MIN_SPREAD);
         assertThat(unchanged.measuredSpread()).as("the rounds' own spread").isLessThan(0.01);
-        assertThat(unchanged.describe(test)).startsWith("sequential test: no slowdown of 5.0 % accepted after 4 rounds (LLR ")
+        assertThat(unchanged.describe(test))
+                .startsWith("sequential test: no slowdown of 5.0 % accepted after 4 rounds (LLR ")
                 .contains(" <= -2.99");
     }
 

@@ -38,10 +38,10 @@ final class PerfVerdicts {
             case ERROR -> () -> fail("ERROR, never a pass: " + row.note());
             case REGRESSION -> () -> fail("confirmed " + describe(row) + "\n" + row.note()
                     + "\nIf the change was intended, record new baselines (profile " + profile + ", machine class "
-                    + machineClass + "):\n  mvn -B package -DskipTests && java -jar target/kvbench.jar run --runner container"
-                    + " --profile " + profile + " --engines " + row.engine() + " --workloads " + row.workload()
-                    + " --out target/rebaseline && java -jar target/kvbench.jar baseline update --results target/rebaseline"
-                    + " --reason \"<why>\"");
+                    + machineClass + "):\n  mvn -B package -DskipTests && java -jar target/kvbench.jar run --runner "
+                    + "container --profile " + profile + " --engines " + row.engine() + " --workloads " + row.workload()
+                    + " --out target/rebaseline && java -jar target/kvbench.jar baseline update --results "
+                    + "target/rebaseline --reason \"<why>\"");
         };
         decision.run();
     }

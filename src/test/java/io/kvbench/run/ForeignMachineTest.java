@@ -46,7 +46,8 @@ class ForeignMachineTest {
             // The committed disk baseline was measured in the one-core container on ext4: the same bytes here.
             assertThat(comparison).contains("disk within tolerance");
         } else {
-            assertThat(comparison).contains("disk not compared: its baseline was measured on ext4, this run's data directory is on " + fs);
+            assertThat(comparison).contains("disk not compared: its baseline was measured on ext4, this run's data "
+                    + "directory is on " + fs);
         }
     }
 }

@@ -62,7 +62,8 @@ class ContainerResourcesTest {
                 "gc must be one of");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"lots\", \"gc\": \"SerialGC\"}",
                 "memory must look like");
-        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"jvmFlags\": [\"-Xmx1g\"]}",
+        assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", "
+                + "\"jvmFlags\": [\"-Xmx1g\"]}",
                 "the heap comes from the benchmark profile");
         assertMalformed("{\"name\": \"x\", \"cpusets\": [\"0\"], \"memory\": \"3g\", \"gc\": \"SerialGC\", \"cpu\": 1}",
                 "cpu");

@@ -89,22 +89,24 @@ class PublishedTest {
                 + "\"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]");
         assertThat(p.tables().get(0).records()).isEqualTo(10L);
         assertThat(p.tables().get(0).unit()).isEqualTo("s/op");
-        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
-                + "\"unit\": \"ms\", \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]"))
+        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", "
+                + "\"published\": \"x\", \"unit\": \"ms\", \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", "
+                + "\"value\": 1}]}]"))
                 .isInstanceOf(InputException.class).hasMessageContaining("tables[0].unit");
-        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
-                + "\"records\": 0, \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", \"value\": 1}]}]"))
+        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", "
+                + "\"published\": \"x\", \"records\": 0, \"rows\": [{\"engine\": \"lmdb\", \"label\": \"L\", "
+                + "\"value\": 1}]}]"))
                 .isInstanceOf(InputException.class).hasMessageContaining("tables[0].records");
     }
 
     @Test
     void anOptInEngineMayBeNamedInAnyBuildAndAnUnknownOneMayNot() {
-        assertThat(parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
-                + "\"rows\": [{\"engine\": \"halodb\", \"label\": \"H\", \"value\": 1}]}]").tables().get(0).rows()
-                .get(0).engine())
+        assertThat(parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": "
+                + "\"x\", \"rows\": [{\"engine\": \"halodb\", \"label\": \"H\", \"value\": 1}]}]")
+                .tables().get(0).rows().get(0).engine())
                 .isEqualTo("halodb");
-        assertThatThrownBy(() -> parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", \"published\": \"x\", "
-                + "\"rows\": [{\"engine\": \"halo\", \"label\": \"H\", \"value\": 1}]}]"))
+        assertThatThrownBy(() -> parse("\"unit\": \"ops/s\", \"tables\": [{\"workload\": \"halo-random-read-8t\", "
+                + "\"published\": \"x\", \"rows\": [{\"engine\": \"halo\", \"label\": \"H\", \"value\": 1}]}]"))
                 .isInstanceOf(InputException.class).hasMessageContaining("unknown engine 'halo'");
     }
 
@@ -156,8 +158,8 @@ class PublishedTest {
     void aBadFileNamesItsFieldAndAnUnknownNameListsTheValidOnes() {
         assertThatThrownBy(() -> parse("\"unit\": \"ms\""))
                 .isInstanceOf(InputException.class).hasMessageContaining("unit").hasMessageContaining("s/op or ops/s");
-        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", \"published\": \"x\", "
-                + "\"rows\": [{\"engine\": \"nosuchdb\", \"label\": \"N\", \"value\": 1}]}]"))
+        assertThatThrownBy(() -> parse("\"unit\": \"s/op\", \"tables\": [{\"workload\": \"tc-random-read\", "
+                + "\"published\": \"x\", \"rows\": [{\"engine\": \"nosuchdb\", \"label\": \"N\", \"value\": 1}]}]"))
                 .isInstanceOf(InputException.class).hasMessageContaining("tables[0].rows[0].engine");
         assertThatThrownBy(() -> Published.named("leveldb-paper")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown published comparison 'leveldb-paper'").hasMessageContaining("tc");

@@ -38,7 +38,8 @@ class WorkloadAccessTest {
     void theHaloDbPlaygroundReadsThroughOneViewPerThread() {
         Workload halo = Catalog.workload("halo-random-read-8t");
         assertThat(halo.access()).isEqualTo(Workload.Access.PASS);
-        assertThat(halo.accessSource()).contains("github.com/koron/java-halodb-playground/blob/").contains("LMDBStorageEngine.java");
+        assertThat(halo.accessSource()).contains("github.com/koron/java-halodb-playground/blob/")
+                .contains("LMDBStorageEngine.java");
         assertThat(halo.threads()).isEqualTo(8);
         assertThat(halo.valueBytes()).isEqualTo(1024);
         assertThat(halo.key()).isEqualTo(Workload.KeyFormat.LONG8);
@@ -105,8 +106,9 @@ class WorkloadAccessTest {
 
     @Test
     void aPassTransactionIsForPassesAndAScanForAWholeSequentialReadAndBothNeedTheirSource() {
-        assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": \"https://x\", "
-                + "\"mix\": {\"read\": 0.5, \"update\": 0.5, \"insert\": 0, \"scan\": 0, \"readModifyWrite\": 0}"))
+        assertThatThrownBy(() -> parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": "
+                + "\"https://x\", \"mix\": {\"read\": 0.5, \"update\": 0.5, \"insert\": 0, \"scan\": 0, "
+                + "\"readModifyWrite\": 0}"))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("access PASS over operations is for reads only");
         assertThat(parse("\"phase\": \"OPERATIONS\", \"access\": \"PASS\", \"accessSource\": \"https://x\"").access())
