@@ -17,10 +17,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * {@code mvn verify -Pcrash}), each writer in a fresh container when Docker is available, else a local child JVM (the
  * kill is as real; only the fixed resources are missing, and the run says so). An engine passes when every recovered
  * state kept what its adapter declares it keeps after a process kill; a broken promise fails with the damage, the kept
- * directory and the command that replays it, unless it is a known engine issue (skipped with its reference). Engines
- * run two at a time: a writer is one thread, and the cycles are mostly JVM start-up. Reports go to target/crash-results/
- * (the results of every engine, then one test per engine). With Docker it runs beside the host-bound test classes,
- * after the perf gate (junit-platform.properties).
+ * directory and the command that replays it, unless it is a known engine issue (skipped with its reference).
+ * Engines run two at a time: a writer is one thread, and the cycles are mostly JVM start-up. Reports go to
+ * target/crash-results/ (the results of every engine, then one test per engine). With Docker it runs beside the
+ * host-bound test classes, after the perf gate (junit-platform.properties).
  */
 @Tag("crash")
 @Tag("container")

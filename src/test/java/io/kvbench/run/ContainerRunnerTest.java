@@ -62,7 +62,8 @@ class ContainerRunnerTest {
     void needsDocker() {
         Optional<String> unavailable = ContainerRunner.dockerAvailable();
         String why = "container tests skipped: Docker not available (" + unavailable.orElse("") + ")";
-        if (unavailable.isPresent() && !SAID_WHY.getAndSet(true)) System.out.println(why); // the console shows only a count
+        // the console shows only a count of skipped tests: say why once
+        if (unavailable.isPresent() && !SAID_WHY.getAndSet(true)) System.out.println(why);
         Assumptions.assumeTrue(unavailable.isEmpty(), why);
     }
 
@@ -108,7 +109,8 @@ class ContainerRunnerTest {
         // bind source: the runner must mount it by its absolute path).
         Path barrier = Path.of("").toAbsolutePath().relativize(Files.createDirectories(tmp.resolve("barrier")));
         ContainerRunner oneCore = new ContainerRunner(ContainerResources.load("one-core"));
-        assertThatThrownBy(() -> oneCore.inDuet(new DuetSlot("0-1", barrier, "A", "B"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> oneCore.inDuet(new DuetSlot("0-1", barrier, "A", "B")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpuset 0-1 has 2 CPUs where resource profile one-core gives a benchmark 1");
 
         // A pass workload and an operations workload: both kinds of iteration wait at the barrier.
@@ -168,12 +170,14 @@ class ContainerRunnerTest {
     @Execution(ExecutionMode.SAME_THREAD)
     void aFullDiskIsAnInfrastructureError() throws Exception {
         // A real full file system: a 1 MiB tmpfs as the data directory (tmpfs only to be small and real; measurements
-        // never use tmpfs). Needs root, as scripts/setup-docker.sh does; skipped, saying why, where mounting is refused.
+        // never use tmpfs). Needs root, as scripts/setup-docker.sh does; skipped, saying why, where mounting is
+        // refused.
         Path full = Files.createDirectories(tmp.resolve("full"));
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "kvbench-full-disk", full.toString())
-                .redirectErrorStream(true).start();
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "kvbench-full-disk",
+                full.toString()).redirectErrorStream(true).start();
         String mountOutput = new String(mount.getInputStream().readAllBytes());
-        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a 1 MiB tmpfs to fill (" + mountOutput.strip() + ")");
+        Assumptions.assumeTrue(mount.waitFor() == 0,
+                "cannot mount a 1 MiB tmpfs to fill (" + mountOutput.strip() + ")");
         try {
             long containersBefore = containers(false);
             Path out = tmp.resolve("full-disk");

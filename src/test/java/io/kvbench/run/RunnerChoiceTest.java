@@ -33,9 +33,11 @@ class RunnerChoiceTest {
     @Tag("fork") // starts kvbench in a JVM of its own
     void withoutDockerAutoRunsLocallyAndSaysWhyInOneLine() throws Exception {
         Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
-                "run", "--profile", TINY, "--engines", "rocksdb", "--workloads", "ycsb-c", "--out", tmp.resolve("out").toString());
+                "run", "--profile", TINY, "--engines", "rocksdb", "--workloads", "ycsb-c",
+                "--out", tmp.resolve("out").toString());
         assertThat(run.exitCode()).as(run.output()).isZero();
-        assertThat(run.output().lines().filter(line -> line.startsWith("Docker not available ("))).singleElement().asString()
+        assertThat(run.output().lines().filter(line -> line.startsWith("Docker not available (")))
+                .singleElement().asString()
                 .contains("no-docker.sock does not exist").endsWith("; running benchmarks in local forked JVMs");
         assertThat(run.output()).contains("runner local").contains("resources: unrestricted");
     }
@@ -46,7 +48,8 @@ class RunnerChoiceTest {
         Result run = kvbench(Map.of("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock")),
                 "run", "--runner", "container", "--profile", TINY, "--out", tmp.resolve("out").toString());
         assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.INFRASTRUCTURE.code());
-        assertThat(run.output().strip()).startsWith("kvbench: --runner container: Docker not available (no Docker engine: ")
+        assertThat(run.output().strip())
+                .startsWith("kvbench: --runner container: Docker not available (no Docker engine: ")
                 .doesNotContain("\n");
     }
 
