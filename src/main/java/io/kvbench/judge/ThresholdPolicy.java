@@ -20,7 +20,8 @@ import org.apache.commons.math3.stat.inference.TestUtils;
  *   <li>Effect: the relative change of the mean in the bad direction (lower throughput, longer time) must reach
  *       minEffect.</li>
  *   <li>Disk: the footprint of fixed work is nearly deterministic, so it needs no test, only a tight tolerance;
- *       growth beyond baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own. Timed writes are
+ *       growth beyond baseline × (1 + diskTolerance) + diskSlackBytes is a regression on its own (diskTolerance is
+ *       the benchmark's own where the gate sets one: {@link Thresholds#diskRows}). Timed writes are
  *       not judged on disk ({@link #fixedWork}). A run without a disk size
  *       against a baseline with one is an ERROR: the check must not pass for want of a number.</li>
  *   <li>With a single sample on a side no test applies: the two 99.9 % confidence intervals (score ± error) must be
@@ -47,8 +48,12 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     @Override
     public String describe() {
+        StringBuilder own = new StringBuilder();
+        thresholds.diskRows().forEach((row, tolerance) -> own.append(own.isEmpty() ? " (" : ", ").append(row)
+                .append(' ').append(percent(tolerance)).append('%'));
+        if (!own.isEmpty()) own.append(')');
         return describeTest() + ", minimum effect " + percent(thresholds.minEffect()) + "%; disk tolerance "
-                + percent(thresholds.diskTolerance()) + "% + " + Formats.bytes(thresholds.diskSlackBytes());
+                + percent(thresholds.diskTolerance()) + "% + " + Formats.bytes(thresholds.diskSlackBytes()) + own;
     }
 
     static String percent(double fraction) {
@@ -162,7 +167,7 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
                     + "): the disk check cannot be made; see the run's log for why the measurement failed");
             return Verdict.ERROR;
         }
-        double allowance = before * thresholds.diskTolerance() + thresholds.diskSlackBytes();
+        double allowance = thresholds.diskAllowance(baseline.engine(), baseline.workload(), before);
         String change = before == 0 ? "" : " " + Formats.percent((after - before) * 100.0 / before);
         String detail = " (" + Formats.bytes(before) + " -> " + Formats.bytes(after) + ", tolerance "
                 + Formats.bytes(Math.round(allowance)) + ")";

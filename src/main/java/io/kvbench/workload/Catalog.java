@@ -124,6 +124,26 @@ public final class Catalog {
         }
         if (g.diskSlackBytes() < 0) throw new InputException(file, "gate.diskSlackBytes", "is " + g.diskSlackBytes()
                 + "; it must be >= 0");
+        for (Map.Entry<String, Profile.DiskRow> row : g.diskRows().entrySet()) diskRow(file, row.getKey(),
+                row.getValue());
+    }
+
+    private static void diskRow(Path file, String benchmark, Profile.DiskRow row) {
+        String field = "gate.diskRows." + Inputs.printable(benchmark);
+        String[] parts = benchmark.split("/", -1);
+        if (parts.length != 2) throw new InputException(file, field, "is not named engine/workload");
+        Inputs.id(file, field, parts[0]);
+        if (!WORKLOADS.containsKey(Inputs.id(file, field, parts[1]))) {
+            throw new InputException(file, field, "names '" + Inputs.printable(parts[1]) + "', not a workload");
+        }
+        if (row == null) throw new InputException(file, field, "is null");
+        if (!(row.tolerance() >= 0 && row.tolerance() < 10)) {
+            throw new InputException(file, field + ".tolerance", "is " + row.tolerance() + "; it must be in [0, 10)");
+        }
+        if (row.evidence() == null || row.evidence().isBlank()) {
+            throw new InputException(file, field + ".evidence", "is empty; say why the row varies and where it was "
+                    + "measured");
+        }
     }
 
     /** The workloads of a workloads.json: each checked by its record, names unique and usable as file names. */

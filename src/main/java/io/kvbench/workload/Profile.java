@@ -1,9 +1,11 @@
 package io.kvbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * How big and how long a run is, read from {@code kvbench/profiles/<name>.json} (one flat object): dataset sizes per
@@ -24,11 +26,28 @@ public record Profile(String name, String description, Map<String, Long> records
      * Regression thresholds of the perf gate: significance (alpha of the named test) AND a minimum relative effect for
      * scores; a relative tolerance plus absolute slack for disk bytes.
      *
-     * @param test     the significance test: "bootstrap" (the default when absent) or "welch"
-     * @param measured where the thresholds come from, for people
+     * @param test      the significance test: "bootstrap" (the default when absent) or "welch"
+     * @param measured  where the thresholds come from, for people
+     * @param diskRows  benchmarks ("engine/workload") whose fixed-work footprint varies between identical runs more
+     *                  than diskTolerance allows, each with a relative tolerance of its own and the evidence for it
+     *                  (none when absent)
      */
     public record GateSettings(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
-                               String measured) {
+                               String measured, Map<String, DiskRow> diskRows) {
+        public GateSettings {
+            // Sorted for stable messages; a null row stays for Catalog to name.
+            diskRows = diskRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(diskRows));
+        }
+    }
+
+    /**
+     * A disk tolerance of one benchmark's own, in place of the gate's relative diskTolerance (the slack stays the
+     * gate's).
+     *
+     * @param tolerance relative growth (or shrinkage) accepted as unchanged, set from the spread of identical runs
+     * @param evidence  why this row varies and where its spread was measured
+     */
+    public record DiskRow(double tolerance, String evidence) {
     }
 
     /** JMH iteration settings; seconds apply to timed operations only. */

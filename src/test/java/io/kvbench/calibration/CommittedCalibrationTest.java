@@ -42,7 +42,8 @@ class CommittedCalibrationTest {
         Profile profile = Catalog.profile(ROOT.resolve("amd-epyc-f25-m17-s1-1c-4g/ci-6-forks.profile.json").toString());
         assertThat(profile.name()).isEqualTo("ci-6-forks");
         assertThat(profile.forks()).isEqualTo(6);
-        assertThat(profile.gate()).usingRecursiveComparison().ignoringFields("measured")
+        // The experiment calibrated throughput; the disk rows with their own tolerance came later and are not its.
+        assertThat(profile.gate()).usingRecursiveComparison().ignoringFields("measured", "diskRows")
                 .isEqualTo(Catalog.profile("ci").gate());
     }
 }

@@ -39,6 +39,8 @@ class HostileInputTest {
             + "\"measurementIterations\":1,\"measurementSeconds\":1},"
             + "\"heap\":\"256m\"}";
     static final String RESOURCES = "{\"name\":\"r\",\"cpusets\":[\"0\"],\"memory\":\"heap+1g\",\"gc\":\"SerialGC\"}";
+    static final String GATE = "\"gate\":{\"alpha\":0.01,\"minEffect\":0.1,\"diskTolerance\":0.1,"
+            + "\"diskSlackBytes\":0,";
     static final String BASELINE = "{\"schemaVersion\":1,\"engine\":\"rocksdb\",\"workload\":\"tc-seq-read\","
             + "\"profile\":\"smoke\",\"machineClass\":\"m1\",\"metric\":\"throughput\",\"unit\":\"ops/s\","
             + "\"score\":100.0,\"error\":1.0,\"samples\":[99.0,100.0,101.0],\"diskBytes\":null,\"context\":{},"
@@ -181,6 +183,15 @@ class HostileInputTest {
         c.add(new Case("gate alpha 2", Slot.PROFILE, PROFILE.replace("\"heap\"",
                 "\"gate\":{\"alpha\":2,\"minEffect\":0.1,\"diskTolerance\":0.1,\"diskSlackBytes\":0},\"heap\""),
                 "field 'gate.alpha'"));
+        c.add(new Case("gate disk row of no workload", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"diskRows\":{\"rocksdb/nope\":{\"tolerance\":0.5,\"evidence\":\"e\"}}},\"heap\""),
+                "field 'gate.diskRows.rocksdb/nope'"));
+        c.add(new Case("gate disk row tolerance -1", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"diskRows\":{\"rocksdb/ycsb-c\":{\"tolerance\":-1,\"evidence\":\"e\"}}},\"heap\""),
+                "field 'gate.diskRows.rocksdb/ycsb-c.tolerance'"));
+        c.add(new Case("gate disk row without evidence", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"diskRows\":{\"rocksdb/ycsb-c\":{\"tolerance\":0.5,\"evidence\":\" \"}}},\"heap\""),
+                "field 'gate.diskRows.rocksdb/ycsb-c.evidence'"));
         // resource profiles (run --resources FILE)
         c.add(new Case("cpuset 0-4000000000", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-4000000000\"]"),
                 "cpuset"));

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.result.BenchmarkResult;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class WelchPolicyTest {
@@ -86,6 +87,23 @@ class WelchPolicyTest {
 
         assertThat(assess(before, withDisk(ok("e", "w", samples), 104L << 20)).verdict()).isEqualTo(Verdict.PASS);
         assertThat(assess(before, withDisk(ok("e", "w", samples), 80L << 20)).verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void aRowWithADiskToleranceOfItsOwnIsJudgedWithItAndOnlyIt() {
+        WelchPolicy rows = new WelchPolicy(new Thresholds(0.01, 0.10, 0.05, 0, Map.of("e/w", 0.5)));
+        double[] samples = normal(10, 10, 1000, 10);
+        BenchmarkResult before = withDisk(ok("e", "w", samples), 100L << 20);
+        assertThat(rows.assess(baseline(before), withDisk(ok("e", "w", samples), 140L << 20)).verdict())
+                .isEqualTo(Verdict.PASS);
+        Assessment beyond = rows.assess(baseline(before), withDisk(ok("e", "w", samples), 151L << 20));
+        assertThat(beyond.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(beyond.note()).contains("disk grew +51.0%", "tolerance 50.0 MiB");
+        // Another workload of the same engine keeps the profile's 5 %.
+        BenchmarkResult other = withDisk(ok("e", "x", samples), 100L << 20);
+        assertThat(rows.assess(baseline(other), withDisk(ok("e", "x", samples), 110L << 20)).verdict())
+                .isEqualTo(Verdict.REGRESSION);
+        assertThat(rows.describe()).endsWith("disk tolerance 5% + 0 B (e/w 50%)");
     }
 
     @Test
