@@ -3,7 +3,9 @@ package io.kvbench.infra;
 import java.io.IOException;
 import java.net.JarURLConnection;
 import java.net.URL;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.Manifest;
 
@@ -55,19 +57,13 @@ public final class GitRevision {
     }
 
     private static String git(String... args) {
-        String[] command = new String[args.length + 1];
-        command[0] = "git";
-        System.arraycopy(args, 0, command, 1, args.length);
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes());
-            if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) return null;
-            return out;
+            Commands.Result result = Commands.run(command, Duration.ofSeconds(10));
+            return result.ok() ? result.output() : null;
         } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
+            return null; // not a checkout, no git: the revision is then "unknown"
         }
     }
 }

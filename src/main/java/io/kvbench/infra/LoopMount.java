@@ -1,12 +1,10 @@
 package io.kvbench.infra;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A file system of its own for one side's stores: a sparse image file formatted as ext4 and loop-mounted over the
@@ -58,17 +56,6 @@ public record LoopMount(Path image, Path mountPoint) implements AutoCloseable {
     }
 
     private static void run(List<String> command) throws IOException {
-        Process p = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        try {
-            if (!p.waitFor(2, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish in 2 minutes");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted: " + String.join(" ", command), e);
-        }
-        if (p.exitValue() != 0) throw new IOException(String.join(" ", command) + " failed: " + output);
+        Commands.output(command, Duration.ofMinutes(2));
     }
 }

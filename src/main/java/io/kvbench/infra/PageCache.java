@@ -1,11 +1,11 @@
 package io.kvbench.infra;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * The host's page cache, dropped between interleaved rounds when a session asks for it ({@code interleave
@@ -29,19 +29,11 @@ public record PageCache(Path control) {
     /** Writes dirty pages back and drops the cache; an infrastructure failure when it cannot. */
     public void drop() {
         try {
-            Process sync = new ProcessBuilder("sync").redirectErrorStream(true).start();
-            sync.getInputStream().transferTo(OutputStream.nullOutputStream());
-            if (!sync.waitFor(2, TimeUnit.MINUTES)) {
-                sync.destroyForcibly();
-                throw new InfrastructureException("sync did not finish in 2 minutes before dropping the page cache");
-            }
+            Commands.output(List.of("sync"), Duration.ofMinutes(2));
             Files.writeString(control, "3\n", StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new InfrastructureException("cannot drop the page cache through " + control + ": "
                     + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InfrastructureException("interrupted while dropping the page cache", e);
         }
     }
 }

@@ -1,12 +1,12 @@
 package io.kvbench.perf;
 
+import io.kvbench.infra.Commands;
 import io.kvbench.task.ContainerResources;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -74,21 +74,6 @@ final class HostCpus implements AutoCloseable {
     private static String taskset(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("taskset"));
         command.addAll(List.of(args));
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("taskset not available: " + e.getMessage(), e);
-        }
-        try {
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                throw new IOException("taskset " + String.join(" ", args) + " failed: " + out.strip());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while running taskset", e);
-        }
+        return Commands.output(command, Duration.ofSeconds(10));
     }
 }

@@ -1,14 +1,14 @@
 package io.kvbench.crash.fuse;
 
+import io.kvbench.infra.Commands;
+import io.kvbench.infra.Directories;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import io.kvbench.infra.Directories;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A FUSE mount of a backing directory that forgets, on {@link #powerCut}, whatever POSIX does not promise to keep:
@@ -205,18 +205,7 @@ public final class PowerCutFs implements AutoCloseable {
     }
 
     private static void run(List<String> command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try {
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " timed out");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (p.exitValue() != 0) throw new IOException(String.join(" ", command) + ": " + out);
+        Commands.output(command, Duration.ofSeconds(30));
     }
 
     private static void sleep(long millis) {
