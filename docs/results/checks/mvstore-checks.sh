@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Runs the MVStore check of docs/results/2026-11-26-reproduction-causes.md (MvStoreTcRandomRead.java: the Tokyo
-# Cabinet table's H2 random read, its source's method) on several MVStore versions, one after another, on one CPU
-# (taskset, as kvbench's one-core container). Needs a JDK 17+, Maven (to fetch the jars into ~/.m2) and taskset.
-#   docs/results/checks/mvstore-checks.sh tc [VERSION...]   (default 1.4.193 1.4.196 1.4.200 2.0.206 2.4.240)
+# Runs one of the MVStore checks of docs/results/2026-11-26-reproduction-causes.md on several MVStore versions, one
+# after another, on one CPU (taskset, as kvbench's one-core container). Needs a JDK 17+, Maven (to fetch the jars into
+# ~/.m2) and taskset.
+#   mvstore-checks.sh tc [VERSION...]      MvStoreTcRandomRead (default 1.4.193 1.4.196 1.4.200 2.0.206 2.4.240)
+#   mvstore-checks.sh hestia [VERSION...]  MvStoreHestiaSequentialRead (default 2.4.240)
 # Compiled against the first version given and run on each. Environment: OUT (default /tmp/mvstore-checks), CPU
-# (default 1), JMH_ARGS (extra JMH options, e.g. "-f 1" for one fork). Output: a JMH line per version, the logs and
-# JMH JSON under $OUT.
+# (default 1), JMH_ARGS (extra JMH options, e.g. "-f 1 -p records=1000000": one fork, 1M records). Output: a JMH line
+# per version and parameter, the logs and JMH JSON under $OUT.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-check=${1:?usage: $0 tc [VERSION...]}; shift
+check=${1:?usage: $0 tc|hestia [VERSION...]}; shift
 case "$check" in
   tc) class=MvStoreTcRandomRead; defaults=(1.4.193 1.4.196 1.4.200 2.0.206 2.4.240) ;;
-  *) echo "mvstore-checks: unknown check $check (tc)" >&2; exit 2 ;;
+  hestia) class=MvStoreHestiaSequentialRead; defaults=(2.4.240) ;;
+  *) echo "mvstore-checks: unknown check $check (tc or hestia)" >&2; exit 2 ;;
 esac
 versions=("$@"); [ ${#versions[@]} -gt 0 ] || versions=("${defaults[@]}")
 out=${OUT:-/tmp/mvstore-checks}/$check
