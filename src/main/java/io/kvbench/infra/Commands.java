@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Short external commands kvbench waits for (mount, umount, taskset, sync, du, git): run to completion within a time
+ * Short external commands kvbench waits for (mount, umount, taskset, sync, git): run to completion within a time
  * bound, their output (stdout and stderr together) kept for the caller's message. The output goes to a temporary file,
  * not a pipe, so that neither a command that prints more than a pipe holds nor one that hangs with its output open can
  * block the caller past the bound.

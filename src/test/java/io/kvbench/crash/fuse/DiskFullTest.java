@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.kvbench.infra.Commands;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,9 +88,6 @@ class DiskFullTest extends FuseTest {
     private static int fallocate(List<String> args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/fallocate"));
         command.addAll(args);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return p.exitValue();
+        return Commands.run(command, Duration.ofSeconds(30)).exit();
     }
 }
