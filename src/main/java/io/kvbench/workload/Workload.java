@@ -60,7 +60,7 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
      * the
      *                      DataStore4J suite draws them (Random.nextInt(10, size) in its BenchmarkWrite)
      * @param sortKeys      the dataset's records are numbered in unsigned key order (so SEQUENTIAL walks the key space
-     *                      in order, as HestiaStore's sequential reads do)
+     *                      in order, as hestia-key-order-read does; else in the order they are generated and loaded)
      * @param seed          seed of every random choice, so that a dataset is reproducible
      */
     public record Dataset(KeyFormat key, int keyBytes, ValueFormat value, int valueBytes, boolean variableSizes,
