@@ -43,7 +43,7 @@ public record RankAgreement(double tau, double low, double high, double resolved
      *
      * @param published  the published figure
      * @param value      the measured mean
-     * @param low        the lower end of its 95 % interval; NaN without one
+     * @param low        the lower end of its 95 % interval ({@link RowInterval}); NaN without one
      * @param high       the upper end; NaN without one (+infinity when an inverted interval reaches zero)
      * @param resampler  draws the measured mean again from the row's forks and iterations, in the result's unit
      * @param reciprocal true when the table's unit is the reciprocal of the result's
@@ -54,7 +54,7 @@ public record RankAgreement(double tau, double low, double high, double resolved
         /** A measured row beside its published figure; {@code reciprocal} when the units are each other's inverse. */
         public static Entry of(double published, BenchmarkResult measured, boolean reciprocal) {
             double score = measured.score();
-            double half = Intervals.of(measured);
+            double half = RowInterval.halfWidth(measured);
             List<Double> samples = measured.samples().isEmpty() ? List.of(score) : measured.samples();
             int forks = ForkSamples.forkCount(measured.context());
             ResampledMean resampler = ResampledMean.of(ForkSamples.split(samples, forks));

@@ -14,9 +14,9 @@ import java.util.Map;
  * One published table beside what a run measured: for the engines both sides have, each side's figure and its ratio to
  * the fastest engine on that side (absolute numbers do not travel between machines; ratios and ranks may), each side's
  * rank, and the rank agreement ({@link RankAgreement}: Kendall's tau with its bootstrap interval, and over the pairs
- * this run resolves). A measured row whose 95 % interval is wider than {@link #RESOLVED_WITHIN} of its mean is
- * unresolved: the reports mark it, and its rank is the range its interval allows, as is every rank whose interval
- * overlaps another's.
+ * this run resolves). A row's interval is {@link RowInterval}'s, which widens where forks disagree. A measured row
+ * whose 95 % interval is wider than {@link #RESOLVED_WITHIN} of its mean is unresolved: the reports mark it, and its
+ * rank is the range its interval allows, as is every rank whose interval overlaps another's.
  *
  * @param agreement the rank agreement over {@code lines}
  * @param missing   published engines kvbench has that the run did not measure (or that failed), by label
@@ -35,9 +35,14 @@ public record Reproduction(Published source, Published.Table table, long measure
     public record Line(String label, String engine, double published, double publishedRatio, BenchmarkResult measured,
                        double measuredRatio, Rank rank) {
 
-        /** The measured 95 % half-width as a fraction of the mean; NaN without an interval. */
+        /** The row's 95 % half-width ({@link RowInterval}: forks count), in the result's unit; NaN without one. */
+        public double halfWidth() {
+            return RowInterval.halfWidth(measured);
+        }
+
+        /** {@link #halfWidth} as a fraction of the mean. */
         public double relativeHalfWidth() {
-            return Intervals.of(measured) / Math.abs(measured.score());
+            return halfWidth() / Math.abs(measured.score());
         }
 
         /** True when the row's interval is within {@link #RESOLVED_WITHIN} of its mean. */

@@ -69,7 +69,7 @@ public final class ReproductionJson {
             row.put("publishedRank", line.rank().published());
             number(row, "measured", line.measured().score());
             row.put("measuredUnit", line.measured().unit());
-            number(row, "halfWidth", Intervals.of(line.measured()));
+            number(row, "halfWidth", line.halfWidth());
             number(row, "relativeHalfWidth", line.relativeHalfWidth());
             row.put("resolved", line.resolved());
             number(row, "measuredVsFastest", line.measuredRatio());

@@ -121,7 +121,8 @@ public final class ReproductionReport {
     /** Every column of {@link #HEADER}; the note is "unresolved ±22%" for an unresolved row. */
     private static String[] cells(Reproduction.Line line, Units units) {
         return new String[] {line.engine(), number(line.published()), units.vsFastest(line.publishedRatio()),
-            String.valueOf(line.rank().published()), ResultCells.score(line.measured(), units),
+            String.valueOf(line.rank().published()),
+            units.measurement(line.measured().score(), line.halfWidth(), line.measured().unit()),
             units.vsFastest(line.measuredRatio()), line.rank().measuredText(),
             line.resolved() ? "" : UNRESOLVED + " " + Reproduction.halfWidthText(line, units)};
     }
