@@ -5,8 +5,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --engine-version ID=VERSION} and {@code --engine-jar ID=PATH} of the commands that run one configuration
- * (run, crash, engines, contract): another build of an engine's library in place of this kvbench's, for this command
- * and every JVM it starts. interleave has the same per side ({@code --a-engine-version}, {@code --b-engine-jar}, ...).
+ * (run, reproduce, crash, engines, contract): another build of an engine's library in place of this kvbench's, for this
+ * command and every JVM it starts. interleave has the same per side ({@code --a-engine-version},
+ * {@code --b-engine-jar}, ...).
  */
 final class EngineSwapOptions {
 

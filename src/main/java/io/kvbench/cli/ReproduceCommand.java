@@ -76,6 +76,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     AdapterOption adapters = new AdapterOption();
 
+    @Mixin
+    EngineSwapOptions engineBuilds = new EngineSwapOptions();
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 

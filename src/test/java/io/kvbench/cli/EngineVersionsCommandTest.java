@@ -68,6 +68,20 @@ class EngineVersionsCommandTest {
     }
 
     @Test
+    void reproduceMeasuresThePublishedTableWithTheSwappedVersion() throws Exception {
+        Path out = tmp.resolve("reproduce");
+        CliRun run = CliRun.of("reproduce", "tc", "--runner", "local", "--profile", TINY, "--iterations-from",
+                "profile", "--records", "1000", "--engines", "berkeleydb-je", "--engine-version", DOES_NOT_LINK,
+                "--out", out.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertThat(results.at("/results")).hasSize(4).allSatisfy(r -> {
+            assertThat(r.at("/kind").asText()).isEqualTo("LINKAGE");
+            assertThat(r.at("/reason").asText()).isEqualTo(MISSING);
+        });
+    }
+
+    @Test
     void mistakesAreOneLineBeforeAnyWork() {
         assertBadInput(List.of("--engine-version", "berkeleydb-je"), "--engine-version berkeleydb-je: expected "
                 + "ID=VERSION, e.g. rocksdb=11.7.0");
