@@ -53,8 +53,12 @@ public record RankAgreement(double tau, double low, double high, double resolved
 
         /** A measured row beside its published figure; {@code reciprocal} when the units are each other's inverse. */
         public static Entry of(double published, BenchmarkResult measured, boolean reciprocal) {
+            return of(published, measured, RowInterval.halfWidth(measured), reciprocal);
+        }
+
+        /** The same with the row's {@link RowInterval} half-width, when the caller has it already. */
+        static Entry of(double published, BenchmarkResult measured, double half, boolean reciprocal) {
             double score = measured.score();
-            double half = RowInterval.halfWidth(measured);
             List<Double> samples = measured.samples().isEmpty() ? List.of(score) : measured.samples();
             int forks = ForkSamples.forkCount(measured.context());
             ResampledMean resampler = ResampledMean.of(ForkSamples.split(samples, forks));

@@ -30,14 +30,25 @@ public record Reproduction(Published source, Published.Table table, long measure
     /**
      * A ratio is "times the fastest": 1.00x for the fastest engine of its side, larger for slower ones.
      *
-     * @param rank where the engine stands on each side
+     * @param row       the published row: engine, label and figure
+     * @param halfWidth the measured row's 95 % half-width ({@link RowInterval}: forks count), in the result's unit; NaN
+     *                  without one
+     * @param rank      where the engine stands on each side
      */
-    public record Line(String label, String engine, double published, double publishedRatio, BenchmarkResult measured,
+    public record Line(Published.Row row, double publishedRatio, BenchmarkResult measured, double halfWidth,
                        double measuredRatio, Rank rank) {
 
-        /** The row's 95 % half-width ({@link RowInterval}: forks count), in the result's unit; NaN without one. */
-        public double halfWidth() {
-            return RowInterval.halfWidth(measured);
+        public String label() {
+            return row.label();
+        }
+
+        public String engine() {
+            return row.engine();
+        }
+
+        /** The published figure, in the table's unit. */
+        public double published() {
+            return row.value();
         }
 
         /** {@link #halfWidth} as a fraction of the mean. */
@@ -106,17 +117,18 @@ public record Reproduction(Published source, Published.Table table, long measure
             records = records(r);
         }
         boolean lower = table.lowerIsBetter();
+        double[] halfWidths = results.stream().mapToDouble(RowInterval::halfWidth).toArray();
         List<RankAgreement.Entry> entries = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             boolean reciprocal = !table.unit().equals(results.get(i).unit());
-            entries.add(RankAgreement.Entry.of(rows.get(i).value(), results.get(i), reciprocal));
+            entries.add(RankAgreement.Entry.of(rows.get(i).value(), results.get(i), halfWidths[i], reciprocal));
         }
         double[] published = entries.stream().mapToDouble(RankAgreement.Entry::published).toArray();
         double[] measured = entries.stream().mapToDouble(RankAgreement.Entry::value).toArray();
         List<Line> lines = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            lines.add(new Line(rows.get(i).label(), rows.get(i).engine(), published[i], ratio(published, i, lower),
-                    results.get(i), ratio(measured, i, lower), rank(entries, i, lower)));
+            lines.add(new Line(rows.get(i), ratio(published, i, lower), results.get(i), halfWidths[i],
+                    ratio(measured, i, lower), rank(entries, i, lower)));
         }
         lines.sort((a, b) -> Double.compare(a.publishedRatio(), b.publishedRatio()));
         return new Reproduction(source, table, records, lines, RankAgreement.of(entries), missing);
