@@ -3,10 +3,16 @@ package io.kvbench.engine;
 /**
  * A slowdown injected into the engine call itself, for measuring whether an A/B catches a slower engine (rather than
  * a slower benchmark loop): with {@code -Dkvbench.engine.delayNanos=N} every get and put through {@link KvStore},
- * {@link ReadPass} and {@link WritePass} first spins N nanoseconds on the calling thread (by {@link System#nanoTime},
- * so a spin ends up to one clock read late). The property is read once, when the class loads. Off (0, the default) the
- * check is a static final constant, which the JIT folds away: the measured path costs what it cost without it
- * ({@code kvbench overhead --engine-delay-nanos N} measures both).
+ * {@link ReadPass} and {@link WritePass} first runs N nanoseconds of busy work on the calling thread. The property is
+ * read once, when the class loads. Off (0, the default) the check is a static final constant, which the JIT folds
+ * away: the measured path costs what it cost without it ({@code kvbench overhead --engine-delay-nanos N} measures
+ * both).
+ *
+ * <p>The busy work is a counted loop, not a wait on the clock: a spin that reads {@link System#nanoTime} costs at
+ * least two clock reads per call, which on a virtual machine's clock is as much as a short get itself, so a delay
+ * meant as 5 % of such a call came out several times larger. The loop's rate (iterations per nanosecond) is measured
+ * once per JVM, when the class loads, after the JIT has compiled it, so each call runs a fixed number of iterations
+ * and reads no clock.
  */
 public final class EngineDelay {
 
@@ -18,6 +24,12 @@ public final class EngineDelay {
 
     private static final long NANOS = Math.max(0, Math.min(MAX_NANOS, Long.getLong(PROPERTY, 0)));
 
+    /** The loop's state: read by every call, written only if it reached 0 (never), so no cache line bounces. */
+    private static long seed = 0x9E37_79B9_7F4A_7C15L;
+
+    /** Iterations of {@link #work} per get or put: {@link #NANOS} at the rate this JVM measured. */
+    private static final int ITERATIONS = NANOS > 0 ? iterationsFor(NANOS, iterationsPerNano()) : 0;
+
     private EngineDelay() {
     }
 
@@ -28,13 +40,41 @@ public final class EngineDelay {
 
     /** Called at the start of every get and put. */
     static void apply() {
-        if (NANOS > 0) spin(NANOS);
+        if (ITERATIONS > 0) work(ITERATIONS);
     }
 
-    static void spin(long nanos) {
-        long end = System.nanoTime() + nanos;
-        while (System.nanoTime() - end < 0) {
-            // busy: the delay is CPU time on the benchmark's core, as slower engine code would be
+    /**
+     * Busy work of {@code iterations} xorshift steps: a chain of dependent shifts and xors that the JIT can neither
+     * vectorise nor fold, so its time grows with the count and nothing else; it reads no clock and allocates nothing.
+     */
+    static void work(int iterations) {
+        long x = seed;
+        for (int i = 0; i < iterations; i++) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
         }
+        if (x == 0) seed = x; // a use of the result, so the loop is kept; xorshift never reaches 0
+    }
+
+    /** Iterations of {@link #work} that take {@code nanos} at {@code perNano} iterations per nanosecond, at least 1. */
+    static int iterationsFor(long nanos, double perNano) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(nanos * perNano)));
+    }
+
+    /**
+     * The loop's rate on this core: compiled first (enough calls for the JIT's last tier), then the fastest of several
+     * timed runs of about a millisecond each, since an interruption can only lengthen a run.
+     */
+    static double iterationsPerNano() {
+        for (int i = 0; i < 20_000; i++) work(1_000);
+        int iterations = 1_000_000;
+        long fastest = Long.MAX_VALUE;
+        for (int run = 0; run < 9; run++) {
+            long start = System.nanoTime();
+            work(iterations);
+            fastest = Math.min(fastest, System.nanoTime() - start);
+        }
+        return (double) iterations / Math.max(1, fastest);
     }
 }
