@@ -93,7 +93,8 @@ class NightlyWorkflowTest {
             PullRequestWorkflowTest.commitAndPush(h, "Slower H2 gets");
             String slowCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
             ActHarness.Run slow = night(h, first.plus(Duration.ofDays(1)), "h2-mvstore");
-            assertThat(slow.exitCode()).as(slow + ": the night fails").isNotZero();
+            assertThat(slow.exitCode()).as(slow + ": the night fails; the shard printed:\n"
+                    + shardGate(slow, "h2-mvstore")).isNotZero();
             assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("h2-mvstore", "failure")
                     .containsEntry("Merge and report", "failure").containsEntry(HISTORY, "success");
             assertThat(slow.log()).contains("::error::an engine job failed (failure)");
@@ -164,6 +165,19 @@ class NightlyWorkflowTest {
         byte[] bytes = files.get(name);
         if (bytes == null) throw new AssertionError("no " + name + " in the artifact; it has " + files.keySet());
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * What a shard job printed from fetching the history to the end of its gate (until its crash profile starts):
+     * which nights it found and what the gate judged, for the message of a night that did not end as expected.
+     */
+    static String shardGate(ActHarness.Run run, String engine) {
+        List<String> job = run.log().lines().filter(l -> l.matches("\\[[^]]*/" + engine + " *\\].*")).toList();
+        int from = 0;
+        while (from < job.size() && !job.get(from).contains("History of earlier nights")) from++;
+        int to = from;
+        while (to < job.size() && !job.get(to).contains("Crash profile")) to++;
+        return String.join("\n", job.subList(Math.min(from, job.size()), to));
     }
 
     static String tail(ActHarness.Run run) {
