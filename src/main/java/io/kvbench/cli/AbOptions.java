@@ -37,9 +37,9 @@ final class AbOptions {
 
     @Option(names = "--schedule", defaultValue = "auto", paramLabel = "SCHEDULE",
             description = "How A and B of a round run: ${COMPLETION-CANDIDATES}. duet: at the same time, each pinned "
-                    + "to its own core of --duet-cpusets (which side gets which drawn per round) with their iterations "
-                    + "lined up, so that interference hits both (Bulej et al., ICPE 2020); alternate: one after the "
-                    + "other in a random order; auto: duet with the container runner on a Docker host with those "
+                    + "to its own core of --duet-cpusets (swapped every round) with their iterations lined up, so that "
+                    + "interference hits both (Bulej et al., ICPE 2020); alternate: one after the other, taking "
+                    + "turns to go first; auto: duet with the container runner on a Docker host with those "
                     + "cores, else alternate (default: ${DEFAULT-VALUE}).")
     Schedule scheduleChoice;
 

@@ -125,7 +125,8 @@ final class InterleaveCommand implements Callable<Integer> {
     long bSlowdown;
 
     @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
-            description = "Seed of the round order (default: ${DEFAULT-VALUE}).")
+            description = "Seed of the order of the benchmarks in a round and of where the sides' turns start "
+                    + "(default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)

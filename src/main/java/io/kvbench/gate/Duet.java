@@ -4,14 +4,12 @@ import io.kvbench.infra.Directories;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
-import io.kvbench.run.Rounds;
 import io.kvbench.task.ContainerResources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,9 +18,10 @@ import java.util.concurrent.Future;
 /**
  * Duet benchmarking (Bulej et al., "Duet Benchmarking: Improving Measurement Accuracy in the Cloud", ICPE 2020): A and
  * B of a round run at the same time, each pinned to its own core, so that interference that comes and goes (the
- * host's other work, memory bandwidth, frequency) falls on both at once and cancels in the round's ratio B/A. Which
- * side gets which core is drawn anew each round, so that a difference between the two cores (one takes the host's
- * interrupts) falls on both sides alike instead of biasing the ratio; so is which side is started first.
+ * host's other work, memory bandwidth, frequency) falls on both at once and cancels in the round's ratio B/A. The
+ * sides swap cores every round and which side is started first every second round, so that in every four rounds each
+ * side has each core and each start twice: a difference between the two cores (one takes the host's interrupts) or
+ * between starting first and second falls on both sides alike instead of biasing the ratio.
  *
  * @param cores the two cpusets, e.g. "0" and "1"; they must not overlap
  */
@@ -42,9 +41,9 @@ public record Duet(List<String> cores) implements RoundSchedule {
     }
 
     @Override
-    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, Random order, Path scratch,
+    public List<RunResults> run(Interleaving.Side a, Interleaving.Side b, int placement, Path scratch,
             SideRun run) throws IOException {
-        List<String> assigned = Rounds.shuffled(cores, order);
+        List<String> assigned = (placement & 1) == 0 ? cores : List.of(cores.get(1), cores.get(0));
         Path barrier = scratch.resolve("duet-barrier");
         Directories.deleteRecursively(barrier); // a leftover of an interrupted session in the same --out
         Files.createDirectories(barrier);
@@ -57,8 +56,8 @@ public record Duet(List<String> cores) implements RoundSchedule {
             return t;
         });
         try {
-            // The side started first may finish first and measure its last iterations alone: draw it, too.
-            boolean aFirst = order.nextBoolean();
+            // The side started first may finish first and measure its last iterations alone: take turns, too.
+            boolean aFirst = (placement & 2) == 0;
             Future<RunResults> first = both.submit(() -> run.run(aFirst ? pinnedA : pinnedB));
             Future<RunResults> second = both.submit(() -> run.run(aFirst ? pinnedB : pinnedA));
             return aFirst ? List.of(first.get(), second.get()) : List.of(second.get(), first.get());
@@ -87,7 +86,7 @@ public record Duet(List<String> cores) implements RoundSchedule {
     @Override
     public String describe() {
         return "A and B at the same time (duet), on cpusets " + cores.get(0) + " and " + cores.get(1)
-                + " drawn at random per round";
+                + ", swapped every round";
     }
 
     private static Interleaving.Side pinned(Interleaving.Side side, DuetSlot slot) {

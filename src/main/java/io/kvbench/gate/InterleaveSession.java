@@ -48,7 +48,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
     /**
      * What a session does to the machine around its rounds: the settings a measurement campaign ablates.
      *
-     * @param seed             seed of the order of the sides (and benchmarks) in each round
+     * @param seed             seed of the order of the benchmarks in each round and of where the placements start
      * @param pageCache        dropped before every round ({@link PageCache#HOST}); null: left alone
      * @param storeImageBytes  0: the sides' stores live in host directories; else each side gets an ext4 file
      *                         system of its own, an image of this size loop-mounted over its data directory
@@ -84,7 +84,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         return new Builder();
     }
 
-    /** Seed of the order of the sides (and benchmarks) in each round. */
+    /** Seed of the order of the benchmarks in each round and of where the sides' placements start. */
     public long seed() {
         return conditions.seed();
     }

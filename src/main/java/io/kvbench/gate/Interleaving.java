@@ -24,13 +24,13 @@ import java.util.List;
 
 /**
  * Two configurations measured alternately in one session on one machine: per round, A and B each run every benchmark,
- * in a random order, so that the machine's drift over the session hits both alike; then B is judged against A with
- * the comparison policy, paired by round from 3 rounds on (the ratio B/A of each round cancels the drift between
- * rounds, which pooled samples would count as noise; see {@link ThresholdPolicy#assessPaired}), on the pooled
- * samples below that. The two sides of a round run one after the other or, as a {@link Duet}, at the same time on two
- * cores ({@link RoundSchedule}). For an engine upgrade A and B are two class paths (two
- * kvbench jars built with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown
- * checks that the mode sees what it should.
+ * taking turns to go first (or to take each core), so that the machine's drift over the session hits both alike; then B
+ * is judged against A with the comparison policy, paired by round from 3 rounds on (the ratio B/A of each round cancels
+ * the drift between rounds, which pooled samples would count as noise; see {@link ThresholdPolicy#assessPaired}), on
+ * the pooled samples below that. The two sides of a round run one after the other or, as a {@link Duet}, at the same
+ * time on two cores ({@link RoundSchedule}). For an engine upgrade A and B are two class paths (two kvbench jars built
+ * with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown checks that the mode sees
+ * what it should.
  */
 public final class Interleaving {
 

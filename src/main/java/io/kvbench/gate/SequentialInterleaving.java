@@ -23,13 +23,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@link Interleaving} with rounds spent where they decide: each benchmark runs A and B (in a random order) round after
- * round until the {@link SequentialTest} on its per-round ratios accepts a regression or its absence, or reaches its
- * round limit; benchmarks that have decided stop running, the others go on. A benchmark's final row is the paired
- * judgement of all its rounds, made a REGRESSION when the sequential test accepted one, with the test's decision in
- * its note. With a time budget no round starts once it is spent (a benchmark still gets the test's minimum rounds),
- * and what is undecided then is judged like a benchmark at the round limit: a workflow step ends with verdicts before
- * its timeout instead of being killed without them.
+ * {@link Interleaving} with rounds spent where they decide: each benchmark runs A and B round after round until the
+ * {@link SequentialTest} on its per-round ratios accepts a regression or its absence, or reaches its round limit;
+ * benchmarks that have decided stop running, the others go on. A benchmark's final row is the paired judgement of all
+ * its rounds, made a REGRESSION when the sequential test accepted one, with the test's decision in its note. With a
+ * time budget no round starts once it is spent (a benchmark still gets the test's minimum rounds), and what is
+ * undecided then is judged like a benchmark at the round limit: a workflow step ends with verdicts before its timeout
+ * instead of being killed without them.
  */
 public final class SequentialInterleaving {
 

@@ -13,6 +13,7 @@ import io.kvbench.run.RunPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +21,9 @@ import java.util.Random;
 
 /**
  * The rounds of one interleave session and what they measured, per benchmark and side, in round order. The order of
- * the sides in each round (and of the benchmarks, where the caller shuffles them) comes from one seeded source, so a
- * rerun with the same seed runs the same order. Where the session's conditions ask, each side's data directory is a
- * file system of its own for the whole session, and the page cache is dropped before every round; closing it
+ * the benchmarks (where the caller shuffles them) and where the sides' placements start come from one seeded source,
+ * so a rerun with the same seed runs the same order. Where the session's conditions ask, each side's data directory is
+ * a file system of its own for the whole session, and the page cache is dropped before every round; closing it
  * unmounts them.
  */
 final class SessionRounds implements AutoCloseable {
@@ -30,11 +31,16 @@ final class SessionRounds implements AutoCloseable {
     private final InterleaveSession session;
     private final Random order;
     private final Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
+    /** Rounds run so far per set of benchmarks run together: where each set is in its schedule's placements. */
+    private final Map<List<String>, Integer> roundsOf = new HashMap<>();
+    /** Where in the placements the session starts (0-3), drawn from the seed: no position is always the first. */
+    private final int placementOffset;
     private final List<LoopMount> mounts = new ArrayList<>();
 
     SessionRounds(InterleaveSession session) {
         this.session = session;
         this.order = new Random(session.seed());
+        this.placementOffset = order.nextInt(4);
         long bytes = session.conditions().storeImageBytes();
         if (bytes > 0) {
             for (Interleaving.Side side : List.of(session.a(), session.b())) {
@@ -85,7 +91,8 @@ final class SessionRounds implements AutoCloseable {
         if (session.conditions().pageCache() != null) session.conditions().pageCache().drop();
         Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
         InterleaveSession.Scope scope = over.scope();
-        List<RunResults> both = session.schedule().run(session.a(), session.b(), order, scratch, side -> {
+        int placement = placementOffset + roundsOf.merge(benchmarks(scope), 1, Integer::sum) - 1;
+        List<RunResults> both = session.schedule().run(session.a(), session.b(), placement, scratch, side -> {
             session.console().println(label + side.name() + " (" + side.description() + ")");
             RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
             RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(),
@@ -98,6 +105,15 @@ final class SessionRounds implements AutoCloseable {
         Directories.deleteIfEmpty(scratch);
         record(both.get(0), session.a());
         record(both.get(1), session.b());
+    }
+
+    /** The engine ids and workload names of a scope: what identifies its set of benchmarks across rounds. */
+    private static List<String> benchmarks(InterleaveSession.Scope scope) {
+        List<String> names = new ArrayList<>();
+        scope.engines().forEach(e -> names.add(e.id()));
+        names.add("|");
+        scope.workloads().forEach(w -> names.add(w.name()));
+        return names;
     }
 
     private void record(RunResults results, Interleaving.Side side) {

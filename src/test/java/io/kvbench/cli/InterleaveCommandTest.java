@@ -39,7 +39,7 @@ class InterleaveCommandTest {
         assertThat(out.resolve("confirm-1-rocksdb-ycsb-c-round-2-B").resolve("results.json")).isRegularFile();
         assertThat(json.at("/counts/REGRESSION").asInt()).isEqualTo(1);
         assertThat(json.at("/policy").asText()).as("auto: the local runner cannot pin, so A and B alternate")
-                .endsWith("A and B one after the other, in a random order per round");
+                .endsWith("A and B one after the other, taking turns to go first");
         assertThat(Files.readString(out.resolve(InterleaveCommand.MARKDOWN_FILE))).contains("## Interleaved comparison")
                 .contains("| rocksdb | ycsb-c | REGRESSION |");
         assertThat(out.resolve("round-1-A").resolve("results.json")).isRegularFile();

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
@@ -44,6 +45,8 @@ class DuetTest {
     /** "A@0", "B@1", ... per run, and the stores' directories. */
     private final List<String> runs = Collections.synchronizedList(new ArrayList<>());
     private final List<Path> dataDirs = Collections.synchronizedList(new ArrayList<>());
+    /** "ycsb-c:A@0", ... per run: which core each side had, per benchmark. */
+    private final List<String> placed = Collections.synchronizedList(new ArrayList<>());
 
     private final class PinnableRunner implements BenchmarkRunner {
         private final String side;
@@ -72,8 +75,9 @@ class DuetTest {
                             throw new AssertionError("the other side of the round did not run at the same time", e);
                         }
                         runs.add(side + "@" + cpuset);
+                        placed.add(task.workload().name() + ":" + side + "@" + cpuset);
                         dataDirs.add(Path.of(task.dataDir()));
-                        return ok("rocksdb", "ycsb-c", normal(runs.size(), 10, mean, mean * 0.005));
+                        return ok("rocksdb", task.workload().name(), normal(runs.size(), 10, mean, mean * 0.005));
                     });
         }
 
@@ -92,7 +96,7 @@ class DuetTest {
     }
 
     @Test
-    void bothSidesOfEveryRoundRunAtOnceOnTheirOwnCpusetAndBothAssignmentsOccur() throws IOException {
+    void bothSidesOfEveryRoundRunAtOnceOnTheirOwnCpusetAndSwapCoresEveryRound() throws IOException {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)
                 .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
@@ -100,11 +104,17 @@ class DuetTest {
                 .schedule(new Duet(List.of("0", "1"))).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
         List<Interleaving.Result> results = Interleaving.run(session, 8, 0);
 
-        assertThat(runs).hasSize(16).contains("A@0", "A@1", "B@0", "B@1");
+        assertThat(runs).hasSize(16);
+        List<Boolean> aOnFirstCore = new ArrayList<>();
         for (int round = 0; round < 8; round++) {
-            List<String> pair = runs.subList(2 * round, 2 * round + 2).stream().map(r -> r.substring(2)).sorted()
-                    .toList();
-            assertThat(pair).as("round " + (round + 1) + ": one side per cpuset").containsExactly("0", "1");
+            List<String> pair = runs.subList(2 * round, 2 * round + 2);
+            assertThat(pair.stream().map(r -> r.substring(2)).sorted().toList())
+                    .as("round " + (round + 1) + ": one side per cpuset").containsExactly("0", "1");
+            aOnFirstCore.add(pair.contains("A@0"));
+        }
+        for (int round = 1; round < 8; round++) {
+            assertThat(aOnFirstCore.get(round)).as("round %d: the sides swapped cores", round + 1)
+                    .isNotEqualTo(aOnFirstCore.get(round - 1));
         }
         assertThat(dataDirs).as("each side its own stores").containsOnly(tmp.resolve("data-A"), tmp.resolve("data-B"));
         assertThat(tmp.resolve("round-8-A").resolve("results.json")).isRegularFile();
@@ -115,12 +125,38 @@ class DuetTest {
         assertThat(results.get(0).row().verdict()).isEqualTo(Verdict.REGRESSION);
     }
 
+    /**
+     * The sequential test runs each benchmark's rounds on its own, in a shuffled order: each benchmark's sides still
+     * swap cores from one of its rounds to the next, however the other benchmark's rounds fall between them.
+     */
+    @Test
+    void eachBenchmarkOfASequentialSessionSwapsCoresFromItsOwnRoundToTheNext() throws IOException {
+        InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
+                .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
+                .profile(Catalog.profile("smoke")).outDir(tmp)
+                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
+                        new Interleaving.Side("B", new PinnableRunner("B", 1000, null), 0, "B"))
+                .schedule(new Duet(List.of("0", "1"))).seed(11).policy(new BootstrapPolicy()).console(quiet).build();
+        SequentialInterleaving.run(session, new SequentialTest(0.01, 0.05, 0.05, 6, 6,
+                SequentialTest.DEFAULT_MIN_SPREAD), null);
+
+        for (String workload : List.of("ycsb-c", "ycsb-b")) {
+            List<Boolean> aOnFirstCore = placed.stream().filter(p -> p.startsWith(workload + ":A@"))
+                    .map(p -> p.endsWith("@0")).toList();
+            assertThat(aOnFirstCore).as(workload).hasSize(6);
+            for (int round = 1; round < aOnFirstCore.size(); round++) {
+                assertThat(aOnFirstCore.get(round)).as("%s round %d: the sides swapped cores", workload, round + 1)
+                        .isNotEqualTo(aOnFirstCore.get(round - 1));
+            }
+        }
+    }
+
     @Test
     void aRunnerThatCannotPinAndOverlappingCpusetsAreRefused() {
         Duet duet = new Duet(List.of("0", "1"));
         BenchmarkRunner unpinnable = new GateTest.ScriptedRunner();
         Interleaving.Side a = new Interleaving.Side("A", unpinnable, 0, "A");
-        assertThatThrownBy(() -> duet.run(a, a, new java.util.Random(1), tmp, side -> null))
+        assertThatThrownBy(() -> duet.run(a, a, 0, tmp, side -> null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("use --runner container");
         assertThatThrownBy(() -> new Duet(List.of("0-1", "1"))).hasMessageContaining("overlap");
         assertThatThrownBy(() -> new Duet(List.of("0"))).hasMessageContaining("exactly two cpusets");
