@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * How the two sides of one interleaved round run: one after the other, taking turns to go first ({@link #ALTERNATE}),
  * or at the same time, each on its own core ({@link Duet}). Whatever position could favour one side (going first, a
- * core) is balanced over the rounds rather than drawn for each: with a draw per round, a few rounds can give one side
- * the same position in most of them (8 of 9 in a measured session), and a position that is slower for a whole session
- * then reads as a slowdown of that side.
+ * core) is balanced over the rounds rather than drawn for each: a draw per round can give one side the same position
+ * in most of a session's few rounds, and a position that is slower for a whole session then reads as a slowdown of
+ * that side.
  */
 public sealed interface RoundSchedule permits RoundSchedule.Alternate, Duet {
 
