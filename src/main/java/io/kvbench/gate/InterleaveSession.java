@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.LoopMount;
 import io.kvbench.infra.PageCache;
@@ -42,6 +43,15 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
             workloads = List.copyOf(workloads);
             Objects.requireNonNull(profile, "profile");
             Objects.requireNonNull(outDir, "outDir");
+        }
+
+        /** Every (engine, workload) of the scope, engines first. */
+        public List<BenchmarkKey> keys() {
+            List<BenchmarkKey> keys = new ArrayList<>();
+            for (KvEngine e : engines) {
+                for (Workload w : workloads) keys.add(new BenchmarkKey(e.id(), w.name()));
+            }
+            return keys;
         }
     }
 

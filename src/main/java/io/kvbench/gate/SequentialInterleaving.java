@@ -2,7 +2,6 @@ package io.kvbench.gate;
 
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
-import io.kvbench.engine.KvEngine;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
@@ -11,7 +10,6 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import io.kvbench.run.Rounds;
 import io.kvbench.workload.Catalog;
-import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -63,12 +61,9 @@ public final class SequentialInterleaving {
             throws IOException {
         long started = System.nanoTime();
         Map<BenchmarkKey, SequentialTest.Step> steps = new LinkedHashMap<>();
-        List<BenchmarkKey> undecided = new ArrayList<>();
         Set<BenchmarkKey> budgetSpent = new LinkedHashSet<>();
         InterleaveSession.Scope scope = session.scope();
-        for (KvEngine e : scope.engines()) {
-            for (Workload w : scope.workloads()) undecided.add(new BenchmarkKey(e.id(), w.name()));
-        }
+        List<BenchmarkKey> undecided = scope.keys();
         PrintStream console = session.console();
         for (int round = 1; round <= test.maxRounds() && !undecided.isEmpty(); round++) {
             for (BenchmarkKey key : Rounds.shuffled(undecided, measured.order())) {

@@ -32,7 +32,7 @@ final class SessionRounds implements AutoCloseable {
     private final Random order;
     private final Map<BenchmarkKey, Map<String, List<BenchmarkResult>>> measured = new LinkedHashMap<>();
     /** Rounds run so far per set of benchmarks run together: where each set is in its schedule's placements. */
-    private final Map<List<String>, Integer> roundsOf = new HashMap<>();
+    private final Map<List<BenchmarkKey>, Integer> roundsOf = new HashMap<>();
     /** Where in the placements the session starts (0-3), drawn from the seed: no position is always the first. */
     private final int placementOffset;
     private final List<LoopMount> mounts = new ArrayList<>();
@@ -91,7 +91,7 @@ final class SessionRounds implements AutoCloseable {
         if (session.conditions().pageCache() != null) session.conditions().pageCache().drop();
         Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
         InterleaveSession.Scope scope = over.scope();
-        int placement = placementOffset + roundsOf.merge(benchmarks(scope), 1, Integer::sum) - 1;
+        int placement = placementOffset + roundsOf.merge(scope.keys(), 1, Integer::sum) - 1;
         List<RunResults> both = session.schedule().run(session.a(), session.b(), placement, scratch, side -> {
             session.console().println(label + side.name() + " (" + side.description() + ")");
             RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
@@ -105,15 +105,6 @@ final class SessionRounds implements AutoCloseable {
         Directories.deleteIfEmpty(scratch);
         record(both.get(0), session.a());
         record(both.get(1), session.b());
-    }
-
-    /** The engine ids and workload names of a scope: what identifies its set of benchmarks across rounds. */
-    private static List<String> benchmarks(InterleaveSession.Scope scope) {
-        List<String> names = new ArrayList<>();
-        scope.engines().forEach(e -> names.add(e.id()));
-        names.add("|");
-        scope.workloads().forEach(w -> names.add(w.name()));
-        return names;
     }
 
     private void record(RunResults results, Interleaving.Side side) {

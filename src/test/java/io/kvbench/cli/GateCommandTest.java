@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.infra.Directories;
 import io.kvbench.result.RunLayout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,12 +65,7 @@ class GateCommandTest {
         for (long cores = 1; cores <= cpus; cores++) {
             Path other = profile.resolve(recorded.getFileName().toString().replaceFirst("-\\d+c(-\\d+g)?$",
                     "-" + cores + "c$1"));
-            if (other.equals(recorded)) continue;
-            try (Stream<Path> files = Files.walk(recorded)) {
-                for (Path file : files.toList()) {
-                    Files.copy(file, other.resolve(recorded.relativize(file).toString()));
-                }
-            }
+            if (!other.equals(recorded)) Directories.copyRecursively(recorded, other);
         }
     }
 
