@@ -85,7 +85,7 @@ public record AbFigures(String engine, String workload, double slowdown, Detecti
         return sessions.stream().mapToDouble(of).filter(Double::isFinite).sorted().toArray();
     }
 
-    private static double median(double[] sorted) {
+    static double median(double[] sorted) {
         if (sorted.length == 0) return Double.NaN;
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

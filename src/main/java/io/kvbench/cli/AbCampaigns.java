@@ -31,12 +31,25 @@ final class AbCampaigns {
     private AbCampaigns() {
     }
 
+    /** The sequential test the campaign's sessions run: interleave's, at the command's alpha and minimum effect. */
+    static SequentialTest test(CalibrateCommand c) {
+        return c.ab.test(alpha(c), minEffect(c));
+    }
+
+    private static double alpha(CalibrateCommand c) {
+        return c.thresholds.alpha != null ? c.thresholds.alpha : ALPHA;
+    }
+
+    private static double minEffect(CalibrateCommand c) {
+        return c.thresholds.minEffect != null ? c.thresholds.minEffect.fraction() : MIN_EFFECT;
+    }
+
     static AbSessions measure(CalibrateCommand c, Path outDir) throws IOException {
         Profile chosen = c.sizes.apply(Names.profile(c.profile));
-        double alpha = c.thresholds.alpha != null ? c.thresholds.alpha : ALPHA;
-        double minEffect = c.thresholds.minEffect != null ? c.thresholds.minEffect.fraction() : MIN_EFFECT;
+        double alpha = alpha(c);
+        double minEffect = minEffect(c);
         ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, new Percent(minEffect * 100));
-        SequentialTest test = c.ab.test(alpha, minEffect);
+        SequentialTest test = test(c);
         InterleaveSession.Conditions conditions = c.ab.around.conditions(20261126L);
         PrintStream console = System.out;
         BenchmarkRunner base = c.where.choose(console);

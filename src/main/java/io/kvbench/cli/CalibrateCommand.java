@@ -218,7 +218,7 @@ final class CalibrateCommand implements Callable<Integer> {
         } else {
             data = AbCampaigns.measure(this, outDir);
         }
-        String md = AbSessionsMarkdown.markdown(data);
+        String md = AbSessionsMarkdown.markdown(data, AbCampaigns.test(this));
         Files.createDirectories(outDir);
         AtomicFiles.writeString(outDir.resolve("ab-sessions.md"), md);
         PrintWriter printed = spec.commandLine().getOut();

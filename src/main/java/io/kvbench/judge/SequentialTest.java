@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Wald's sequential probability ratio test on the per-round log ratios of an interleaved A/B, log(B / A): after every
@@ -247,26 +248,57 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
     public Simulation simulate(Scenario scenario, int sessions, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         double mean = Math.log(1 - scenario.slowdown());
+        double[] sums = new double[2];
         int[] outcomes = new int[Decision.values().length];
         int atMin = 0;
         long rounds = 0;
         for (int s = 0; s < sessions; s++) {
-            double sum = 0;
-            double sumOfSquares = 0;
-            for (int r = 1; r <= maxRounds; r++) {
-                double x = mean + scenario.spread() * random.nextGaussian();
-                sum += x;
-                sumOfSquares += x * x;
-                Decision decision = decide(r, sum, sumOfSquares, true).decision();
-                if (decision == Decision.CONTINUE) continue;
-                rounds += r;
-                outcomes[decision.ordinal()]++;
-                if (decision == Decision.REGRESSION && r == minRounds) atMin++;
-                break;
-            }
+            Step step = simulatedSession(random, mean, scenario.spread(), sums);
+            rounds += step.rounds();
+            outcomes[step.decision().ordinal()]++;
+            if (step.decision() == Decision.REGRESSION && step.rounds() == minRounds) atMin++;
         }
         return new Simulation(scenario, sessions, outcomes[Decision.REGRESSION.ordinal()],
                 outcomes[Decision.NO_REGRESSION.ordinal()], outcomes[Decision.UNDECIDED.ordinal()], rounds, atMin);
+    }
+
+    /**
+     * The share of simulated sessions (as {@link #simulate}) that end in a regression the way {@code interleave}
+     * ends them: by the sequential test, or, still undecided at maxRounds, by the paired test of all the rounds (a
+     * two-sided t-test of the log ratios at alpha, and slower by at least the minimum effect).
+     */
+    public double regressionShare(Scenario scenario, int sessions, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double mean = Math.log(1 - scenario.slowdown());
+        double critical = new TDistribution(maxRounds - 1).inverseCumulativeProbability(1 - alpha / 2);
+        double slowEnough = minEffectLog(true);
+        double[] sums = new double[2];
+        int regressions = 0;
+        for (int s = 0; s < sessions; s++) {
+            Step step = simulatedSession(random, mean, scenario.spread(), sums);
+            if (step.decision() == Decision.REGRESSION) {
+                regressions++;
+            } else if (step.decision() == Decision.UNDECIDED) {
+                int n = step.rounds();
+                double logMean = sums[0] / n;
+                double sd = Math.sqrt(Math.max(0, (sums[1] - sums[0] * sums[0] / n) / (n - 1)));
+                if (logMean <= slowEnough && -logMean > critical * sd / Math.sqrt(n)) regressions++;
+            }
+        }
+        return (double) regressions / sessions;
+    }
+
+    /** One simulated session of normal log ratios, to its decision; {@code sums} ends with their sum and squares. */
+    private Step simulatedSession(SplittableRandom random, double mean, double spread, double[] sums) {
+        sums[0] = 0;
+        sums[1] = 0;
+        for (int r = 1; ; r++) {
+            double x = mean + spread * random.nextGaussian();
+            sums[0] += x;
+            sums[1] += x * x;
+            Step step = decide(r, sums[0], sums[1], true);
+            if (step.decision() != Decision.CONTINUE) return step;
+        }
     }
 
     private static String fmt(double v) {

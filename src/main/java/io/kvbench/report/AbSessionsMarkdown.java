@@ -3,6 +3,8 @@ package io.kvbench.report;
 import io.kvbench.calibration.AbFigures;
 import io.kvbench.calibration.AbSessions;
 import io.kvbench.calibration.DetectionCounts;
+import io.kvbench.calibration.RunnerReach;
+import io.kvbench.judge.SequentialTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +19,10 @@ public final class AbSessionsMarkdown {
     private AbSessionsMarkdown() {
     }
 
-    public static String markdown(AbSessions data) {
+    /** The budget per benchmark the reach is stated for: the A/B's target of a session under 15 minutes. */
+    public static final double REACH_MINUTES = 15;
+
+    public static String markdown(AbSessions data, SequentialTest test) {
         StringBuilder md = new StringBuilder("## A/B sessions, measured\n\n");
         md.append(String.format(Locale.ROOT, "Profile `%s`, runner `%s`, machine class `%s`; %d sessions%s.%n",
                 data.conditions().profile(), data.conditions().runner(), data.machineClass(), data.sessions().size(),
@@ -57,7 +62,52 @@ public final class AbSessionsMarkdown {
                 + "disjoint, so the exact binomial intervals apply. False alarms: unchanged sessions (B = A) that "
                 + "accepted a regression; caught: injected sessions that did. 0 of n bounds the rate below "
                 + "1 - 0.025^(1/n) (95 %): about 3.7/n.\n");
+        reach(md, data, test);
         return md.toString();
+    }
+
+    /** What the runner resolves in {@link #REACH_MINUTES} per benchmark, simulated at the measured spreads. */
+    private static void reach(StringBuilder md, AbSessions data, SequentialTest test) {
+        List<RunnerReach> reaches = RunnerReach.of(data, test, REACH_MINUTES);
+        if (reaches.isEmpty()) return;
+        String budget = number(REACH_MINUTES) + " minutes";
+        md.append("\n## What this runner resolves in ").append(budget).append(" per benchmark\n\n");
+        md.append(String.format(Locale.ROOT, "The sequential test (alpha %s, beta %s, minimum effect %s, %d to %d "
+                + "rounds) simulated at the unchanged sessions' per-round spread (normal rounds, %,d sessions per "
+                + "false-alarm rate), with the rounds %s hold at the minutes a round took here; a session still "
+                + "undecided then is judged by the paired test, as interleave judges it. The smallest slowdown "
+                + "caught is the one that ends in a regression in at least %s of the sessions.%n%n",
+                test.alpha(), test.beta(), pct(test.minEffect()), test.minRounds(), test.maxRounds(),
+                RunnerReach.ALARM_SESSIONS, budget, pct(1 - test.beta())));
+        md.append("| engine | workload | minutes per round | rounds in ").append(budget).append(" | spread, median "
+                + "| false alarms | smallest slowdown caught | limited by | at the largest spread |\n");
+        md.append("|").append(" --- |".repeat(9)).append("\n");
+        for (RunnerReach r : reaches) {
+            RunnerReach.Reach t = r.typical();
+            md.append("| ").append(String.join(" | ", r.engine(), r.workload(),
+                    String.format(Locale.ROOT, "%.2f", r.minutesPerRound()), String.valueOf(r.rounds()),
+                    t == null ? "-" : pct(t.spread()), t == null ? "-" : pct(t.falseAlarms()),
+                    t == null ? "-" : caught(t.smallestCaught()), limit(r, t, test),
+                    r.noisiest() == null ? "-" : caught(r.noisiest().smallestCaught()) + " (spread "
+                            + pct(r.noisiest().spread()) + ")")).append(" |\n");
+        }
+        md.append("\n- Limited by: the spread, where even the test's ").append(test.maxRounds()).append(" rounds "
+                + "would not catch the minimum effect; the budget, where they would but ").append(budget)
+                .append(" do not hold them. The rates hold for rounds as noisy as measured and independent; a bias "
+                + "between the two sides (a core, a disk) is not in them: the real sessions above check it.\n");
+    }
+
+    private static String limit(RunnerReach r, RunnerReach.Reach t, SequentialTest test) {
+        if (t == null) return "the budget: " + r.rounds() + " rounds, the test needs " + test.minRounds();
+        if (!(t.smallestCaught() > test.minEffect())) return "-";
+        if (t.budgetLimited(test)) {
+            return "the budget (" + test.maxRounds() + " rounds: " + pct(t.withAllRounds()) + ")";
+        }
+        return "the spread (" + test.maxRounds() + " rounds: " + caught(t.withAllRounds()) + ")";
+    }
+
+    private static String caught(double slowdown) {
+        return Double.isNaN(slowdown) ? "over " + pct(RunnerReach.LARGEST) : pct(slowdown);
     }
 
     private static String pct(double fraction) {

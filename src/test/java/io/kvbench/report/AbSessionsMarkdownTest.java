@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.kvbench.calibration.AbFigures;
 import io.kvbench.calibration.AbSessions;
 import io.kvbench.input.InputException;
+import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class AbSessionsMarkdownTest {
         assertThat(injected.regressions().withInterval()).isEqualTo("19/20 (95 % CI 75-100 %)");
         assertThat(injected.effect().resolution()).as("only the pass states one").isCloseTo(0.12, within(1e-12));
 
-        String md = AbSessionsMarkdown.markdown(campaign());
+        String md = AbSessionsMarkdown.markdown(campaign(), SequentialTest.withDefaults(0.01, 0.05));
         assertThat(md).contains("machine class `amd-epyc-f26-m2-s1-1c-4g`; 40 sessions.")
                 .contains("rocksdb / ycsb-c 7200 ns per operation (10.0 % = 800 ns)")
                 .contains("| rocksdb | ycsb-c | none | 20 | false alarms 0/20 (95 % CI 0-17 %) | - |")
