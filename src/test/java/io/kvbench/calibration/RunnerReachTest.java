@@ -64,4 +64,17 @@ class RunnerReachTest {
         assertThat(tooSlow.rounds()).as("3 rounds: below the test's minimum of 4").isEqualTo(3);
         assertThat(tooSlow.typical()).isNull();
     }
+
+    @Test
+    void aSessionUndecidedAtTheBudgetsLimitIsJudgedByThePairedTest() {
+        SequentialTest fiveRounds = new SequentialTest(0.01, 0.05, 0.05, 4, 5, SequentialTest.DEFAULT_MIN_SPREAD);
+        SequentialTest.Scenario slower = new SequentialTest.Scenario(0.10, 0.04);
+        SequentialTest.Simulation sequentialOnly = fiveRounds.simulate(slower, 4_000, 7);
+        assertThat(sequentialOnly.undecidedRate()).as("5 rounds leave sessions undecided").isGreaterThan(0.05);
+        assertThat(fiveRounds.regressionShare(slower, 4_000, 7))
+                .as("the paired test catches some of those, as interleave's verdict does")
+                .isGreaterThan(sequentialOnly.regressionRate());
+        assertThat(fiveRounds.regressionShare(new SequentialTest.Scenario(0, 0.04), 10_000, 7))
+                .as("and raises no more false alarms than alpha").isLessThanOrEqualTo(0.012);
+    }
 }
