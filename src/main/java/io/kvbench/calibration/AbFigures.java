@@ -41,14 +41,24 @@ public record AbFigures(String engine, String workload, double slowdown, Detecti
 
     /** Per benchmark, the unchanged variant first, then the levels in ascending order. */
     public static List<AbFigures> of(AbSessions data) {
-        Map<String, Map<Double, List<AbSessions.Session>>> grouped = new LinkedHashMap<>();
-        for (AbSessions.Session s : data.sessions()) {
-            grouped.computeIfAbsent(s.engine() + "/" + s.workload(), k -> new TreeMap<>())
-                    .computeIfAbsent(s.injected().slowdown(), k -> new ArrayList<>()).add(s);
-        }
         List<AbFigures> out = new ArrayList<>();
-        grouped.forEach((key, byLevel) -> byLevel.forEach((level, sessions) -> out.add(figures(sessions, level))));
+        for (List<AbSessions.Session> sessions : byBenchmark(data).values()) {
+            Map<Double, List<AbSessions.Session>> byLevel = new TreeMap<>();
+            for (AbSessions.Session s : sessions) {
+                byLevel.computeIfAbsent(s.injected().slowdown(), k -> new ArrayList<>()).add(s);
+            }
+            byLevel.forEach((level, ofLevel) -> out.add(figures(ofLevel, level)));
+        }
         return out;
+    }
+
+    /** The sessions per benchmark ("engine/workload"), in the order the benchmarks first ran. */
+    static Map<String, List<AbSessions.Session>> byBenchmark(AbSessions data) {
+        Map<String, List<AbSessions.Session>> grouped = new LinkedHashMap<>();
+        for (AbSessions.Session s : data.sessions()) {
+            grouped.computeIfAbsent(s.engine() + "/" + s.workload(), k -> new ArrayList<>()).add(s);
+        }
+        return grouped;
     }
 
     /** All benchmarks together, per variant: "all" for the engine and workload. */

@@ -2,9 +2,7 @@ package io.kvbench.calibration;
 
 import io.kvbench.judge.SequentialTest;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a runner can resolve per benchmark within a time budget, from its measured A/B sessions: the unchanged
@@ -48,12 +46,8 @@ public record RunnerReach(String engine, String workload, double minutesPerRound
 
     /** Per benchmark with unchanged sessions, in the order the sessions ran. */
     public static List<RunnerReach> of(AbSessions data, SequentialTest test, double budgetMinutes) {
-        Map<String, List<AbSessions.Session>> byBenchmark = new LinkedHashMap<>();
-        for (AbSessions.Session s : data.sessions()) {
-            byBenchmark.computeIfAbsent(s.engine() + "/" + s.workload(), k -> new ArrayList<>()).add(s);
-        }
         List<RunnerReach> out = new ArrayList<>();
-        for (List<AbSessions.Session> sessions : byBenchmark.values()) {
+        for (List<AbSessions.Session> sessions : AbFigures.byBenchmark(data).values()) {
             double[] spreads = sessions.stream().filter(AbSessions.Session::unchanged)
                     .mapToDouble(s -> s.outcome().spread()).filter(Double::isFinite).sorted().toArray();
             double minutes = sessions.stream().mapToDouble(s -> s.outcome().minutes()).filter(Double::isFinite).sum();

@@ -279,10 +279,9 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
             if (step.decision() == Decision.REGRESSION) {
                 regressions++;
             } else if (step.decision() == Decision.UNDECIDED) {
-                int n = step.rounds();
-                double logMean = sums[0] / n;
-                double sd = Math.sqrt(Math.max(0, (sums[1] - sums[0] * sums[0] / n) / (n - 1)));
-                if (logMean <= slowEnough && -logMean > critical * sd / Math.sqrt(n)) regressions++;
+                double logMean = sums[0] / step.rounds();
+                double standardError = step.measuredSpread() / Math.sqrt(step.rounds());
+                if (logMean <= slowEnough && -logMean > critical * standardError) regressions++;
             }
         }
         return (double) regressions / sessions;
