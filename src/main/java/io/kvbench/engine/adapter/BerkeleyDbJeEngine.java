@@ -29,6 +29,7 @@ import io.kvbench.engine.StoreOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Berkeley DB Java Edition: one transactional Environment in the store directory holding one Database; every put and
@@ -42,6 +43,14 @@ import java.util.List;
 public final class BerkeleyDbJeEngine implements KvEngine {
 
     private static final String DATABASE = "kvbench";
+
+    /**
+     * How long an operation waits for a record another transaction holds. JE's default is 500 ms, and JE finds
+     * deadlocks by itself (je.lock.deadlockDetect, default true), so the timeout only ends waits on a holder that is
+     * slow: a get behind an auto-commit put whose log write the OS held back. At 500 ms such a stall of a loaded
+     * machine failed a get in the concurrency contract; 10 s keeps the wait and still ends a stuck one.
+     */
+    private static final long LOCK_TIMEOUT_SECONDS = 10;
 
     private static final Capabilities CAPABILITIES = Capabilities.builder()
             // No key comparator configured: "By default, JE performs all such comparisons using a byte-by-byte
@@ -75,7 +84,9 @@ public final class BerkeleyDbJeEngine implements KvEngine {
                     + "committed transactions after it included, unless je.haltOnCommitAfterChecksumException (default "
                     + "false) is set (com.sleepycat.je.log.LastFileReader, je 18.3.12)")
             .notes("JE defaults otherwise: cache = je.maxMemoryPercent (60%) of the JVM heap, allocated as used; gets "
-                    + "use LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor. JE's background threads"
+                    + "use LockMode.DEFAULT (a short read lock), scans a READ_COMMITTED cursor; a lock wait ends after "
+                    + LOCK_TIMEOUT_SECONDS + " s (JE's default 500 ms; deadlocks are detected, not timed out). JE's"
+                    + " background threads"
                     + " (cleaner, checkpointer, evictor) run per environment; JE logs to je.info.* in the store "
                     + "directory.")
             .build();
@@ -108,6 +119,7 @@ public final class BerkeleyDbJeEngine implements KvEngine {
     public KvStore openStore(Path dir, StoreOptions options) {
         EnvironmentConfig envConfig = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
         envConfig.setDurability(Durability.COMMIT_WRITE_NO_SYNC);
+        envConfig.setLockTimeout(LOCK_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         Environment env = null;
         try {
             env = new Environment(dir.toFile(), envConfig);

@@ -56,7 +56,8 @@ class WritePassTransactionsTest {
     @ValueSource(strings = {"xodus-btree", "lmdb", "rocksdb", "leveldb-java", "leveldb-jni"})
     void aWritePassIsIsolatedAndAtomic(String engine) throws Exception {
         // Not Berkeley DB JE: its reader blocks on the pass's write locks (JE locks records, it has no snapshot reads
-        // by default), which is isolation too, but seen as a lock timeout.
+        // by default), which is isolation too, but here the pass waits for that reader: the reader's lock wait would
+        // end it (BerkeleyDbJeLockWaitTest covers JE's wait).
         try (KvStore store = Engines.open(Engines.byId(engine), dir, StoreOptions.DEFAULT)) {
             try (WritePass pass = store.openWritePass()) {
                 for (int i = 0; i < PUTS; i++) pass.put(key(i), key(i));
