@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.calibration.AbSessions;
+import io.kvbench.calibration.CacheProbe;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.judge.Verdict;
@@ -69,6 +70,37 @@ class CalibrateCommandTest {
                 "--min-effect", "30");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("minimum effect 30%");
+    }
+
+    @Test
+    @Tag("fork")
+    void probesTheDuetsCoresAndWritesTheTable() throws Exception {
+        Path out = tmp.resolve("probe");
+        CliRun run = CliRun.of("calibrate", "--cache-probe", "2", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("kvbench calibrate --cache-probe: cpusets 0 and 1, 2 s per run")
+                .contains("## Cache probe").contains("| both at once |").contains("wrote ");
+        assertThat(out.resolve("cache-probe.md")).content().contains("| working set | run | cpuset 0");
+        CacheProbe.Result result = ResultsJson.MAPPER.readValue(out.resolve("cache-probe.json").toFile(),
+                CacheProbe.Result.class);
+        assertThat(result.sizes()).hasSize(2).allSatisfy(size -> {
+            assertThat(size.alone0().nanosPerSecond()).hasSize(2);
+            assertThat(size.alone0().min()).isPositive();
+            assertThat(size.both1().nanosPerSecond()).hasSize(2);
+        });
+        assertThat(result.sizes().get(1).bytes()).isGreaterThan(result.sizes().get(0).bytes());
+    }
+
+    @Test
+    void aCacheProbeOnACpuTasksetRefusesIsBadInput() {
+        CliRun run = CliRun.of("calibrate", "--cache-probe", "--duet-cpusets", "0,4095", "--out",
+                tmp.resolve("refused").toString());
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err()).contains("kvbench: --duet-cpusets 4095: taskset cannot pin to it");
+        assertThat(tmp.resolve("refused")).doesNotExist();
+        CliRun tooShort = CliRun.of("calibrate", "--cache-probe", "1");
+        assertThat(tooShort.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(tooShort.err()).contains("kvbench: --cache-probe needs at least 2 seconds, not 1");
     }
 
     @Test

@@ -1,0 +1,64 @@
+package io.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.calibration.CacheProbe;
+import io.kvbench.result.MachineInfo;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the probe's table says in words: the shared cache's steadiness, contention, the cores' asymmetry. */
+class CacheProbeMarkdownTest {
+
+    private static final MachineInfo MACHINE = new MachineInfo("Test CPU", 2, 1L << 30, "Linux", "test-class");
+    private static final double[] STEADY = {12.0, 12.1, 11.9, 12.0};
+    private static final double[] NOISY = {20.0, 60.0, 25.0, 110.0};
+
+    @Test
+    void aSharedCacheThatMovesWithTheOtherCoreIdleIsCalledOthersUse() {
+        CacheProbe.Result probe = probe(size(STEADY, STEADY, STEADY, STEADY), size(NOISY, STEADY, STEADY, STEADY));
+        String md = CacheProbeMarkdown.markdown(probe);
+        assertThat(md).contains("Machine: Test CPU, 2 cores, class `test-class`")
+                .contains("| 16.0 MiB, shared | alone | 42.5 (20.0-110.0) |")
+                .contains("**The shared cache is not this runner's alone**")
+                .contains("Both at once, the two cores' times differed by a paired spread of 0.0 % for 512.0 KiB")
+                .doesNotContain("held steady").doesNotContain("contend").doesNotContain("not alike");
+    }
+
+    @Test
+    void aSteadyRunnerIsSaidToBeSteady() {
+        String md = CacheProbeMarkdown.markdown(probe(size(STEADY, STEADY, STEADY, STEADY),
+                size(STEADY, STEADY, STEADY, STEADY)));
+        assertThat(md).contains("The shared cache held steady").contains("Both at once").doesNotContain("**");
+    }
+
+    @Test
+    void noisyNeighboursAreNotCalledContentionBetweenTheCores() {
+        double[] against = {110.0, 25.0, 60.0, 20.0};
+        String md = CacheProbeMarkdown.markdown(probe(size(STEADY, STEADY, STEADY, STEADY),
+                size(NOISY, STEADY, NOISY, against)));
+        assertThat(md).contains("**The shared cache is not this runner's alone**").doesNotContain("contend");
+    }
+
+    @Test
+    void contentionBetweenTheCoresAndUnlikeCoresAreNamed() {
+        double[] slower = {13.0, 13.1, 12.9, 13.0};
+        double[] against = {110.0, 25.0, 60.0, 20.0};
+        String md = CacheProbeMarkdown.markdown(probe(size(STEADY, slower, STEADY, slower),
+                size(STEADY, STEADY, NOISY, against)));
+        assertThat(md).contains("**The duet's cores contend for the shared cache**: each steady alone")
+                .contains("**The cores are not alike**: cpuset 1 runs the 512.0 KiB chase 8.3 % slower than cpuset 0");
+    }
+
+    private static CacheProbe.Result probe(CacheProbe.Size own, CacheProbe.Size shared) {
+        return new CacheProbe.Result(MACHINE, List.of("0", "1"), 4, List.of(
+                new CacheProbe.Size(512 << 10, "private", own.alone0(), own.alone1(), own.both0(), own.both1()),
+                new CacheProbe.Size(16 << 20, "shared", shared.alone0(), shared.alone1(), shared.both0(),
+                        shared.both1())));
+    }
+
+    private static CacheProbe.Size size(double[] alone0, double[] alone1, double[] both0, double[] both1) {
+        return new CacheProbe.Size(0, "", new CacheProbe.CoreSeries("0", alone0), new CacheProbe.CoreSeries("1",
+                alone1), new CacheProbe.CoreSeries("0", both0), new CacheProbe.CoreSeries("1", both1));
+    }
+}
