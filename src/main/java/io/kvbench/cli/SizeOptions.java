@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.workload.Profile;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +19,9 @@ final class SizeOptions {
 
     @Option(names = "--records", paramLabel = "N",
             description = "Records in every workload's dataset, instead of the profile's size for the workload's "
-                    + "family (default: the profile's). Results are recorded under the profile name "
-                    + "<profile>+records=N.")
+                    + "family (default: the profile's). Below the profile's largest size, read passes warm up for "
+                    + "proportionally more passes (as many reads as the profile's sizes; --warmup-iterations "
+                    + "overrides). Results are recorded under the profile name <profile>+records=N.")
     Long records;
 
     @Option(names = "--forks", paramLabel = "N",
@@ -46,15 +48,46 @@ final class SizeOptions {
         String name = profile.name() + "+" + String.join("+", changes);
         return RecordCopy.with(profile, Profile.class, fields -> {
             fields.put("name", name);
-            fields.put("description", profile.description() + " (overridden: " + String.join(", ", changes) + ")");
+            fields.put("description", profile.description() + " (overridden: " + String.join(", ", changes)
+                    + readWarmupNote(profile) + ")");
             if (records != null) profile.records().keySet().forEach(f -> fields.withObject("/records").put(f, records));
             if (forks != null) fields.put("forks", forks);
+            Profile.Iterations reads = profile.readPasses() != null ? profile.readPasses() : profile.passes();
+            int readWarmup = readPassWarmup(profile, reads.warmupIterations());
+            if (warmupIterations == null && readWarmup > reads.warmupIterations()) {
+                ObjectNode group = fields.objectNode().put("warmupIterations", readWarmup)
+                        .put("warmupSeconds", reads.warmupSeconds())
+                        .put("measurementIterations", reads.measurementIterations())
+                        .put("measurementSeconds", reads.measurementSeconds());
+                fields.set("readPasses", group);
+            }
             for (String group : List.of("passes", "readPasses", "operations")) {
                 if (!fields.hasNonNull(group)) continue;
                 if (iterations != null) fields.withObject("/" + group).put("measurementIterations", iterations);
                 if (warmupIterations != null) fields.withObject("/" + group).put("warmupIterations", warmupIterations);
             }
         });
+    }
+
+    /**
+     * Read passes warm up by count, so fewer records per pass warm the JIT up on fewer reads: a pass of 20,000 records
+     * after 8 warm-up passes was still being compiled in some forks (docs/results/2026-11-26-ab-noise-sources.md).
+     * With --records below the profile's largest family size and no --warmup-iterations, read passes warm up for the
+     * profile's passes times that ratio, rounded up and at most {@value #MAX_ITERATIONS}: as many reads as the
+     * profile's own sizes warm up on. Write passes keep theirs (more of them would change the store they measure).
+     */
+    private int readPassWarmup(Profile profile, int passes) {
+        if (records == null || warmupIterations != null) return passes;
+        long largest = profile.records().values().stream().mapToLong(Long::longValue).max().orElse(records);
+        if (largest <= records) return passes;
+        double scaled = Math.ceil(passes * (double) largest / records);
+        return (int) Math.min(MAX_ITERATIONS, Math.max(passes, scaled));
+    }
+
+    private String readWarmupNote(Profile profile) {
+        Profile.Iterations reads = profile.readPasses() != null ? profile.readPasses() : profile.passes();
+        int scaled = readPassWarmup(profile, reads.warmupIterations());
+        return scaled > reads.warmupIterations() ? "; read passes warm up for " + scaled + " passes" : "";
     }
 
     /** The overrides as the profile name records them, e.g. [records=1000, forks=2]. */

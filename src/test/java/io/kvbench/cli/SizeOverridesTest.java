@@ -76,6 +76,33 @@ class SizeOverridesTest {
     }
 
     @Test
+    void fewerRecordsWarmReadPassesUpOnAsManyReads() {
+        Profile ci = Catalog.profile("ci");
+        Profile small = options(new SizeOptions(), "--records", "20000").apply(ci);
+        assertThat(small.readPasses().warmupIterations()).as("8 passes x 200,000 / 20,000").isEqualTo(80);
+        assertThat(small.readPasses().measurementIterations()).isEqualTo(ci.readPasses().measurementIterations());
+        assertThat(small.passes()).as("write passes keep theirs").isEqualTo(ci.passes());
+        assertThat(small.operations()).isEqualTo(ci.operations());
+        assertThat(small.name()).isEqualTo("ci+records=20000");
+        assertThat(small.description()).endsWith("(overridden: records=20000; read passes warm up for 80 passes)");
+        assertThat(options(new SizeOptions(), "--records", "1234").apply(ci).readPasses().warmupIterations())
+                .as("rounded up").isEqualTo(1297);
+        assertThat(options(new SizeOptions(), "--records", "400000").apply(ci).readPasses()).isEqualTo(ci.readPasses());
+        assertThat(options(new SizeOptions(), "--records", "20", "--iterations", "3").apply(ci).readPasses())
+                .isEqualTo(new Profile.Iterations(SizeOptions.MAX_ITERATIONS, 0, 3, 0));
+        assertThat(options(new SizeOptions(), "--records", "20000", "--warmup-iterations", "3").apply(ci)
+                .readPasses().warmupIterations()).as("--warmup-iterations decides").isEqualTo(3);
+
+        // A profile without its own read-pass warm-up gets one; its write passes keep the profile's passes.
+        Profile smoke = Catalog.profile("smoke");
+        Profile smaller = options(new SizeOptions(), "--records", "1000").apply(smoke);
+        assertThat(smaller.readPasses().warmupIterations()).isEqualTo(smoke.passes().warmupIterations() * 10);
+        assertThat(smaller.passes()).isEqualTo(smoke.passes());
+        assertThat(smaller.iterations(Catalog.workload("tc-random-read")).warmupIterations()).isEqualTo(20);
+        assertThat(smaller.iterations(Catalog.workload("tc-seq-write")).warmupIterations()).isEqualTo(2);
+    }
+
+    @Test
     void workloadOverridesApplyOnlyWhereAWorkloadCanHonourThem() {
         ShapeOptions shapes = options(new ShapeOptions(), "--value-size", "32", "--threads", "4");
         List<Workload> ycsb = shapes.apply(List.of(Catalog.workload("ycsb-a"), Catalog.workload("ycsb-c")));
