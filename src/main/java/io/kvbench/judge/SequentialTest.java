@@ -270,21 +270,41 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
     public double regressionShare(Scenario scenario, int sessions, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         double mean = Math.log(1 - scenario.slowdown());
-        double critical = new TDistribution(maxRounds - 1).inverseCumulativeProbability(1 - alpha / 2);
-        double slowEnough = minEffectLog(true);
+        double critical = pairedCritical(maxRounds);
         double[] sums = new double[2];
         int regressions = 0;
         for (int s = 0; s < sessions; s++) {
             Step step = simulatedSession(random, mean, scenario.spread(), sums);
             if (step.decision() == Decision.REGRESSION) {
                 regressions++;
-            } else if (step.decision() == Decision.UNDECIDED) {
-                double logMean = sums[0] / step.rounds();
-                double standardError = step.measuredSpread() / Math.sqrt(step.rounds());
-                if (logMean <= slowEnough && -logMean > critical * standardError) regressions++;
+            } else if (step.decision() == Decision.UNDECIDED
+                    && pairedRegression(sums[0] / step.rounds(), step.measuredSpread(), step.rounds(), critical)) {
+                regressions++;
             }
         }
         return (double) regressions / sessions;
+    }
+
+    /**
+     * The paired test's verdict on rounds of a higher-is-better ratio B/A, as {@code ThresholdPolicy.assessPaired}
+     * reaches it (PairedRuleAgreementTest holds the two together): a regression when the two-sided one-sample t-test
+     * of the log ratios is significant at alpha and B is slower by at least the minimum effect.
+     *
+     * @param logMean        the rounds' mean log ratio
+     * @param measuredSpread their sample standard deviation
+     * @param rounds         how many rounds, at least 2
+     */
+    public boolean pairedRegression(double logMean, double measuredSpread, int rounds) {
+        return pairedRegression(logMean, measuredSpread, rounds, pairedCritical(rounds));
+    }
+
+    private boolean pairedRegression(double logMean, double measuredSpread, int rounds, double critical) {
+        double standardError = measuredSpread / Math.sqrt(rounds);
+        return logMean <= minEffectLog(true) && -logMean > critical * standardError;
+    }
+
+    private double pairedCritical(int rounds) {
+        return new TDistribution(rounds - 1).inverseCumulativeProbability(1 - alpha / 2);
     }
 
     /** One simulated session of normal log ratios, to its decision; {@code sums} ends with their sum and squares. */
