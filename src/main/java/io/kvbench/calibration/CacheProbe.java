@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -23,7 +25,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * private L2 cache and one of half the shared last-level cache. A core whose half-L2 chase is steady but whose
  * half-L3 chase is not loses the shared cache to something else: the other core, or work this machine does not see
  * (other tenants of the host). The "paired" spread, second by second, of the two cores' times while both chase the same
- * work is what a duet's per-round B/A spread cannot go below for a benchmark of that working set.
+ * work is about the least a duet's per-round B/A spread can be for a benchmark of that working set.
  */
 public final class CacheProbe {
 
@@ -83,21 +85,25 @@ public final class CacheProbe {
     /** Runs the probe: per working set, core 0 alone, core 1 alone, both at once; {@code seconds} each. */
     public Result run(List<CacheSizes.WorkingSet> workingSets) throws IOException {
         List<Size> sizes = new ArrayList<>();
+        // Two threads of its own: "both at once" must start both chases whatever else a shared pool is running.
+        ExecutorService chases = Executors.newFixedThreadPool(2);
         try {
             for (CacheSizes.WorkingSet set : workingSets) {
-                CoreSeries alone0 = chase(cpusets.get(0), set.bytes()).join();
-                CoreSeries alone1 = chase(cpusets.get(1), set.bytes()).join();
-                CompletableFuture<CoreSeries> both0 = chase(cpusets.get(0), set.bytes());
-                CompletableFuture<CoreSeries> both1 = chase(cpusets.get(1), set.bytes());
+                CoreSeries alone0 = chase(cpusets.get(0), set.bytes(), chases).join();
+                CoreSeries alone1 = chase(cpusets.get(1), set.bytes(), chases).join();
+                CompletableFuture<CoreSeries> both0 = chase(cpusets.get(0), set.bytes(), chases);
+                CompletableFuture<CoreSeries> both1 = chase(cpusets.get(1), set.bytes(), chases);
                 sizes.add(new Size(set.bytes(), set.label(), alone0, alone1, both0.join(), both1.join()));
             }
         } catch (CompletionException e) {
             throw e.getCause() instanceof UncheckedIOException u ? u.getCause() : new IOException(e.getCause());
+        } finally {
+            chases.shutdownNow();
         }
         return new Result(Machines.current(), cpusets, seconds, sizes);
     }
 
-    private CompletableFuture<CoreSeries> chase(String cpuset, long bytes) {
+    private CompletableFuture<CoreSeries> chase(String cpuset, long bytes, ExecutorService chases) {
         List<String> command = new ArrayList<>(List.of("taskset", "-c", cpuset));
         command.addAll(JavaCommand.here().flag("-Xms" + heapMiB(bytes) + "m").flag("-Xmx" + heapMiB(bytes) + "m")
                 .flag("-XX:+UseSerialGC").classPath(ClassPaths.parse(ClassPaths.current()))
@@ -114,7 +120,7 @@ public final class CacheProbe {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
+        }, chases);
     }
 
     private static long heapMiB(long bytes) {

@@ -146,7 +146,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "half the L2 and half the last-level cache, pinned with taskset to each core alone and then to "
                     + "both at once, SECONDS per run (10 when not given); prints and writes cache-probe.md and "
                     + "cache-probe.json: how steady each core and the pair are, and whether the shared cache is this "
-                    + "machine's alone (default: off; docs/duet.md).")
+                    + "machine's alone (default: off; docs/ab-campaigns.md).")
     Integer cacheProbe;
 
     @Mixin

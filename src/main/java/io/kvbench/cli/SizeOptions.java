@@ -52,7 +52,7 @@ final class SizeOptions {
                     + readWarmupNote(profile) + ")");
             if (records != null) profile.records().keySet().forEach(f -> fields.withObject("/records").put(f, records));
             if (forks != null) fields.put("forks", forks);
-            Profile.Iterations reads = profile.readPasses() != null ? profile.readPasses() : profile.passes();
+            Profile.Iterations reads = readPasses(profile);
             int readWarmup = readPassWarmup(profile, reads.warmupIterations());
             if (warmupIterations == null && readWarmup > reads.warmupIterations()) {
                 ObjectNode group = fields.objectNode().put("warmupIterations", readWarmup)
@@ -70,8 +70,8 @@ final class SizeOptions {
     }
 
     /**
-     * Read passes warm up by count, so fewer records per pass warm the JIT up on fewer reads: a pass of 20,000 records
-     * after 8 warm-up passes was still being compiled in some forks (docs/results/2026-11-26-ab-noise-sources.md).
+     * Read passes warm up by count, so fewer records per pass warm the JIT up on fewer reads: a short pass after the
+     * profile's warm-up passes was still being compiled in some forks (docs/results/2026-11-26-ab-noise-sources.md).
      * With --records below the profile's largest family size and no --warmup-iterations, read passes warm up for the
      * profile's passes times that ratio, rounded up and at most {@value #MAX_ITERATIONS}: as many reads as the
      * profile's own sizes warm up on. Write passes keep theirs (more of them would change the store they measure).
@@ -85,9 +85,14 @@ final class SizeOptions {
     }
 
     private String readWarmupNote(Profile profile) {
-        Profile.Iterations reads = profile.readPasses() != null ? profile.readPasses() : profile.passes();
+        Profile.Iterations reads = readPasses(profile);
         int scaled = readPassWarmup(profile, reads.warmupIterations());
         return scaled > reads.warmupIterations() ? "; read passes warm up for " + scaled + " passes" : "";
+    }
+
+    /** The iterations the profile gives read passes: its own for them, else those of every pass. */
+    private static Profile.Iterations readPasses(Profile profile) {
+        return profile.readPasses() != null ? profile.readPasses() : profile.passes();
     }
 
     /** The overrides as the profile name records them, e.g. [records=1000, forks=2]. */
