@@ -46,15 +46,16 @@ final class SizeOptions {
         List<String> changes = changes();
         if (changes.isEmpty()) return profile;
         String name = profile.name() + "+" + String.join("+", changes);
+        Profile.Iterations reads = readPasses(profile);
+        int readWarmup = readPassWarmup(profile, reads.warmupIterations());
+        boolean longerReadWarmup = readWarmup > reads.warmupIterations();
         return RecordCopy.with(profile, Profile.class, fields -> {
             fields.put("name", name);
             fields.put("description", profile.description() + " (overridden: " + String.join(", ", changes)
-                    + readWarmupNote(profile) + ")");
+                    + (longerReadWarmup ? "; read passes warm up for " + readWarmup + " passes" : "") + ")");
             if (records != null) profile.records().keySet().forEach(f -> fields.withObject("/records").put(f, records));
             if (forks != null) fields.put("forks", forks);
-            Profile.Iterations reads = readPasses(profile);
-            int readWarmup = readPassWarmup(profile, reads.warmupIterations());
-            if (warmupIterations == null && readWarmup > reads.warmupIterations()) {
+            if (longerReadWarmup) {
                 ObjectNode group = fields.objectNode().put("warmupIterations", readWarmup)
                         .put("warmupSeconds", reads.warmupSeconds())
                         .put("measurementIterations", reads.measurementIterations())
@@ -82,12 +83,6 @@ final class SizeOptions {
         if (largest <= records) return passes;
         double scaled = Math.ceil(passes * (double) largest / records);
         return (int) Math.min(MAX_ITERATIONS, Math.max(passes, scaled));
-    }
-
-    private String readWarmupNote(Profile profile) {
-        Profile.Iterations reads = readPasses(profile);
-        int scaled = readPassWarmup(profile, reads.warmupIterations());
-        return scaled > reads.warmupIterations() ? "; read passes warm up for " + scaled + " passes" : "";
     }
 
     /** The iterations the profile gives read passes: its own for them, else those of every pass. */

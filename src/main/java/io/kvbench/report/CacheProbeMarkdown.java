@@ -32,8 +32,8 @@ public final class CacheProbeMarkdown {
         md.append(String.format(Locale.ROOT, "A pointer chase through a random cycle of 64-byte lines in a JVM pinned "
                 + "to cpuset %s and to cpuset %s (the duet's cores), %d s per run: each alone, then both at once. "
                 + "Nanoseconds per load, from the mean of each second; spread: the standard deviation of the "
-                + "per-second log times; paired: of log(cpuset %s / cpuset %s) over the seconds both ran, the least a "
-                + "duet's per-round B/A spread can be for a benchmark whose working set is of that size.%n%n",
+                + "per-second log times; paired: of log(cpuset %s / cpuset %s) over the seconds both ran, about the "
+                + "least a duet's per-round B/A spread can be for a benchmark whose working set is of that size.%n%n",
                 probe.cpusets().get(0), probe.cpusets().get(1), probe.seconds(), probe.cpusets().get(1),
                 probe.cpusets().get(0)));
         md.append(String.format(Locale.ROOT, "| working set | run | cpuset %s: ns per load, median (range) | spread "
