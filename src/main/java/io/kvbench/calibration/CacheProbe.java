@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -29,8 +30,15 @@ import org.apache.commons.math3.stat.StatUtils;
  */
 public final class CacheProbe {
 
-    /** One core's chase in one run: the mean time per load in each whole second. */
-    public record CoreSeries(String cpuset, double[] nanosPerSecond) {
+    /**
+     * One core's chase in one run: the mean time per load in each whole second, and the share of the cpuset's time the
+     * hypervisor stole meanwhile ({@link CpuSteal}; NaN where it cannot be read).
+     */
+    public record CoreSeries(String cpuset, double[] nanosPerSecond, double steal) {
+
+        public CoreSeries(String cpuset, double[] nanosPerSecond) {
+            this(cpuset, nanosPerSecond, Double.NaN);
+        }
 
         public double median() {
             return StatUtils.percentile(nanosPerSecond, 50);
@@ -109,14 +117,17 @@ public final class CacheProbe {
                 .flag("-XX:+UseSerialGC").classPath(ClassPaths.parse(ClassPaths.current()))
                 .main(CacheChase.class.getName(), List.of(Long.toString(bytes), Integer.toString(seconds)))
                 .build());
+        Set<Integer> cpus = CpuSteal.cpus(cpuset);
         return CompletableFuture.supplyAsync(() -> {
             try {
+                CpuSteal.Reading before = CpuSteal.read(CpuSteal.PROC_STAT, cpus);
                 Commands.Result result = Commands.run(command, Duration.ofSeconds(seconds + 60L));
+                double steal = CpuSteal.share(before, CpuSteal.read(CpuSteal.PROC_STAT, cpus));
                 if (!result.ok()) {
                     throw new IOException(String.join(" ", command.subList(0, 3)) + " ... failed (exit "
                             + result.exit() + "): " + result.output());
                 }
-                return new CoreSeries(cpuset, perSecond(result.output(), seconds));
+                return new CoreSeries(cpuset, perSecond(result.output(), seconds), steal);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

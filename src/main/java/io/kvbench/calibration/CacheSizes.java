@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * The cache probe's working sets, from the cache sizes Linux reports for a cpu
  * ({@code /sys/devices/system/cpu/cpuN/cache/indexK/{level,type,size}}): half the L2, which a core keeps to itself,
- * and half the last-level cache, which cores share. Where the sizes cannot be read, 1 MiB and 16 MiB, said so.
+ * half the last-level cache, which cores share, and twice the last-level cache (at most {@link #LARGEST_MEMORY}),
+ * which only memory holds: the time a load takes when the shared cache holds none of the working set. Where the sizes
+ * cannot be read, 1 MiB, 16 MiB and 64 MiB, said so.
  */
 public final class CacheSizes {
 
@@ -19,6 +21,9 @@ public final class CacheSizes {
 
     static final long FALLBACK_PRIVATE = 1L << 20;
     static final long FALLBACK_SHARED = 16L << 20;
+    static final long FALLBACK_MEMORY = 64L << 20;
+    /** The memory working set's cap: two chasing JVMs hold it at once. */
+    static final long LARGEST_MEMORY = 1L << 30;
 
     private CacheSizes() {
     }
@@ -49,12 +54,14 @@ public final class CacheSizes {
         }
         if (l2 == 0 || lastLevel < 3) return fallback();
         return List.of(new WorkingSet(l2 / 2, "half of L2 (" + Formats.bytes(l2) + ")"),
-                new WorkingSet(last / 2, "half of L" + lastLevel + " (" + Formats.bytes(last) + ")"));
+                new WorkingSet(last / 2, "half of L" + lastLevel + " (" + Formats.bytes(last) + ")"),
+                new WorkingSet(Math.min(2 * last, LARGEST_MEMORY), "beyond L" + lastLevel + ": memory"));
     }
 
     private static List<WorkingSet> fallback() {
         return List.of(new WorkingSet(FALLBACK_PRIVATE, "cache sizes unknown"),
-                new WorkingSet(FALLBACK_SHARED, "cache sizes unknown"));
+                new WorkingSet(FALLBACK_SHARED, "cache sizes unknown"),
+                new WorkingSet(FALLBACK_MEMORY, "cache sizes unknown"));
     }
 
     /** "2048K", "32M" or a plain number of bytes. */

@@ -143,10 +143,11 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--cache-probe", arity = "0..1", fallbackValue = "10", paramLabel = "SECONDS",
             description = "Probe the duet's two cores (--duet-cpusets) instead of benchmarking: a pointer chase over "
-                    + "half the L2 and half the last-level cache, pinned with taskset to each core alone and then to "
-                    + "both at once, SECONDS per run (10 when not given); prints and writes cache-probe.md and "
-                    + "cache-probe.json: how steady each core and the pair are, and whether the shared cache is this "
-                    + "machine's alone (default: off; docs/ab-campaigns.md).")
+                    + "half the L2, half the last-level cache and twice it (memory), pinned with taskset to each core "
+                    + "alone and then to both at once, SECONDS per run (10 when not given); prints and writes "
+                    + "cache-probe.md and cache-probe.json: how steady each core and the pair are, whether the shared "
+                    + "cache is this machine's alone and how much of it the runner gets (default: off; "
+                    + "docs/ab-campaigns.md).")
     Integer cacheProbe;
 
     @Mixin

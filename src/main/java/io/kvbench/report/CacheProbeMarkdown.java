@@ -15,10 +15,16 @@ public final class CacheProbeMarkdown {
 
     /**
      * A spread this small is the chase's own jitter; a shared-cache spread this many times the private one, and above
-     * {@link #NOISY}, means something else uses the shared cache.
+     * {@link #NOISY}, means something else uses the shared cache; a private-cache spread above it, that something else
+     * reaches even the private cache's working set.
      */
     static final double NOISY = 0.02;
     static final double SHARED_FACTOR = 3;
+    /**
+     * The shared cache holds little of its half-size working set when a load from it takes more than this share of a
+     * load that only memory holds (a cache of the runner's own answers several times faster than memory).
+     */
+    static final double HELD_LITTLE = 0.5;
     /** The cores differ when one runs the private-cache chase this much slower than the other. */
     static final double ASYMMETRY = 0.03;
 
@@ -60,28 +66,49 @@ public final class CacheProbeMarkdown {
         return String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", s.median(), s.min(), s.max());
     }
 
-    /** What the rows say, in words: the shared cache's steadiness, contention between the cores, their asymmetry. */
+    /** What the rows say, in words: the caches' steadiness, contention between the cores, their asymmetry. */
     static List<String> findings(CacheProbe.Result probe) {
         List<String> findings = new ArrayList<>();
         if (probe.sizes().size() < 2) return findings;
         CacheProbe.Size own = probe.sizes().get(0);
-        CacheProbe.Size shared = probe.sizes().get(probe.sizes().size() - 1);
+        CacheProbe.Size shared = probe.sizes().get(1);
+        CacheProbe.Size memory = probe.sizes().size() > 2 ? probe.sizes().get(2) : null;
         double ownAlone = Math.max(own.alone0().spread(), own.alone1().spread());
         double sharedAlone = Math.max(shared.alone0().spread(), shared.alone1().spread());
-        if (sharedAlone > NOISY && sharedAlone > SHARED_FACTOR * ownAlone) {
+        boolean othersShareTheCache = sharedAlone > NOISY && sharedAlone > SHARED_FACTOR * ownAlone;
+        boolean privateUnsteady = !othersShareTheCache && ownAlone > NOISY;
+        double heldShare = memory == null ? 0 : fastest(shared) / fastest(memory);
+        boolean holdsLittle = heldShare > HELD_LITTLE;
+        if (othersShareTheCache) {
             findings.add(String.format(Locale.ROOT, "**The shared cache is not this runner's alone**: with the other "
                     + "core idle, the %s chase varied by %s from second to second, the %s one by %s. Something this "
                     + "machine does not run uses that cache (other tenants of the host): a duet of a benchmark whose "
                     + "working set reaches it scatters from round to round with it, one that fits the private "
                     + "caches much less.", Formats.bytes(shared.bytes()), pct(sharedAlone), Formats.bytes(own.bytes()),
                     pct(ownAlone)));
-        } else {
-            findings.add(String.format(Locale.ROOT, "The shared cache held steady with the other core idle: the %s "
-                    + "chase varied by %s from second to second.", Formats.bytes(shared.bytes()), pct(sharedAlone)));
+        } else if (privateUnsteady) {
+            findings.add(String.format(Locale.ROOT, "**Even the private-cache chase is not steady**: with the other "
+                    + "core idle, the %s chase varied by %s from second to second (the %s one by %s). What this "
+                    + "machine does not run reaches even a working set that size: the lines it loses from the L2 "
+                    + "are fetched from the shared cache or memory, which others use, or the cpu loses time to the "
+                    + "hypervisor. A duet of any benchmark scatters with it.%s", Formats.bytes(own.bytes()),
+                    pct(ownAlone), Formats.bytes(shared.bytes()), pct(sharedAlone), steal(own)));
+        } else if (!holdsLittle) {
+            findings.add(String.format(Locale.ROOT, "The caches held steady with the other core idle: the %s chase "
+                    + "varied by %s from second to second, the %s one by %s.", Formats.bytes(shared.bytes()),
+                    pct(sharedAlone), Formats.bytes(own.bytes()), pct(ownAlone)));
+        }
+        if (holdsLittle) {
+            findings.add(String.format(Locale.ROOT, "**The shared cache holds little of this runner's working set**: "
+                    + "with the other core idle, the %s chase took %.1f ns per load, %s of a load from memory "
+                    + "(%.1f ns, the %s chase). Others' data fill that cache: a benchmark whose working set outgrows "
+                    + "the private cache runs at about memory speed here, and scatters with what memory gives it.",
+                    Formats.bytes(shared.bytes()), fastest(shared), pct(heldShare), fastest(memory),
+                    Formats.bytes(memory.bytes())));
         }
         double sharedBoth = shared.pairedSpread();
-        boolean sharedSteadyAlone = !(sharedAlone > NOISY && sharedAlone > SHARED_FACTOR * ownAlone);
-        if (sharedSteadyAlone && sharedBoth > NOISY && sharedBoth > SHARED_FACTOR * own.pairedSpread()) {
+        if (!othersShareTheCache && !privateUnsteady && !holdsLittle && sharedBoth > NOISY
+                && sharedBoth > SHARED_FACTOR * own.pairedSpread()) {
             findings.add(String.format(Locale.ROOT, "**The duet's cores contend for the shared cache**: each steady "
                     + "alone, chasing %s at once they differed by a paired spread of %s, against %s for %s.",
                     Formats.bytes(shared.bytes()), pct(sharedBoth), pct(own.pairedSpread()),
@@ -100,6 +127,20 @@ public final class CacheProbeMarkdown {
                     asymmetry > 0 ? "slower" : "faster", probe.cpusets().get(0)));
         }
         return findings;
+    }
+
+    /** The faster core's median time per load alone: what the working set costs at best. */
+    private static double fastest(CacheProbe.Size size) {
+        return Math.min(size.alone0().median(), size.alone1().median());
+    }
+
+    /** What the hypervisor took of the private-cache runs (steal, from /proc/stat); empty where unknown. */
+    private static String steal(CacheProbe.Size own) {
+        double steal = Math.max(own.alone0().steal(), own.alone1().steal());
+        if (!Double.isFinite(steal)) return "";
+        String more = steal < NOISY ? ": the cpu was rarely taken away, so the loss is in the caches" : "";
+        return String.format(Locale.ROOT, " Meanwhile the hypervisor stole %s of that cpu's time%s.", pct(steal),
+                more);
     }
 
     private static String pct(double fraction) {

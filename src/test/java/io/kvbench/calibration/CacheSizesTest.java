@@ -23,7 +23,8 @@ class CacheSizesTest {
         index(3, 3, "Unified", "32768K");
         assertThat(CacheSizes.of(cache)).containsExactly(
                 new CacheSizes.WorkingSet(512 << 10, "half of L2 (1.0 MiB)"),
-                new CacheSizes.WorkingSet(16 << 20, "half of L3 (32.0 MiB)"));
+                new CacheSizes.WorkingSet(16 << 20, "half of L3 (32.0 MiB)"),
+                new CacheSizes.WorkingSet(64 << 20, "beyond L3: memory"));
     }
 
     @Test
@@ -31,7 +32,7 @@ class CacheSizesTest {
         index(0, 1, "Data", "48K");
         index(1, 2, "Unified", "1024K");
         assertThat(CacheSizes.of(cache)).extracting(CacheSizes.WorkingSet::bytes)
-                .containsExactly(CacheSizes.FALLBACK_PRIVATE, CacheSizes.FALLBACK_SHARED);
+                .containsExactly(CacheSizes.FALLBACK_PRIVATE, CacheSizes.FALLBACK_SHARED, CacheSizes.FALLBACK_MEMORY);
         assertThat(CacheSizes.of(cache.resolve("absent"))).allSatisfy(set ->
                 assertThat(set.label()).isEqualTo("cache sizes unknown"));
     }

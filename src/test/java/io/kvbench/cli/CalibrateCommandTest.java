@@ -83,12 +83,13 @@ class CalibrateCommandTest {
         assertThat(out.resolve("cache-probe.md")).content().contains("| working set | run | cpuset 0");
         CacheProbe.Result result = ResultsJson.MAPPER.readValue(out.resolve("cache-probe.json").toFile(),
                 CacheProbe.Result.class);
-        assertThat(result.sizes()).hasSize(2).allSatisfy(size -> {
+        assertThat(result.sizes()).hasSize(3).allSatisfy(size -> {
             assertThat(size.alone0().nanosPerSecond()).hasSize(2);
             assertThat(size.alone0().min()).isPositive();
             assertThat(size.both1().nanosPerSecond()).hasSize(2);
         });
         assertThat(result.sizes().get(1).bytes()).isGreaterThan(result.sizes().get(0).bytes());
+        assertThat(result.sizes().get(2).bytes()).isGreaterThan(result.sizes().get(1).bytes());
     }
 
     @Test

@@ -29,7 +29,51 @@ class CacheProbeMarkdownTest {
     void aSteadyRunnerIsSaidToBeSteady() {
         String md = CacheProbeMarkdown.markdown(probe(size(STEADY, STEADY, STEADY, STEADY),
                 size(STEADY, STEADY, STEADY, STEADY)));
-        assertThat(md).contains("The shared cache held steady").contains("Both at once").doesNotContain("**");
+        assertThat(md).contains("The caches held steady").contains("Both at once").doesNotContain("**");
+    }
+
+    @Test
+    void aPrivateCacheChaseThatMovesWithTheOtherCoreIdleIsNamedWithTheSteal() {
+        double[] steadyShared = {140.0, 141.0, 139.0, 140.0};
+        CacheProbe.Size own = size(NOISY, STEADY, NOISY, STEADY);
+        CacheProbe.Size stolenLittle = new CacheProbe.Size(0, "", new CacheProbe.CoreSeries("0", NOISY, 0.016),
+                new CacheProbe.CoreSeries("1", STEADY, 0.004), own.both0(), own.both1());
+        String md = CacheProbeMarkdown.markdown(probe(stolenLittle,
+                size(steadyShared, steadyShared, steadyShared, steadyShared)));
+        assertThat(md).contains("**Even the private-cache chase is not steady**: with the other core idle, the "
+                        + "512.0 KiB chase varied by")
+                .contains("the hypervisor stole 1.6 % of that cpu's time: the cpu was rarely taken away, so the loss "
+                        + "is in the caches")
+                .doesNotContain("held steady").doesNotContain("contend").doesNotContain("cache is not");
+        String unknownSteal = CacheProbeMarkdown.markdown(probe(own,
+                size(steadyShared, steadyShared, steadyShared, steadyShared)));
+        assertThat(unknownSteal).contains("**Even the private-cache chase is not steady**").doesNotContain("stole");
+    }
+
+    @Test
+    void aSharedCacheChaseAsSlowAsMemoryIsCalledACacheThatHoldsLittle() {
+        double[] atMemory = {160.0, 162.0, 158.0, 161.0};
+        double[] memory = {217.0, 220.0, 215.0, 218.0};
+        CacheProbe.Size own = size(STEADY, STEADY, STEADY, STEADY);
+        CacheProbe.Result probe = new CacheProbe.Result(MACHINE, List.of("0", "1"), 4, List.of(
+                new CacheProbe.Size(512 << 10, "private", own.alone0(), own.alone1(), own.both0(), own.both1()),
+                sized(16 << 20, size(atMemory, atMemory, atMemory, atMemory)),
+                sized(64 << 20, size(memory, memory, memory, memory))));
+        String md = CacheProbeMarkdown.markdown(probe);
+        assertThat(md).contains("| 64.0 MiB, memory | alone | 217.5 (215.0-220.0) |")
+                .contains("**The shared cache holds little of this runner's working set**: with the other core idle, "
+                        + "the 16.0 MiB chase took 160.5 ns per load, 73.8 % of a load from memory (217.5 ns, the "
+                        + "64.0 MiB chase)")
+                .doesNotContain("held steady").doesNotContain("contend");
+        String cached = CacheProbeMarkdown.markdown(new CacheProbe.Result(MACHINE, List.of("0", "1"), 4,
+                List.of(probe.sizes().get(0), sized(16 << 20, size(STEADY, STEADY, STEADY, STEADY)),
+                        probe.sizes().get(2))));
+        assertThat(cached).contains("The caches held steady").doesNotContain("holds little");
+    }
+
+    private static CacheProbe.Size sized(long bytes, CacheProbe.Size runs) {
+        String label = bytes > 32 << 20 ? "memory" : "shared";
+        return new CacheProbe.Size(bytes, label, runs.alone0(), runs.alone1(), runs.both0(), runs.both1());
     }
 
     @Test
