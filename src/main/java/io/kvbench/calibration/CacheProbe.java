@@ -22,10 +22,11 @@ import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * How steady the duet's two cores are on their own: {@link CacheChase} in a child JVM pinned with {@code taskset} to
- * each of the two cpusets, first alone, then on both at once (the duet's condition), over a working set of half the
- * private L2 cache and one of half the shared last-level cache. A core whose half-L2 chase is steady but whose
- * half-L3 chase is not loses the shared cache to something else: the other core, or work this machine does not see
- * (other tenants of the host). The "paired" spread, second by second, of the two cores' times while both chase the same
+ * each of the two cpusets, first alone, then on both at once (the duet's condition), over the working sets of
+ * {@link CacheSizes}: half the private L2, half the shared last-level cache, and one only memory holds. A core whose
+ * half-L2 chase is steady but whose half-L3 chase is not loses the shared cache to something else: the other core, or
+ * work this machine does not see (other tenants of the host); a half-L3 chase as slow as memory gets little of it at
+ * all. The "paired" spread, second by second, of the two cores' times while both chase the same
  * work is about the least a duet's per-round B/A spread can be for a benchmark of that working set.
  */
 public final class CacheProbe {
