@@ -5,6 +5,7 @@ import io.kvbench.infra.Commands;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.MachineInfo;
+import io.kvbench.task.ContainerResources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -87,6 +89,7 @@ public final class CacheProbe {
             throw new IllegalArgumentException("the cache probe needs the duet's two cpusets, not " + cpusets);
         }
         if (seconds < 2) throw new IllegalArgumentException("--cache-probe needs at least 2 seconds, not " + seconds);
+        cpusets.forEach(CacheProbe::cpus);
         this.cpusets = List.copyOf(cpusets);
         this.seconds = seconds;
     }
@@ -118,7 +121,7 @@ public final class CacheProbe {
                 .flag("-XX:+UseSerialGC").classPath(ClassPaths.parse(ClassPaths.current()))
                 .main(CacheChase.class.getName(), List.of(Long.toString(bytes), Integer.toString(seconds)))
                 .build());
-        Set<Integer> cpus = CpuSteal.cpus(cpuset);
+        Set<Integer> cpus = cpus(cpuset);
         return CompletableFuture.supplyAsync(() -> {
             try {
                 CpuSteal.Reading before = CpuSteal.read(CpuSteal.PROC_STAT, cpus);
@@ -133,6 +136,15 @@ public final class CacheProbe {
                 throw new UncheckedIOException(e);
             }
         }, chases);
+    }
+
+    /** The cpus of one of the duet's cpusets, read as the duet reads them; bad input names the option. */
+    static TreeSet<Integer> cpus(String cpuset) {
+        try {
+            return ContainerResources.cpus(cpuset);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--duet-cpusets " + cpuset + ": " + e.getMessage(), e);
+        }
     }
 
     private static long heapMiB(long bytes) {

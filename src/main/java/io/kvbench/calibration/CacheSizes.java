@@ -73,11 +73,6 @@ public final class CacheSizes {
     }
 
     static int firstCpu(String cpuset) {
-        String first = cpuset.split("[,-]")[0].strip();
-        try {
-            return Integer.parseInt(first);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--duet-cpusets " + cpuset + " is not a cpu list such as 0 or 2-3", e);
-        }
+        return CacheProbe.cpus(cpuset).first();
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The share of some cpus' time the hypervisor ran something else while this machine wanted them: the "steal" column
@@ -44,21 +43,5 @@ final class CpuSteal {
     static double share(Reading before, Reading after) {
         if (before == null || after == null || after.total() <= before.total()) return Double.NaN;
         return (double) (after.steal() - before.steal()) / (after.total() - before.total());
-    }
-
-    /** The cpus of a list such as "0", "2-3" or "4,6-7"; none (steal unknown) for a form it does not read. */
-    static Set<Integer> cpus(String cpuset) {
-        Set<Integer> cpus = new TreeSet<>();
-        try {
-            for (String part : cpuset.split(",")) {
-                String[] range = part.strip().split("-");
-                int from = Integer.parseInt(range[0].strip());
-                int to = range.length > 1 ? Integer.parseInt(range[1].strip()) : from;
-                for (int cpu = from; cpu <= to; cpu++) cpus.add(cpu);
-            }
-        } catch (NumberFormatException e) {
-            return Set.of();
-        }
-        return cpus;
     }
 }

@@ -35,6 +35,13 @@ class CacheProbeTest {
     }
 
     @Test
+    void cpusetsAreReadAsTheDuetReadsThemBeforeAnyChase() {
+        assertThat(CacheProbe.cpus("4,6-7")).containsExactly(4, 6, 7);
+        assertThatThrownBy(() -> new CacheProbe(List.of("0-7:2", "1"), 10))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("--duet-cpusets 0-7:2: cpuset");
+    }
+
+    @Test
     void needsTwoCpusetsAndTwoSeconds() {
         assertThatThrownBy(() -> new CacheProbe(List.of("0"), 10)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("two cpusets");

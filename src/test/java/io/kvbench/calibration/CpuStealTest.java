@@ -35,10 +35,8 @@ class CpuStealTest {
     }
 
     @Test
-    void anUnreadableStatOrCpuListLeavesTheStealUnknown() {
+    void anUnreadableStatLeavesTheStealUnknown() {
         assertThat(CpuSteal.read(dir.resolve("absent"), Set.of(0))).isNull();
         assertThat(CpuSteal.share(null, new CpuSteal.Reading(1, 10))).isNaN();
-        assertThat(CpuSteal.cpus("4,6-7")).containsExactly(4, 6, 7);
-        assertThat(CpuSteal.cpus("0-7:2")).isEmpty();
     }
 }

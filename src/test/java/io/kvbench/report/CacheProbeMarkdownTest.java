@@ -56,9 +56,9 @@ class CacheProbeMarkdownTest {
         double[] memory = {217.0, 220.0, 215.0, 218.0};
         CacheProbe.Size own = size(STEADY, STEADY, STEADY, STEADY);
         CacheProbe.Result probe = new CacheProbe.Result(MACHINE, List.of("0", "1"), 4, List.of(
-                new CacheProbe.Size(512 << 10, "private", own.alone0(), own.alone1(), own.both0(), own.both1()),
-                sized(16 << 20, size(atMemory, atMemory, atMemory, atMemory)),
-                sized(64 << 20, size(memory, memory, memory, memory))));
+                sized(512 << 10, "private", own),
+                sized(16 << 20, "shared", size(atMemory, atMemory, atMemory, atMemory)),
+                sized(64 << 20, "memory", size(memory, memory, memory, memory))));
         String md = CacheProbeMarkdown.markdown(probe);
         assertThat(md).contains("| 64.0 MiB, memory | alone | 217.5 (215.0-220.0) |")
                 .contains("**The shared cache holds little of this runner's working set**: with the other core idle, "
@@ -66,14 +66,9 @@ class CacheProbeMarkdownTest {
                         + "64.0 MiB chase)")
                 .doesNotContain("held steady").doesNotContain("contend");
         String cached = CacheProbeMarkdown.markdown(new CacheProbe.Result(MACHINE, List.of("0", "1"), 4,
-                List.of(probe.sizes().get(0), sized(16 << 20, size(STEADY, STEADY, STEADY, STEADY)),
+                List.of(probe.sizes().get(0), sized(16 << 20, "shared", size(STEADY, STEADY, STEADY, STEADY)),
                         probe.sizes().get(2))));
         assertThat(cached).contains("The caches held steady").doesNotContain("holds little");
-    }
-
-    private static CacheProbe.Size sized(long bytes, CacheProbe.Size runs) {
-        String label = bytes > 32 << 20 ? "memory" : "shared";
-        return new CacheProbe.Size(bytes, label, runs.alone0(), runs.alone1(), runs.both0(), runs.both1());
     }
 
     @Test
@@ -95,10 +90,12 @@ class CacheProbeMarkdownTest {
     }
 
     private static CacheProbe.Result probe(CacheProbe.Size own, CacheProbe.Size shared) {
-        return new CacheProbe.Result(MACHINE, List.of("0", "1"), 4, List.of(
-                new CacheProbe.Size(512 << 10, "private", own.alone0(), own.alone1(), own.both0(), own.both1()),
-                new CacheProbe.Size(16 << 20, "shared", shared.alone0(), shared.alone1(), shared.both0(),
-                        shared.both1())));
+        return new CacheProbe.Result(MACHINE, List.of("0", "1"), 4, List.of(sized(512 << 10, "private", own),
+                sized(16 << 20, "shared", shared)));
+    }
+
+    private static CacheProbe.Size sized(long bytes, String label, CacheProbe.Size runs) {
+        return new CacheProbe.Size(bytes, label, runs.alone0(), runs.alone1(), runs.both0(), runs.both1());
     }
 
     private static CacheProbe.Size size(double[] alone0, double[] alone1, double[] both0, double[] both1) {
