@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
         description = {"Run the profile's benchmarks, compare them with the baselines, re-run each benchmark that "
-                + "looks regressed (up to --confirmations times) and decide on the pooled samples.",
+                + "looks regressed (up to --confirmations times, each time with as many forks as its baseline "
+                + "holds, at least the profile's) and decide on the pooled samples.",
                 "Exit 1 only on a confirmed REGRESSION or a MISSING benchmark (a baseline without a result), 3 on an "
                         + "ERROR (infrastructure), 2 on bad input. Writes results.json, comparison.md/json and "
                         + "summary.md into --out; reruns go to <out>/confirm/.",

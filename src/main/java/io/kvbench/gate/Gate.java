@@ -102,7 +102,9 @@ public final class Gate {
         BaselineSet baselines = store.load(results.profile(), results.machine().machineClass());
         List<ComparisonRow> rows = new ArrayList<>();
         for (ComparisonRow row : BaselineComparison.compare(results.results(), baselines, policy, include)) {
-            rows.add(row.verdict() == Verdict.REGRESSION ? confirm(plan, row, results, baselines) : row);
+            boolean judged = row.verdict() == Verdict.REGRESSION || row.verdict() == Verdict.PASS
+                    || row.verdict() == Verdict.IMPROVEMENT;
+            rows.add(judged ? confirm(plan, row, results, baselines) : row);
         }
         String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun"
                 + (maxReruns == 1 ? "" : "s")
@@ -112,17 +114,21 @@ public final class Gate {
         return new Judgement(results, baselines, rows, report);
     }
 
+    /** The row as it stands unless the policy suspects it; then its verdict after the reruns. */
     private ComparisonRow confirm(RunPlan plan, ComparisonRow suspect, RunResults results, BaselineSet baselines) {
         BenchmarkKey key = suspect.key();
         BenchmarkResult first = results.results().stream().filter(r -> BenchmarkKey.of(r).equals(key)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no result for " + key));
         Baseline baseline = baselines.effective(first);
+        if (!policy.suspect(baseline, first, policy.assess(baseline, first))) return suspect;
         if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note()
                 + "): confirming with up to "
                 + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
         Confirmation.Decision decision;
         try {
-            decision = Confirmation.decide(policy, baseline, first, maxReruns, attempt -> rerun(plan, key, attempt));
+            int forks = policy.confirmationForks(baseline, plan.profile().forks());
+            decision = Confirmation.decide(policy, baseline, first, maxReruns,
+                    attempt -> rerun(plan, key, attempt, forks));
         } catch (Exception e) {
             return error(suspect, "confirmation rerun failed: " + e.getMessage());
         }
@@ -133,10 +139,11 @@ public final class Gate {
         return row;
     }
 
-    private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt) throws IOException {
+    /** One more measurement of a suspect, with the forks the policy asks for ({@code confirmationForks}). */
+    private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt, int forks) throws IOException {
         RunLayout layout = new RunLayout(plan.outDir()).confirmation(key.engine() + "-" + key.workload(), attempt);
         RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())),
-                plan.profile(), layout.dir(), plan.dataDir(), plan.slowdownTokens());
+                plan.profile().withForks(forks), layout.dir(), plan.dataDir(), plan.slowdownTokens());
         RunResults rerun = RunLoop.run(runner, one, new Progress(console, 1),
                 partial -> ResultsJson.write(layout.results(), partial));
         ResultsJson.write(layout.results(), rerun);

@@ -14,4 +14,17 @@ public interface ComparisonPolicy {
 
     /** One line saying how it decides and with which parameters, recorded next to the verdicts. */
     String describe();
+
+    /**
+     * Whether a result should be measured again before its verdict stands ({@link Confirmation}): a REGRESSION must
+     * survive its reruns.
+     */
+    default boolean suspect(Baseline baseline, BenchmarkResult measured, Assessment assessment) {
+        return assessment.verdict() == Verdict.REGRESSION;
+    }
+
+    /** JMH forks a confirmation rerun measures, given the forks the profile runs with. */
+    default int confirmationForks(Baseline baseline, int profileForks) {
+        return profileForks;
+    }
 }

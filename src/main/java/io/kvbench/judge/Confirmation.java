@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Confirmation reruns, as careful CI systems do them: a benchmark that looks regressed is measured again, up to a
- * bounded number of times, and judged on the pooled samples of all its runs. A regression stands only if it survives
- * every rerun; the first pooled verdict that is not a REGRESSION ends the reruns. One noisy run (a neighbour's burst,
+ * Confirmation reruns, as careful CI systems do them: a benchmark that looks regressed (that the policy suspects:
+ * {@link ComparisonPolicy#suspect}) is measured again, up to a bounded number of times, and judged on the pooled
+ * samples of all its runs. A regression stands only if it survives every rerun; the first pooled verdict the policy
+ * no longer suspects ends the reruns. One noisy run (a neighbour's burst,
  * an unlucky fork) cannot fail the gate on its own, while a real slowdown shows again in every rerun and the pooled
  * samples only make it clearer.
  */
@@ -59,7 +60,7 @@ public final class Confirmation {
         List<BenchmarkResult> runs = new ArrayList<>(List.of(first));
         BenchmarkResult pooled = first;
         int reruns = 0;
-        while (current.verdict() == Verdict.REGRESSION && reruns < maxReruns) {
+        while (policy.suspect(baseline, pooled, current) && reruns < maxReruns) {
             BenchmarkResult next = rerun.next(++reruns);
             if (next.status() != Status.OK) return new Decision(current, pooled, reruns, firstRun, next.reason());
             runs.add(next);

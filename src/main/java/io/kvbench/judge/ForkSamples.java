@@ -79,6 +79,11 @@ public final class ForkSamples {
         return all.length;
     }
 
+    /** Each fork's mean, in fork order: one value per run-to-run draw. */
+    public double[] means() {
+        return forks.stream().mapToDouble(f -> Arrays.stream(f).average().orElse(Double.NaN)).toArray();
+    }
+
     public double mean() {
         return Arrays.stream(all).average().orElse(Double.NaN);
     }

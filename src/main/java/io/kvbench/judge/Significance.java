@@ -21,6 +21,21 @@ record Significance(boolean significant, double pValue, String confidence, Strin
      */
     record RatioInterval(double low, double high) {
 
+        /**
+         * Student's (1 - alpha) interval of mean(after) - mean(before) for logarithms of scores, with the variance
+         * pooled from both sides: the ratio of their geometric means; null if unusable.
+         */
+        static RatioInterval pooledOfLogs(double[] before, double[] after, double alpha) {
+            int df = before.length + after.length - 2;
+            double pooled = ((before.length - 1) * StatUtils.variance(before)
+                    + (after.length - 1) * StatUtils.variance(after)) / df;
+            double se = Math.sqrt(pooled * (1.0 / before.length + 1.0 / after.length));
+            if (!(se > 0)) return null;
+            double t = new TDistribution(df).inverseCumulativeProbability(1 - alpha / 2);
+            double diff = StatUtils.mean(after) - StatUtils.mean(before);
+            return new RatioInterval(Math.exp(diff - t * se), Math.exp(diff + t * se));
+        }
+
         /** Welch's (1 - alpha) interval of mean(after) - mean(before), as a ratio to mean(before); null if unusable. */
         static RatioInterval welch(double[] before, double[] after, double alpha) {
             double mb = StatUtils.mean(before);

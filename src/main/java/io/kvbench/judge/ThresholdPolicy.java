@@ -104,10 +104,14 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         return decide(pooledA, pooledB, sig, Math.exp(mean) - 1);
     }
 
+    /** A relative change of the score, positive when the result got worse whichever direction "better" is. */
+    static double worse(BenchmarkResult measured, double change) {
+        return measured.higherIsBetter() ? -change : change;
+    }
+
     /** The verdict from a significance and a relative change of the score (after - before) / before. */
     private Assessment decide(Baseline baseline, BenchmarkResult measured, Significance sig, double change) {
-        // Positive when the result got worse, whichever direction "better" is for this metric.
-        double worse = measured.higherIsBetter() ? -change : change;
+        double worse = worse(measured, change);
         List<String> notes = new ArrayList<>();
         Verdict score = Verdict.PASS;
         if (sig.significant() && worse >= thresholds.minEffect()) {

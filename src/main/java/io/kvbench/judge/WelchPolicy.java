@@ -1,13 +1,22 @@
 package io.kvbench.judge;
 
+import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.Formats;
+import io.kvbench.result.BenchmarkResult;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * Significance by Welch's two-sided t-test on the iteration samples of both sides (p &lt; alpha). It treats every
- * iteration as independent, which overstates the evidence when JVM forks settle at different speeds; the smoke gate
- * (one fork per run) was calibrated with it. {@link BootstrapPolicy} is the default elsewhere.
+ * Significance by a two-sided t-test (p &lt; alpha): Welch's on the iterations while a side holds a single JVM fork,
+ * Student's on the logarithms of the fork means once both hold two or more (a baseline pooled from several runs
+ * against a confirmation's pooled runs). Forks settle at different speeds, so a fork, not an iteration, is one draw of
+ * run-to-run noise, and a test on iterations calls a slow fork a change (docs/results/2026-11-27-gate-fork-means.md).
+ * Both sides' forks are of one benchmark on one machine class, so their noise is one quantity, estimated from all of
+ * them (pooled variance): a baseline of three forks alone leaves Welch's test about two degrees of freedom, too few
+ * to confirm anything at a gate's alpha. The noise scales with the score, hence logarithms; the interval is then the
+ * ratio of geometric means. A first run whose change reaches the minimum effect is measured again with its baseline's
+ * forks before anything is decided ({@link #suspect}, {@link #confirmationForks}). {@link BootstrapPolicy} is the
+ * default elsewhere.
  */
 public final class WelchPolicy extends ThresholdPolicy {
 
@@ -23,15 +32,66 @@ public final class WelchPolicy extends ThresholdPolicy {
 
     @Override
     String describeTest() {
-        return "Welch t-test (alpha " + thresholds().alpha() + ") or 99.9% CI overlap with fewer than 2 samples";
+        return "Welch t-test (alpha " + thresholds().alpha()
+                + "; Student's on log fork means where both sides have 2 or more forks) or 99.9% CI overlap with fewer"
+                + " than 2 samples";
     }
 
     @Override
     Significance test(ForkSamples before, ForkSamples after) {
+        double alpha = thresholds().alpha();
+        if (before.forkCount() >= 2 && after.forkCount() >= 2) {
+            double[] b = logs(before.means());
+            double[] a = logs(after.means());
+            if (b != null && a != null) {
+                double p = pooledPValue(b, a);
+                String on = " (t-test on " + b.length + " and " + a.length + " fork means)";
+                return new Significance(p < alpha, p, Formats.pValue(p) + on,
+                        Formats.pValue(p) + " >= alpha " + alpha + on,
+                        Significance.RatioInterval.pooledOfLogs(b, a, alpha));
+            }
+        }
         double p = welchPValue(before.all(), after.all());
-        return new Significance(p < thresholds().alpha(), p, Formats.pValue(p),
-                Formats.pValue(p) + " >= alpha " + thresholds().alpha(),
-                Significance.RatioInterval.welch(before.all(), after.all(), thresholds().alpha()));
+        return new Significance(p < alpha, p, Formats.pValue(p), Formats.pValue(p) + " >= alpha " + alpha,
+                Significance.RatioInterval.welch(before.all(), after.all(), alpha));
+    }
+
+    /** Natural logarithms, or null when a value is not positive (no score of a real run is). */
+    private static double[] logs(double[] values) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            if (!(values[i] > 0)) return null;
+            out[i] = Math.log(values[i]);
+        }
+        return out;
+    }
+
+    /**
+     * A REGRESSION, and also a score worse by the minimum effect or more from fewer forks than its baseline holds
+     * (judged a pass, or an improvement for its disk alone): the change was material but one fork's iterations could
+     * not establish it, and a rerun with the baseline's forks can, on fork means.
+     */
+    @Override
+    public boolean suspect(Baseline baseline, BenchmarkResult measured, Assessment assessment) {
+        if (assessment.verdict() == Verdict.REGRESSION) return true;
+        double change = (measured.score() - baseline.score()) / baseline.score();
+        return (assessment.verdict() == Verdict.PASS || assessment.verdict() == Verdict.IMPROVEMENT)
+                && worse(measured, change) >= thresholds().minEffect()
+                && ForkSamples.of(measured).forkCount() < ForkSamples.of(baseline).forkCount();
+    }
+
+    /** As many forks as the baseline holds (at least the profile's): the confirmation is judged on fork means. */
+    @Override
+    public int confirmationForks(Baseline baseline, int profileForks) {
+        return Math.max(profileForks, ForkSamples.of(baseline).forkCount());
+    }
+
+    /** Student's two-sided p-value with the variance pooled from both sides; constant sides as in welchPValue. */
+    static double pooledPValue(double[] a, double[] b) {
+        if (StatUtils.variance(a) == 0 && StatUtils.variance(b) == 0) {
+            return StatUtils.mean(a) == StatUtils.mean(b) ? 1.0 : 0.0;
+        }
+        return new TTest().homoscedasticTTest(a, b);
     }
 
     /**

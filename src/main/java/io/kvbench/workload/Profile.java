@@ -109,6 +109,12 @@ public record Profile(String name, String description, Map<String, Long> records
         return jmh.forks();
     }
 
+    /** The same profile, under the same name, measured with {@code forks} JMH forks per benchmark. */
+    public Profile withForks(int forks) {
+        return new Profile(name, description, records, new Jmh(forks, jmh.passes(), jmh.readPasses(),
+                jmh.operations(), jmh.heap()), defaults, gate);
+    }
+
     public Iterations passes() {
         return jmh.passes();
     }

@@ -3,6 +3,7 @@ package io.kvbench.gate;
 import static io.kvbench.fixtures.Fixtures.baseline;
 import static io.kvbench.fixtures.Fixtures.failed;
 import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.normalForks;
 import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +15,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
+import io.kvbench.judge.WelchPolicy;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunLayout;
@@ -52,6 +54,7 @@ class GateTest {
     static final class ScriptedRunner implements BenchmarkRunner {
         final Deque<BenchmarkResult> script = new ArrayDeque<>();
         final List<Path> runs = new ArrayList<>();
+        final List<Integer> forks = new ArrayList<>();
 
         @Override
         public String name() {
@@ -63,6 +66,7 @@ class GateTest {
             return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "scripted", Map.of(), List.of(),
                     (task, context, files) -> {
                         runs.add(files.layout().dir());
+                        forks.add(task.forks());
                         return script.removeFirst();
                     });
         }
@@ -121,6 +125,50 @@ class GateTest {
         assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs")
                 .contains("first run: slower");
         assertThat(runner.runs).as("stops at the first rerun that clears it").hasSize(2);
+    }
+
+    @Test
+    void aSuspectIsRerunWithAsManyForksAsItsBaselineAndJudgedOnForkMeans() throws IOException {
+        // A baseline pooled from three runs, one of which settled at half the speed; the first run lands slow.
+        store.writeAll(List.of(baseline(inForks(30, 1000, 1070, 540))));
+        runner.script.addAll(List.of(ok("rocksdb", "ycsb-c", normal(31, 5, 560, 10)),
+                inForks(32, 550, 570, 555)));
+        ComparisonRow row = new Gate(runner, store, new WelchPolicy(), 1, quiet).run(plan, key -> true).rows().get(0);
+        assertThat(runner.forks).as("the profile's one fork, then the baseline's three").containsExactly(1, 3);
+        assertThat(row.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(row.confidence()).contains("t-test on 3 and 4 fork means");
+        assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs");
+    }
+
+    @Test
+    void aMaterialChangeOneForkCannotEstablishIsMeasuredAgainWithTheBaselinesForks() throws IOException {
+        store.writeAll(List.of(baseline(inForks(33, 1000, 1010, 990))));
+        // 20 % slower by its mean, but five iterations this scattered establish nothing: a PASS, and a suspect.
+        runner.script.addAll(List.of(ok("rocksdb", "ycsb-c", 400, 1100, 600, 1000, 900),
+                inForks(34, 995, 1005, 1000)));
+        ComparisonRow row = new Gate(runner, store, new WelchPolicy(), 1, quiet).run(plan, key -> true).rows().get(0);
+        assertThat(runner.forks).containsExactly(1, 3);
+        assertThat(row.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(row.note()).contains("not confirmed: PASS on the pooled 20 samples of 2 runs")
+                .contains("first run: -20.7% is not significant");
+    }
+
+    @Test
+    void aPassFromAsManyForksAsTheBaselineIsNotMeasuredAgain() throws IOException {
+        store.writeAll(List.of(baseline(inForks(35, 1000, 1010, 990))));
+        runner.script.add(Fixtures.withForks(ok("rocksdb", "ycsb-c", 400, 1100, 600, 1000, 900, 700, 1000, 800,
+                1100, 900, 500, 1000, 700, 900, 800), 3));
+        ComparisonRow row = new Gate(runner, store, new WelchPolicy(), 1, quiet).run(plan, key -> true).rows().get(0);
+        assertThat(runner.forks).containsExactly(1);
+        assertThat(row.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(row.note()).doesNotContain("confirm");
+    }
+
+    /** A rocksdb ycsb-c result of one fork per mean, five iterations each. */
+    private static BenchmarkResult inForks(long seed, double... forkMeans) {
+        double[] flat = java.util.Arrays.stream(normalForks(seed, forkMeans.length, 5, forkMeans))
+                .flatMapToDouble(java.util.Arrays::stream).toArray();
+        return Fixtures.withForks(ok("rocksdb", "ycsb-c", flat), forkMeans.length);
     }
 
     @Test

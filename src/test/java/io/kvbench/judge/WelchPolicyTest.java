@@ -1,14 +1,18 @@
 package io.kvbench.judge;
 
 import static io.kvbench.fixtures.Fixtures.baseline;
+import static io.kvbench.fixtures.Fixtures.forks;
 import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.normalForks;
 import static io.kvbench.fixtures.Fixtures.ok;
 import static io.kvbench.fixtures.Fixtures.withDisk;
 import static io.kvbench.fixtures.Fixtures.withError;
+import static io.kvbench.fixtures.Fixtures.withForks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.workload.Catalog;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -173,5 +177,56 @@ class WelchPolicyTest {
         assertThatThrownBy(() -> new Thresholds(0, 0.1, 0.05, 0)).hasMessageContaining("alpha");
         assertThatThrownBy(() -> new Thresholds(0.01, -1, 0.05, 0)).hasMessageContaining("minEffect");
         assertThat(policy.describe()).contains("alpha 0.01").contains("minimum effect 10%").contains("5% + 64.0 KiB");
+    }
+
+    @Test
+    void aSlowForkInTheBaselineIsNoiseOnceBothSidesHaveForks() {
+        // A pooled baseline whose third run settled at half the speed, against a confirmation that landed on the slow
+        // side every time: iteration by iteration that is a clear change, fork by fork it is what forks do.
+        BenchmarkResult before = forks(normalForks(20, 3, 5, 1000, 1070, 540));
+        BenchmarkResult after = forks(normalForks(21, 4, 5, 560, 550, 570, 555));
+        double[] flat = after.samples().stream().mapToDouble(Double::doubleValue).toArray();
+        assertThat(assess(before, ok("e", "w", flat)).verdict()).as("on iterations").isEqualTo(Verdict.REGRESSION);
+        Assessment byFork = assess(before, after);
+        assertThat(byFork.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(byFork.confidence()).contains("t-test on 3 and 4 fork means");
+        assertThat(byFork.note()).contains("not significant");
+    }
+
+    @Test
+    void aChangeEveryForkShowsIsARegressionOnForkMeans() {
+        Assessment a = assess(forks(normalForks(22, 3, 5, 1000, 1050, 950)),
+                forks(normalForks(23, 4, 5, 500, 520, 480, 510)));
+        assertThat(a.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(a.confidence()).contains("fork means");
+        // One fork on a side: the iterations are all there is to test.
+        Assessment oneFork = assess(forks(normalForks(22, 3, 5, 1000, 1050, 950)),
+                ok("e", "w", normal(24, 5, 500, 10)));
+        assertThat(oneFork.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(oneFork.confidence()).doesNotContain("fork means");
+    }
+
+    @Test
+    void theSmokeGatesFalseAlarmOnChronicleMapIsNoiseOnForkMeans() {
+        // The committed smoke baseline of chronicle-map tc-random-read on AMD EPYC family 25 model 1 (seconds per pass,
+        // three runs of one fork; the third settled at about twice the time of the other two), against a CI run that
+        // measured about 0.10 s per pass in its first run and in its confirmation.
+        BenchmarkResult before = withForks(ok("chronicle-map", "tc-random-read", BenchmarkResult.TIME_PER_PASS,
+                0.0483, 0.0445, 0.0540, 0.0340, 0.0430, 0.0675, 0.0317, 0.0288, 0.0471, 0.0344, 0.1426, 0.1020,
+                0.0629, 0.0549, 0.0538), 3);
+        ThresholdPolicy smoke = SignificanceTests.forGate(Catalog.profile("smoke").gate());
+        BenchmarkResult first = ok("chronicle-map", "tc-random-read", BenchmarkResult.TIME_PER_PASS,
+                0.104, 0.097, 0.101, 0.099, 0.103);
+        Assessment firstRun = smoke.assess(baseline(before), first);
+        assertThat(firstRun.verdict()).as("one fork, judged on iterations").isEqualTo(Verdict.REGRESSION);
+        assertThat(smoke.suspect(baseline(before), first, firstRun)).isTrue();
+        assertThat(smoke.confirmationForks(baseline(before), 1)).isEqualTo(3);
+        BenchmarkResult confirmed = withForks(ok("chronicle-map", "tc-random-read", BenchmarkResult.TIME_PER_PASS,
+                0.104, 0.097, 0.101, 0.099, 0.103, 0.098, 0.102, 0.100, 0.105, 0.099, 0.101, 0.096, 0.103, 0.100,
+                0.102, 0.099, 0.104, 0.098, 0.101, 0.100), 4);
+        Assessment pooled = smoke.assess(baseline(before), confirmed);
+        assertThat(pooled.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(pooled.confidence()).contains("t-test on 3 and 4 fork means");
+        assertThat(pooled.pValue()).isBetween(0.001, 0.05);
     }
 }
