@@ -22,10 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
  * baseline cycle on its results: a run compared with baselines recorded from itself passes; a run with a deliberate,
  * large slowdown is a REGRESSION and exits 1. Small datasets and short
  * iterations keep it to a few seconds per benchmark; the slowdown (about 20 µs per operation on top of ~1 µs reads)
- * is far beyond any noise, so the verdict cannot flake.
+ * is far beyond any noise. Eight iterations instead of the profile's four: the t-test's reach is bounded by the
+ * baseline's own scatter, and with four iterations scattered beside the rest of {@code mvn test} a run several times
+ * slower fell short of significance.
  */
 @Tag("fork")
 class RunEndToEndTest {
+
+    private static final String ITERATIONS = "8";
 
     @TempDir
     Path tmp;
@@ -36,16 +40,16 @@ class RunEndToEndTest {
         Path baselines = tmp.resolve("baselines");
 
         Path first = tmp.resolve("first");
-        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb,sparkey",
-                "--workloads", "tc-random-read,ycsb-c,ycsb-a", "--out", first.toString())).isZero();
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--iterations", ITERATIONS, "--engines",
+                "rocksdb,sparkey", "--workloads", "tc-random-read,ycsb-c,ycsb-a", "--out", first.toString())).isZero();
         RunResults results = ResultsJson.read(first.resolve("results.json"));
         assertThat(results.complete()).isTrue();
-        assertThat(results.profile()).isEqualTo("tiny");
+        assertThat(results.profile()).isEqualTo("tiny+iterations=" + ITERATIONS);
         assertThat(results.results()).hasSize(6);
         BenchmarkResult read = find(results, "rocksdb", "tc-random-read");
         assertThat(read.status()).as(read.reason()).isEqualTo(Status.OK);
         assertThat(read.metric()).isEqualTo(BenchmarkResult.TIME_PER_PASS);
-        assertThat(read.samples()).hasSize(4).allSatisfy(s -> assertThat(s).isPositive());
+        assertThat(read.samples()).hasSize(Integer.parseInt(ITERATIONS)).allSatisfy(s -> assertThat(s).isPositive());
         assertThat(read.secondary()).containsKeys(MetricNames.DISK_BYTES, MetricNames.LATENCY_P99,
                 MetricNames.CPU_PERCENT);
         assertThat(read.secondary(MetricNames.DISK_BYTES).score()).isPositive();
@@ -65,8 +69,8 @@ class RunEndToEndTest {
         assertThat(Files.readString(first.resolve("comparison.md"))).contains("PASS").doesNotContain("REGRESSION");
 
         Path slow = tmp.resolve("slow");
-        assertThat(cli("run", "--runner", "local", "--profile", profile, "--engines", "rocksdb", "--workloads",
-                "ycsb-c",
+        assertThat(cli("run", "--runner", "local", "--profile", profile, "--iterations", ITERATIONS, "--engines",
+                "rocksdb", "--workloads", "ycsb-c",
                 "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
         assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
                 .isEqualTo(ExitCode.FAILED.code());
