@@ -120,18 +120,18 @@ public final class Gate {
         BenchmarkResult first = results.results().stream().filter(r -> BenchmarkKey.of(r).equals(key)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no result for " + key));
         Baseline baseline = baselines.effective(first);
-        if (!policy.suspect(baseline, first, policy.assess(baseline, first))) return suspect;
-        if (maxReruns > 0) console.println("suspected regression " + key + " (" + suspect.note()
-                + "): confirming with up to "
-                + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
         Confirmation.Decision decision;
         try {
-            int forks = policy.confirmationForks(baseline, plan.profile().forks());
-            decision = Confirmation.decide(policy, baseline, first, maxReruns,
-                    attempt -> rerun(plan, key, attempt, forks));
+            decision = Confirmation.decide(policy, baseline, first, maxReruns, attempt -> {
+                if (attempt == 1) console.println("suspected regression " + key + " (" + suspect.note()
+                        + "): confirming with up to " + maxReruns + " rerun" + (maxReruns == 1 ? "" : "s"));
+                return rerun(plan, key, attempt, policy.confirmationForks(baseline, plan.profile().forks()));
+            });
         } catch (Exception e) {
             return error(suspect, "confirmation rerun failed: " + e.getMessage());
         }
+        // Nothing rerun and no regression (not a suspect, or no reruns allowed): the row stands as compared.
+        if (decision.reruns() == 0 && decision.assessment().verdict() != Verdict.REGRESSION) return suspect;
         if (decision.failure() != null) return error(suspect, decision.summary());
         ComparisonRow row = BaselineComparison.measured(decision.pooled(), baseline, decision.assessment(),
                 decision.summary());
