@@ -1,5 +1,8 @@
 package io.kvbench.engine;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+
 /**
  * A slowdown injected into the engine call itself, for measuring whether an A/B catches a slower engine (rather than
  * a slower benchmark loop): with {@code -Dkvbench.engine.delayNanos=N} every get and put through {@link KvStore},
@@ -21,6 +24,9 @@ public final class EngineDelay {
 
     /** The largest delay accepted: beyond it a typo, not a slowdown. */
     public static final long MAX_NANOS = 1_000_000;
+
+    /** How long the rate's measurement may wait for the JIT to settle. */
+    private static final long CALIBRATION_LIMIT_NANOS = 1_000_000_000L;
 
     private static final long NANOS = Math.max(0, Math.min(MAX_NANOS, Long.getLong(PROPERTY, 0)));
 
@@ -64,19 +70,25 @@ public final class EngineDelay {
 
     /**
      * The loop's rate on this core: compiled first (enough calls for the JIT's last tier), then the fastest of several
-     * timed runs of about a millisecond each, since an interruption can only lengthen a run; rounds of such runs until
-     * one is no faster than the round before, since on a busy machine the JIT's compiler threads may still be
-     * compiling the loop when the first round starts, and the compiled loop runs faster.
+     * timed runs of about a millisecond each, since an interruption can only lengthen a run. Rounds of such runs go on
+     * until one is no faster than the best before it while the JIT compiled nothing, or for at most a second: on a
+     * busy JVM the compiler threads may still have the loop queued when the first rounds run, and its profiled
+     * interim code runs at about half the speed of the final one: a rate timed on it is too low, and every delay
+     * comes out shorter than asked once the final code runs.
      */
     static double iterationsPerNano() {
         for (int i = 0; i < 20_000; i++) work(1_000);
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long deadline = System.nanoTime() + CALIBRATION_LIMIT_NANOS;
         double best = 0;
-        for (int round = 0; round < 10; round++) {
+        while (true) {
+            long compiledBefore = jitTimed ? jit.getTotalCompilationTime() : 0;
             double rate = fastestRate();
-            if (rate <= best * 1.02) return Math.max(best, rate);
-            best = rate;
+            boolean jitIdle = !jitTimed || jit.getTotalCompilationTime() == compiledBefore;
+            if (rate <= best * 1.02 && jitIdle || System.nanoTime() - deadline > 0) return Math.max(best, rate);
+            best = Math.max(best, rate);
         }
-        return best;
     }
 
     /** Iterations per nanosecond in the fastest of nine runs of a million iterations. */
