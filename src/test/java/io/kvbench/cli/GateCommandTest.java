@@ -2,12 +2,10 @@ package io.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.infra.Directories;
+import static io.kvbench.fixtures.LocalBaselines.forEveryCoreCount;
 import io.kvbench.result.RunLayout;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,25 +46,6 @@ class GateCommandTest {
         assertThat(Files.readString(gate.resolve("comparison.md"))).contains("**REGRESSION**")
                 .contains("confirmation rerun");
         assertThat(gate.resolve("summary.md")).isNotEmptyFile();
-    }
-
-    /**
-     * The perf gate pins this JVM off its core while it measures (HostCpus), and a local run's machine class carries
-     * the cores the run had ("-1c-" or "-2c-"): the baseline recorded here is this machine's with any of its CPUs, so
-     * that the gate finds it when the pinning began or ended between the two runs.
-     */
-    private static void forEveryCoreCount(Path profile) throws IOException {
-        Path recorded;
-        try (Stream<Path> classes = Files.list(profile)) {
-            recorded = classes.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
-        long cpus = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("processor"))
-                .count();
-        for (long cores = 1; cores <= cpus; cores++) {
-            Path other = profile.resolve(recorded.getFileName().toString().replaceFirst("-\\d+c(-\\d+g)?$",
-                    "-" + cores + "c$1"));
-            if (!other.equals(recorded)) Directories.copyRecursively(recorded, other);
-        }
     }
 
     @Test

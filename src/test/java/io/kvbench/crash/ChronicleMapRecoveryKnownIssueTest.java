@@ -91,7 +91,10 @@ class ChronicleMapRecoveryKnownIssueTest {
                 while (!killWhen.now()) {
                     assertThat(System.nanoTime()).as("the child's recovery marked the header within 2 minutes")
                             .isLessThan(deadline);
-                    Thread.sleep(1);
+                    if (child.awaitExit(Duration.ofMillis(1)).isPresent()) {
+                        throw new AssertionError("the child ended before its recovery marked the header: "
+                                + child.stdout() + child.stderr());
+                    }
                 }
                 child.kill();
             }

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,11 +32,19 @@ class KillInRecoveryTest {
         Path dir = Files.createDirectories(work.resolve("store-root"));
         Writers.Run fill = writers.run(dir, Writers.Job.write(1, CrashLoop.STRIDE, 2_000, -1), () -> { });
         assertThat(WriterOutput.parse(fill.stdout(), 2048).done()).as(fill.stderr()).isTrue();
-        Writers.Run inRecovery = writers.run(dir, new Writers.Job(2, 0, 0, 0, true), () -> { });
-        WriterOutput interrupted = WriterOutput.parse(inRecovery.stdout(), 2048);
-        assertThat(inRecovery.killed()).isTrue();
-        assertThat(interrupted.openNanos()).as("killed before OPENED: " + inRecovery.stdout()).isNegative();
-        Writers.Run usual = writers.run(dir, Writers.Job.write(3, 0, 0, 0), () -> { });
+        // The window between READY and OPENED is the reopen itself, tens of milliseconds, and the kill follows the
+        // parent's noticing READY: on a loaded core that can come late, so up to three writers are tried. A writer
+        // ready only once it is open is killed after OPENED every time.
+        List<String> attempts = new ArrayList<>();
+        boolean killedBeforeOpen = false;
+        for (int cycle = 2; cycle <= 4 && !killedBeforeOpen; cycle++) {
+            Writers.Run inRecovery = writers.run(dir, new Writers.Job(cycle, 0, 0, 0, true), () -> { });
+            assertThat(inRecovery.killed()).isTrue();
+            killedBeforeOpen = WriterOutput.parse(inRecovery.stdout(), 2048).openNanos() < 0;
+            attempts.add(inRecovery.stdout());
+        }
+        assertThat(killedBeforeOpen).as("a writer killed before OPENED: " + attempts).isTrue();
+        Writers.Run usual = writers.run(dir, Writers.Job.write(5, 0, 0, 0), () -> { });
         assertThat(WriterOutput.parse(usual.stdout(), 2048).openNanos()).as("the usual writer was open when killed")
                 .isNotNegative();
     }
