@@ -1,8 +1,8 @@
 package io.kvbench.cli;
 
+import static io.kvbench.fixtures.LocalBaselines.forEveryCoreCount;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import static io.kvbench.fixtures.LocalBaselines.forEveryCoreCount;
 import io.kvbench.result.RunLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
