@@ -2,8 +2,10 @@ package io.kvbench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.infra.ClassPaths;
+import io.kvbench.infra.JavaCommand;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -37,9 +39,10 @@ class EngineDelayTest {
     @Test
     void aJvmStartedWithTheDelayAddsAboutItsNanosecondsToEachCall() throws Exception {
         long nanos = 500_000;
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + EngineDelay.PROPERTY + "=" + nanos, "-cp", System.getProperty("java.class.path"),
-                DelayedCalls.class.getName()).redirectErrorStream(true).start();
+        List<String> command = JavaCommand.here().flag("-D" + EngineDelay.PROPERTY + "=" + nanos)
+                .classPath(ClassPaths.parse(ClassPaths.current())).main(DelayedCalls.class.getName(), List.of())
+                .build();
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(child.exitValue()).as(output).isZero();

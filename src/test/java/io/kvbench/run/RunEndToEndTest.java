@@ -1,9 +1,9 @@
 package io.kvbench.run;
 
-import io.kvbench.cli.ExitCode;
 import static io.kvbench.fixtures.LocalBaselines.forEveryCoreCount;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.cli.ExitCode;
 import io.kvbench.cli.KvBench;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MetricNames;
