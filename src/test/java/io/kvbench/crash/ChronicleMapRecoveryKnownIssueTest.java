@@ -35,6 +35,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * is spent waiting, so the test runs beside the other test classes (junit-platform.properties).
  */
 @Tag("crash")
+@Tag("fork")
 @Execution(ExecutionMode.CONCURRENT)
 @Order(2)
 class ChronicleMapRecoveryKnownIssueTest {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writer started the usual way is ready only once it is open: the same kill finds it open); and a store that the
  * interrupted recovery leaves broken fails the loop, with the interruption in the reason.
  */
+@Tag("fork")
 class KillInRecoveryTest {
 
     private static final String ENGINE = "rocksdb"; // its reopen replays a write-ahead log: tens of milliseconds

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * reading a mapped page on a failing sector dies of SIGBUS) stay in its own output directory, not in /tmp or the
  * directory kvbench runs in, where one per writer piles up over a campaign of cycles.
  */
+@Tag("fork")
 class LocalWritersLeftoversTest {
 
     @Test

@@ -7,6 +7,7 @@ import io.kvbench.infra.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * InterleaveCommandTest (aSlowdownInjectedIntoBsEngineCallsIsARegression); what the off path costs, by
  * {@code kvbench overhead}.
  */
+@Tag("fork")
 class EngineDelayTest {
 
     @Test

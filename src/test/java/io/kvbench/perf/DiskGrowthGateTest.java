@@ -37,7 +37,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * its baseline, as a store that grew by 10 % would). The unshrunk committed baseline passes. Needs Docker and a data
  * directory on the committed baseline's file system (ext4); skipped with the reason otherwise.
  */
-@Tag("perf")
 @Tag("container")
 @Execution(ExecutionMode.CONCURRENT) // beside the host-bound classes, never beside another Docker user
 @ResourceLock(SharedResources.DOCKER)
