@@ -20,8 +20,12 @@ public final class CacheChase {
     /** Ints per 64-byte line: the chase touches one int of each line. */
     static final int STRIDE = 16;
 
-    /** Loads per sample: long enough that the clock's cost is nothing beside it, short enough for many per second. */
-    static final int LOADS_PER_SAMPLE = 1 << 20;
+    /**
+     * Loads per sample: long enough that the clock's cost is nothing beside it, short enough that every second holds
+     * samples even where a load takes microseconds (a working set only memory holds, on a loaded machine), so that no
+     * second of a run goes without a sample.
+     */
+    static final int LOADS_PER_SAMPLE = 1 << 16;
 
     /**
      * The young generation of the chase's JVM, fixed and small: an array larger than it is allocated in the old
