@@ -2,6 +2,11 @@ package io.kvbench.calibration;
 
 import io.kvbench.workload.Orders;
 import io.kvbench.workload.Workload;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -15,8 +20,22 @@ public final class CacheChase {
     /** Ints per 64-byte line: the chase touches one int of each line. */
     static final int STRIDE = 16;
 
-    /** Loads per sample: long enough that the clock's cost is nothing beside it, short enough for many per second. */
-    static final int LOADS_PER_SAMPLE = 1 << 20;
+    /**
+     * Loads per sample: long enough that the clock's cost is nothing beside it, short enough that every second holds
+     * samples even where a load takes microseconds (a working set only memory holds, on a loaded machine), so that no
+     * second of a run goes without a sample.
+     */
+    static final int LOADS_PER_SAMPLE = 1 << 16;
+
+    /**
+     * The young generation of the chase's JVM, fixed and small: an array larger than it is allocated in the old
+     * generation, which is the rest of the heap, so the working set's arrays need not fit a share of the heap that
+     * the JVM's default (a third of it young) would leave them.
+     */
+    static final int YOUNG_MIB = 16;
+
+    /** The old generation's room beyond the two arrays: the JVM's own objects, and what the young one promotes. */
+    static final int ROOM_MIB = 32;
 
     private CacheChase() {
     }
@@ -41,25 +60,49 @@ public final class CacheChase {
         return at;
     }
 
-    /** Arguments: working-set bytes, seconds. Chases for one second unmeasured (compilation), then prints samples. */
+    /** The lines of a working set of {@code bytes}: one per 64 bytes, at least 2. */
+    static int lines(long bytes) {
+        long lines = Math.max(2, bytes / 64);
+        if (lines * STRIDE > Integer.MAX_VALUE) throw new IllegalArgumentException("a chase over " + bytes
+                + " bytes needs more than one Java array");
+        return (int) lines;
+    }
+
+    /**
+     * The heap, in MiB, of a chase over {@code bytes} with a {@link #YOUNG_MIB} young generation: what {@link #cycle}
+     * holds at once (the cycle, an int per 4 bytes of the working set, and the order it is built from, an int per
+     * line), plus {@link #ROOM_MIB} and the young generation. Derived from the working set alone, so it holds for any
+     * cache sizes.
+     */
+    static long heapMiB(long bytes) {
+        long lines = lines(bytes);
+        long arrays = lines * STRIDE * Integer.BYTES + lines * Integer.BYTES;
+        long mib = 1 << 20;
+        return (arrays + mib - 1) / mib + ROOM_MIB + YOUNG_MIB;
+    }
+
+    /**
+     * Arguments: working-set bytes, seconds. Chases for one second unmeasured (compilation), then prints samples as
+     * it goes, through a buffer of fixed size, so that its heap does not grow with the seconds.
+     */
     public static void main(String[] args) {
         long bytes = Long.parseLong(args[0]);
         double seconds = Double.parseDouble(args[1]);
-        int[] next = cycle((int) Math.max(2, bytes / 64), 1);
+        int[] next = cycle(lines(bytes), 1);
         int at = 0;
         long warm = System.nanoTime() + 1_000_000_000L;
         while (System.nanoTime() < warm) at = chase(next, at, LOADS_PER_SAMPLE);
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                false, StandardCharsets.US_ASCII);
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
-        StringBuilder out = new StringBuilder();
         for (long now = start; now < end; ) {
             at = chase(next, at, LOADS_PER_SAMPLE);
             long after = System.nanoTime();
-            out.append(String.format(Locale.ROOT, "%.4f %.3f%n", (after - start) / 1e9,
-                    (after - now) / (double) LOADS_PER_SAMPLE));
+            out.printf(Locale.ROOT, "%.4f %.3f%n", (after - start) / 1e9, (after - now) / (double) LOADS_PER_SAMPLE);
             now = after;
         }
-        System.out.print(out);
-        System.out.println("end " + at); // the chain's end, so that no compiler drops the loads
+        out.println("end " + at); // the chain's end, so that no compiler drops the loads
+        out.flush();
     }
 }

@@ -115,12 +115,22 @@ public final class CacheProbe {
         return new Result(Machines.current(), cpusets, seconds, sizes);
     }
 
-    private CompletableFuture<CoreSeries> chase(String cpuset, long bytes, ExecutorService chases) {
+    /**
+     * The chase's command: pinned to {@code cpuset}, a fixed heap sized by {@link CacheChase#heapMiB} with a young
+     * generation of {@link CacheChase#YOUNG_MIB}, and the serial GC (no GC threads beside the chase on its core).
+     */
+    static List<String> chaseCommand(String cpuset, long bytes, int seconds) {
         List<String> command = new ArrayList<>(List.of("taskset", "-c", cpuset));
-        command.addAll(JavaCommand.here().flag("-Xms" + heapMiB(bytes) + "m").flag("-Xmx" + heapMiB(bytes) + "m")
-                .flag("-XX:+UseSerialGC").classPath(ClassPaths.parse(ClassPaths.current()))
+        command.addAll(JavaCommand.here().fixedHeap(CacheChase.heapMiB(bytes) + "m")
+                .flag("-Xmn" + CacheChase.YOUNG_MIB + "m").flag("-XX:+UseSerialGC")
+                .classPath(ClassPaths.parse(ClassPaths.current()))
                 .main(CacheChase.class.getName(), List.of(Long.toString(bytes), Integer.toString(seconds)))
                 .build());
+        return command;
+    }
+
+    private CompletableFuture<CoreSeries> chase(String cpuset, long bytes, ExecutorService chases) {
+        List<String> command = chaseCommand(cpuset, bytes, seconds);
         Set<Integer> cpus = cpus(cpuset);
         return CompletableFuture.supplyAsync(() -> {
             try {
@@ -145,10 +155,6 @@ public final class CacheProbe {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--duet-cpusets " + cpuset + ": " + e.getMessage(), e);
         }
-    }
-
-    private static long heapMiB(long bytes) {
-        return bytes / (1 << 20) + 64;
     }
 
     /**

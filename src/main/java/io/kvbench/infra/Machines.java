@@ -24,14 +24,24 @@ public final class Machines {
 
     /** This JVM's view: inside a container, the cores and memory it was given. */
     public static MachineInfo current() {
-        CpuInfo cpu = CpuInfo.read();
-        int cores = Runtime.getRuntime().availableProcessors();
         long memory = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : -1;
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch");
-        MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memory, os, null, cpu.identity());
-        return noClass.withLimits(cores, memory, machineClass(noClass, cores, memory));
+        return of(CpuInfo.read(), Runtime.getRuntime().availableProcessors(), memory, os);
+    }
+
+    /**
+     * A machine from its facts: the lines of its /proc/cpuinfo (the first processor's block is read), the cores and
+     * memory a benchmark has there (-1: unknown) and its OS; {@link #current()} with this JVM's.
+     */
+    public static MachineInfo of(List<String> cpuinfo, int cores, long memoryBytes, String os) {
+        return of(CpuInfo.parse(cpuinfo), cores, memoryBytes, os);
+    }
+
+    private static MachineInfo of(CpuInfo cpu, int cores, long memoryBytes, String os) {
+        MachineInfo noClass = new MachineInfo(cpu.modelName(), cores, memoryBytes, os, null, cpu.identity());
+        return noClass.withLimits(cores, memoryBytes, machineClass(noClass, cores, memoryBytes));
     }
 
     /**
