@@ -1,5 +1,6 @@
 package io.kvbench.bench;
 
+import io.kvbench.engine.KvEngine;
 import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,6 +45,11 @@ public final class BenchSettings {
      */
     private static final long TOKENS = TASK == null ? 0 : TASK.slowdownTokens();
     private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
+    /**
+     * Busy work per get and put of the measured engine ({@value EngineDelay#PROPERTY}, nanoseconds): set only on the
+     * side of an A/B that measures a slowdown; 0 (none) in a real measurement. Read once, where the engine is resolved.
+     */
+    private static final long ENGINE_DELAY_NANOS = Long.getLong(EngineDelay.PROPERTY, 0);
     static final boolean QUIESCE_AFTER_LOADING = !"false".equals(System.getProperty(QUIESCE));
     private static final int CHORE_BYTES = 4 << 20;
 
@@ -55,6 +61,11 @@ public final class BenchSettings {
         if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D"
                 + BenchmarkTask.PROPERTY + "=<task.json>");
         return TASK;
+    }
+
+    /** The engine a store of this JVM is opened with: {@code engine}, delayed when this JVM was asked to. */
+    static KvEngine measured(KvEngine engine) {
+        return DelayedEngine.around(engine, ENGINE_DELAY_NANOS);
     }
 
     static Path dataDir() {

@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.EngineDelay;
+import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.Duet;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.judge.SequentialTest;

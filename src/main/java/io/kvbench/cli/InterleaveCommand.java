@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.EngineDelay;
+import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
