@@ -19,8 +19,8 @@ import org.openjdk.jmh.infra.Blackhole;
 public final class BenchSettings {
 
     /**
-     * Where stores are created when the JVM has no task (the token-cost benchmark, a test); with a task, its data
-     * directory (a bind-mounted host directory in the container; never tmpfs).
+     * Where stores are created when the JVM has no task (a test); with a task, its data directory (a bind-mounted host
+     * directory in the container; never tmpfs).
      */
     public static final String DATA_DIR = "kvbench.dataDir";
 

@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.Formats;
 import io.kvbench.judge.SequentialTest;
@@ -43,12 +44,14 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
     }
 
     /**
-     * @param nanosPerToken what one Blackhole.consumeCPU token cost where the benchmarks ran
+     * @param nanosPerToken what one Blackhole.consumeCPU token cost where the benchmarks ran, in data recorded when
+     *                      slowdowns were tokens; else null, and not written
      * @param rounds        interleaved rounds the data has
      * @param complete      false when the calibration ended early
      * @param runs          benchmark runs that measured something
      */
-    public record DataSize(double nanosPerToken, int rounds, boolean complete, int runs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DataSize(Double nanosPerToken, int rounds, boolean complete, int runs) {
     }
 
     /**
@@ -242,7 +245,7 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         return source.machineClass();
     }
 
-    public double nanosPerToken() {
+    public Double nanosPerToken() {
         return data.nanosPerToken();
     }
 

@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Measure the regression gate's false-alarm rate and its detection rate for injected slowdowns "
                 + "(5, 10, 20 %% by default) per workload, on this machine.",
-                "Each slowdown is Blackhole.consumeCPU work per operation sized from the engine's measured cost per "
-                        + "operation and the measured cost of a token where benchmarks run."})
+                "Each slowdown is busy work in every get and put of the engine (as interleave --b-engine-delay-nanos "
+                        + "injects it), sized from the engine's measured cost per operation."})
 final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "rocksdb,lmdb,h2-mvstore",
@@ -192,7 +192,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
-            data = new CalibrationSession(plan, benchmarkRunner, resources, outDir, console).run();
+            CalibrationSession.Runners runners = delay -> delay == 0 ? benchmarkRunner
+                    : AbOptions.side(benchmarkRunner, null, AbOptions.engineDelayFlags("the engine delay", delay));
+            data = new CalibrationSession(plan, runners, resources, outDir, console).run();
         }
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));

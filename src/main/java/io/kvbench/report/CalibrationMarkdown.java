@@ -21,9 +21,10 @@ public final class CalibrationMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("## Regression detection, measured\n\n");
         md.append(String.format(Locale.ROOT,
-                "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; token cost %.4f ns.%n",
+                "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; %s.%n",
                 r.profile(), r.runner(), r.resources(), r.machineClass(), r.runs(), r.complete() ? ""
-                        : " (stopped early)", r.nanosPerToken()));
+                        : " (stopped early)", r.nanosPerToken() == null ? "slowdowns delay every engine get and put"
+                        : String.format(Locale.ROOT, "token cost %.4f ns", r.nanosPerToken())));
         md.append("Policy: ").append(r.policy()).append("; ").append(r.confirmations())
                 .append(" confirmation rerun(s); baselines pool ")
                 .append(r.baselineRuns()).append(r.baselineRuns() == 1 ? " run.\n\n" : " runs.\n\n");

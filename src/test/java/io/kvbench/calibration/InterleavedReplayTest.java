@@ -24,7 +24,7 @@ class InterleavedReplayTest {
         System.arraycopy(forks[0], 0, samples, 0, 5);
         System.arraycopy(forks[1], 0, samples, 5, 5);
         return new CalibrationRun("lmdb", "ycsb-c",
-                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "",
+                CalibrationRun.Injected.delayed(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "",
                 new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average()
                         .orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
     }

@@ -12,8 +12,6 @@ import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -87,11 +85,6 @@ class DuetTest {
             assertThat(slot.other()).isEqualTo(side.equals("A") ? "B" : "A");
             assertThat(slot.barrierDir()).isDirectory();
             return Optional.of(new PinnableRunner(side, mean, slot.cpuset()));
-        }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
         }
     }
 

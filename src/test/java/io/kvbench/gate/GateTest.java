@@ -21,8 +21,6 @@ import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunLayout;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.RunPlan;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,11 +67,6 @@ class GateTest {
                         forks.add(task.forks());
                         return script.removeFirst();
                     });
-        }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
         }
     }
 

@@ -14,8 +14,6 @@ import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -72,11 +70,6 @@ class SequentialInterleavingTest {
                         double mean = means.get(workload).getAsDouble();
                         return ok("rocksdb", workload, normal(seed++, 10, mean, mean * 0.005));
                     });
-        }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
         }
     }
 
