@@ -126,7 +126,7 @@ public final class AbCampaign {
 
     private BenchmarkResult size(KvEngine engine, Workload workload) {
         Path dir = output.outDir().resolve("sizing").resolve(engine.id() + "-" + workload.name());
-        RunPlan one = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir, dir.resolve("data"), 0);
+        RunPlan one = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir, dir.resolve("data"));
         RunResults results = RunLoop.run(runner, one, new Progress(output.console(), 1), partial -> { });
         return results.results().get(0);
     }

@@ -203,7 +203,7 @@ public final class CalibrationSession {
         String label = slowdown == 0 ? "unchanged" : "slowdown-" + percent(slowdown);
         Path dir = outDir.resolve("runs").resolve(engine.id() + "-" + workload.name() + "-r" + round + "-" + label);
         RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir,
-                outDir.resolve("data"), 0);
+                outDir.resolve("data"));
         long begin = System.nanoTime();
         RunResults results = RunLoop.run(runners.delayed(delayNanos), runPlan, new Progress(log, 1), partial -> { });
         long took = System.nanoTime() - begin;

@@ -86,6 +86,15 @@ final class AbOptions {
         return new LocalRunner(jvmFlags);
     }
 
+    /**
+     * {@code base} with its benchmark JVMs' engine calls delayed by {@code nanos} ({@link EngineDelay}); {@code base}
+     * itself for 0; bad input out of range, named as {@code option}.
+     */
+    static BenchmarkRunner delayed(BenchmarkRunner base, String option, long nanos) {
+        List<String> flags = engineDelayFlags(option, nanos);
+        return flags.isEmpty() ? base : side(base, null, flags);
+    }
+
     /** The benchmark JVM flag of an engine-call delay ({@link EngineDelay}); empty for none; bad input out of range. */
     static List<String> engineDelayFlags(String option, long nanos) {
         if (nanos < 0 || nanos > EngineDelay.MAX_NANOS) {

@@ -192,8 +192,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
-            CalibrationSession.Runners runners = delay -> delay == 0 ? benchmarkRunner
-                    : AbOptions.side(benchmarkRunner, null, AbOptions.engineDelayFlags("the engine delay", delay));
+            CalibrationSession.Runners runners = delay -> AbOptions.delayed(benchmarkRunner, "the engine delay", delay);
             data = new CalibrationSession(plan, runners, resources, outDir, console).run();
         }
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {

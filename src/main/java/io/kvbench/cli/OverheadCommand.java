@@ -140,7 +140,7 @@ final class OverheadCommand implements Callable<Integer> {
     /** The harness side's task: the overhead workload on {@code engineId}, sized by the chosen profile. */
     private static BenchmarkTask engineTask(String engineId, Profile chosen, Path data) {
         return BenchmarkTask.of(engineId, Catalog.workload(HarnessOverheadBenchmark.WORKLOAD), chosen,
-                BenchmarkTask.Environment.of(Map.of(), List.of(), data), 0);
+                BenchmarkTask.Environment.of(Map.of(), List.of(), data));
     }
 
     private Options options(BenchmarkTask task, String variant, Path tasks) throws IOException {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * The engine-call delay: off unless its property is set (the JVM that runs the tests has none), and its busy work
  * lasts about what it is asked. That every get and put of a delayed engine carries it is DelayedEngineTest's; that a
  * set delay reaches B's engine in an A/B is shown end to end by InterleaveCommandTest
- * (aSlowdownInjectedIntoBsEngineCallsIsARegression).
+ * (aSlowerConfigurationBIsARegression).
  */
 class EngineDelayTest {
 

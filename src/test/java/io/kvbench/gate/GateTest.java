@@ -214,7 +214,7 @@ class GateTest {
         runner.script.add(ok("rocksdb", "ycsb-a", normal(10, 10, 1000, 10)));
         runner.script.add(steady(12));
         RunPlan both = new RunPlan(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-a"),
-                Catalog.workload("ycsb-c")), plan.profile(), tmp.resolve("both"), tmp.resolve("both-data"), 0);
+                Catalog.workload("ycsb-c")), plan.profile(), tmp.resolve("both"), tmp.resolve("both-data"));
         Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(both, key -> true);
         assertThat(outcome.uncovered()).extracting(ComparisonRow::workload).containsExactly("ycsb-a");
         assertThat(outcome.lostCoverage()).isTrue();

@@ -87,7 +87,7 @@ class SequentialInterleavingTest {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
                 .profile(Catalog.profile("smoke")).outDir(tmp)
-                .sides(new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"))
+                .sides(new Interleaving.Side("A", a, "A"), new Interleaving.Side("B", b, "B"))
                 .schedule(RoundSchedule.ALTERNATE).conditions(conditions).policy(new BootstrapPolicy()).console(quiet)
                 .build();
         return SequentialInterleaving.run(session, test, budget);
