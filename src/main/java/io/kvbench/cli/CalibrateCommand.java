@@ -67,14 +67,14 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--unchanged-per-round", defaultValue = "1", paramLabel = "N",
             description = "Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the "
-                    + "report also replays `kvbench interleave --rounds` over windows of consecutive rounds: A' "
-                    + "against A for false alarms, each level against A for detection.")
+                    + "report also replays `kvbench interleave` (its sequential test) on the rounds, in disjoint "
+                    + "sessions: A' against A for false alarms, each level against A for detections.")
     int unchangedPerRound;
 
     @Option(names = "--interleave-rounds", paramLabel = "N",
             defaultValue = "" + CalibrationReport.INTERLEAVE_ROUNDS,
-            description = "Rounds of the fixed-round interleaved sessions (`kvbench interleave --rounds N`) that the "
-                    + "noise figures and the replay are sized for, at least 3 (default: ${DEFAULT-VALUE}).")
+            description = "Rounds of an interleaved session (`kvbench interleave --rounds N`) that the noise figures "
+                    + "are sized for, at least 3 (default: ${DEFAULT-VALUE}).")
     int interleaveRounds;
 
     @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MINUTES",
