@@ -1,5 +1,6 @@
 package io.kvbench.bench;
 
+import io.kvbench.engine.KvEngine;
 import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,18 +9,16 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * What the runner passes to the benchmark JVM: the task file ({@value BenchmarkTask#PROPERTY}), read once into a static
- * final, and test-only system properties. Static finals so that the JIT folds them: with no slowdown in the task,
- * {@link #slowdown()} compiles to nothing.
+ * final, and system properties for checking kvbench itself, each read once and never on a measured path.
  */
 public final class BenchSettings {
 
     /**
-     * Where stores are created when the JVM has no task (the token-cost benchmark, a test); with a task, its data
-     * directory (a bind-mounted host directory in the container; never tmpfs).
+     * Where stores are created when the JVM has no task (a test); with a task, its data directory (a bind-mounted host
+     * directory in the container; never tmpfs).
      */
     public static final String DATA_DIR = "kvbench.dataDir";
 
@@ -38,12 +37,13 @@ public final class BenchSettings {
 
     /** This fork's task, or null in a JVM started without one. */
     private static final BenchmarkTask TASK = BenchmarkTask.fromSystemProperty();
-    /**
-     * Extra CPU work added to every operation (JMH Blackhole.consumeCPU tokens). Only for checking that the regression
-     * gate fires on a known slowdown; 0 in a real measurement.
-     */
-    private static final long TOKENS = TASK == null ? 0 : TASK.slowdownTokens();
     private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
+    /**
+     * Busy work per get and put of the measured engine ({@value EngineDelay#PROPERTY}, nanoseconds): set only where
+     * kvbench measures itself (the slowed side of an A/B, a calibration's injected runs); 0 (none) in a real
+     * measurement. Read once, where the engine is resolved.
+     */
+    private static final long ENGINE_DELAY_NANOS = Long.getLong(EngineDelay.PROPERTY, 0);
     static final boolean QUIESCE_AFTER_LOADING = !"false".equals(System.getProperty(QUIESCE));
     private static final int CHORE_BYTES = 4 << 20;
 
@@ -55,6 +55,11 @@ public final class BenchSettings {
         if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D"
                 + BenchmarkTask.PROPERTY + "=<task.json>");
         return TASK;
+    }
+
+    /** The engine a store of this JVM is opened with: {@code engine}, delayed when this JVM was asked to. */
+    static KvEngine measured(KvEngine engine) {
+        return DelayedEngine.around(engine, ENGINE_DELAY_NANOS);
     }
 
     static Path dataDir() {
@@ -89,10 +94,5 @@ public final class BenchSettings {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** The injected slowdown, if any: a no-op unless {@value #SLOWDOWN_TOKENS} is set. */
-    static void slowdown() {
-        if (TOKENS > 0) Blackhole.consumeCPU(TOKENS);
     }
 }

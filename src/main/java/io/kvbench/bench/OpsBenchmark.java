@@ -172,7 +172,6 @@ public class OpsBenchmark {
 
         private long operation(Shared shared) {
             operations++;
-            BenchSettings.slowdown();
             double roll = random.nextDouble();
             if (roll < readBelow) return read(shared, chooser.next(random, records(shared)));
             if (roll < updateBelow) return write(shared, chooser.next(random, records(shared)));

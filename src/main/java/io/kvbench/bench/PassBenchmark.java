@@ -105,7 +105,6 @@ public class PassBenchmark {
             } else {
                 writes.put(data.key(i), data.value(i));
             }
-            BenchSettings.slowdown();
         }
     }
 
@@ -139,7 +138,6 @@ public class PassBenchmark {
             } else {
                 length = reads.get(data.key(i), buffer);
             }
-            BenchSettings.slowdown();
             if (length < 0) misses++; else bytes += length;
         }
         if (misses > 0) {
@@ -188,7 +186,6 @@ public class PassBenchmark {
             }
             entries++;
             bytes += value.length;
-            BenchSettings.slowdown();
             if (latencies.shouldSample()) sampledAt = System.nanoTime();
             return true;
         }

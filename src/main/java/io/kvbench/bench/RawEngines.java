@@ -26,7 +26,9 @@ final class RawEngines {
         void close();
     }
 
-    static RawReader of(String engine, KvStore store) {
+    /** The engine's own API under {@code store} (under the engine's store, where kvbench delays its calls). */
+    static RawReader of(String engine, KvStore measured) {
+        KvStore store = DelayedEngine.undelayed(measured);
         return switch (engine) {
             case "rocksdb" -> rocksdb(field(store, "db", RocksDB.class));
             case "lmdb" -> lmdb(field(store, "env", Env.class), field(store, "dbi", Dbi.class));

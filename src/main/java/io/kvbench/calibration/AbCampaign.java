@@ -126,7 +126,7 @@ public final class AbCampaign {
 
     private BenchmarkResult size(KvEngine engine, Workload workload) {
         Path dir = output.outDir().resolve("sizing").resolve(engine.id() + "-" + workload.name());
-        RunPlan one = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir, dir.resolve("data"), 0);
+        RunPlan one = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir, dir.resolve("data"));
         RunResults results = RunLoop.run(runner, one, new Progress(output.console(), 1), partial -> { });
         return results.results().get(0);
     }
@@ -135,13 +135,12 @@ public final class AbCampaign {
     private AbSessions.Sizing levels(BenchmarkResult sizing, Workload workload) {
         int cores = sizing.context() != null && sizing.context().machine() != null
                 ? sizing.context().machine().cores() : 1;
-        double perOp = SlowdownTokens.nanosPerOperation(sizing, workload, plan.profile(), cores);
+        double perOp = SlowdownDelay.nanosPerOperation(sizing, workload, plan.profile(), cores);
         List<AbSessions.Level> levels = new ArrayList<>();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: %.0f ns per operation;",
                 sizing.key(), perOp));
         for (double slowdown : plan.slowdowns()) {
-            // One nanosecond per "token": the delay is time, not Blackhole work.
-            long nanos = SlowdownTokens.tokens(slowdown, perOp, 1.0, sizing.higherIsBetter());
+            long nanos = SlowdownDelay.delayNanos(slowdown, perOp, sizing.higherIsBetter());
             levels.add(new AbSessions.Level(slowdown, nanos));
             line.append(String.format(Locale.ROOT, " %s %% = %d ns per call", CalibrationSession.percent(slowdown),
                     nanos));

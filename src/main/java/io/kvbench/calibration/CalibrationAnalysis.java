@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.Confirmation;
@@ -23,8 +24,15 @@ import java.util.TreeSet;
  */
 public final class CalibrationAnalysis {
 
-    /** Figures of one injected level of one benchmark. */
-    public record Level(double slowdown, long tokens, int runs, double achieved, DetectionCounts detections) {
+    /**
+     * Figures of one injected level of one benchmark.
+     *
+     * @param tokens     Blackhole tokens per operation, in runs recorded when slowdowns were tokens; else null
+     * @param delayNanos the engine-call delay, in nanoseconds; null in runs recorded before it
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Level(double slowdown, Long tokens, Long delayNanos, int runs, double achieved,
+                        DetectionCounts detections) {
     }
 
     /** Figures of one (engine, workload). */
@@ -94,7 +102,8 @@ public final class CalibrationAnalysis {
                     detections = detections.plus(compare(policy, baseline, injected.get(j), reruns, confirmations));
                 }
             }
-            levels.add(new Level(slowdown, injectedRuns.get(0).tokens(), injected.size(),
+            CalibrationRun one = injectedRuns.get(0);
+            levels.add(new Level(slowdown, one.tokens(), one.delayNanos(), injected.size(),
                     achieved(unchanged, injected, first.metric()), detections));
         }
         return new Benchmark(first.engine(), first.workload(), first.metric(), unchanged.size(), falseAlarms, levels);

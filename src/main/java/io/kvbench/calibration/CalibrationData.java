@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -15,7 +16,7 @@ import java.util.List;
  * data.
  *
  * @param conditions where it ran
- * @param tokenCost  what one Blackhole.consumeCPU token cost there
+ * @param tokenCost  what one Blackhole.consumeCPU token cost there, in data recorded when slowdowns were tokens
  * @param design     what it measured and injected
  * @param complete   false while running, and when the time budget or an interrupt ended it early
  */
@@ -33,8 +34,12 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
     public record Conditions(String profile, String runner, String resources, String machineClass) {
     }
 
-    /** What one Blackhole.consumeCPU token cost where the benchmarks ran, and its error. */
-    public record TokenCostFigures(double nanosPerToken, double nanosPerTokenError) {
+    /**
+     * What one Blackhole.consumeCPU token cost where the benchmarks ran, and its error: recorded when slowdowns were
+     * tokens (before 2026-11-28); null, and not written, since they are an engine-call delay in nanoseconds.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TokenCostFigures(Double nanosPerToken, Double nanosPerTokenError) {
     }
 
     /**
@@ -46,7 +51,7 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
 
     public CalibrationData {
         conditions = conditions == null ? new Conditions(null, null, null, null) : conditions;
-        tokenCost = tokenCost == null ? new TokenCostFigures(Double.NaN, Double.NaN) : tokenCost;
+        tokenCost = tokenCost == null ? new TokenCostFigures(null, null) : tokenCost;
         design = design == null ? new Design(null, null, null, 0) : design;
         runs = runs == null ? List.of() : List.copyOf(runs);
     }
@@ -78,11 +83,12 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
         return conditions.machineClass();
     }
 
-    public double nanosPerToken() {
+    /** What a token cost, in data recorded when slowdowns were tokens; null otherwise. */
+    public Double nanosPerToken() {
         return tokenCost.nanosPerToken();
     }
 
-    public double nanosPerTokenError() {
+    public Double nanosPerTokenError() {
         return tokenCost.nanosPerTokenError();
     }
 
@@ -113,8 +119,10 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
             throw new InputException(file, "schemaVersion", "is " + data.schemaVersion()
                     + "; this kvbench reads version " + SCHEMA_VERSION);
         }
-        Inputs.nonNegativeOrNaN(file, "nanosPerToken", data.nanosPerToken());
-        Inputs.nonNegativeOrNaN(file, "nanosPerTokenError", data.nanosPerTokenError());
+        if (data.nanosPerToken() != null) Inputs.nonNegativeOrNaN(file, "nanosPerToken", data.nanosPerToken());
+        if (data.nanosPerTokenError() != null) {
+            Inputs.nonNegativeOrNaN(file, "nanosPerTokenError", data.nanosPerTokenError());
+        }
         Inputs.range(file, "rounds", data.rounds(), 0, 100_000);
         List<Double> slowdowns = data.slowdowns() == null ? List.of() : data.slowdowns();
         for (int i = 0; i < slowdowns.size(); i++) {
@@ -131,7 +139,8 @@ public record CalibrationData(int schemaVersion, @JsonUnwrapped Conditions condi
             if (run.status() == null) throw new InputException(file, at + ".status", "is missing");
             Inputs.range(file, at + ".round", run.round(), 0, 100_000);
             Inputs.range(file, at + ".forks", run.forks(), 0, 1000);
-            Inputs.range(file, at + ".tokens", run.tokens(), 0, Long.MAX_VALUE);
+            if (run.tokens() != null) Inputs.range(file, at + ".tokens", run.tokens(), 0, Long.MAX_VALUE);
+            if (run.delayNanos() != null) Inputs.range(file, at + ".delayNanos", run.delayNanos(), 0, Long.MAX_VALUE);
             if (!(run.slowdown() >= 0 && run.slowdown() <= 100)) throw new InputException(file, at + ".slowdown", "is "
                     + run.slowdown() + "; it must be in [0, 100]");
             Inputs.nonNegativeOrNaN(file, at + ".score", run.score());

@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.Formats;
 import io.kvbench.judge.SequentialTest;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The figures of a calibration: false-alarm and detection rates per benchmark, per workload and overall, for the
@@ -27,15 +27,14 @@ import java.util.TreeSet;
  * @param data     how much data there is
  * @param replay   the policy replayed on it
  * @param rates    what the policy and the grid detect
- * @param analyses where the noise comes from, and the interleave command replayed
+ * @param analyses where the noise comes from, and the interleave command's sequential test replayed
  */
 public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source, @JsonUnwrapped DataSize data,
                                 @JsonUnwrapped Replay replay, @JsonUnwrapped Rates rates,
                                 @JsonUnwrapped Analyses analyses) {
 
     public static final int SCHEMA_VERSION = 1;
-    /** Rounds the interleaved figures are sized for by default: {@code kvbench interleave}'s default (earlier reports:
-     * 4). */
+    /** Rounds the interleaved noise figures are sized for by default (earlier reports: 4). */
     public static final int INTERLEAVE_ROUNDS = 6;
 
     /** Where the data was measured and when the figures were made. */
@@ -43,12 +42,14 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
     }
 
     /**
-     * @param nanosPerToken what one Blackhole.consumeCPU token cost where the benchmarks ran
+     * @param nanosPerToken what one Blackhole.consumeCPU token cost where the benchmarks ran, in data recorded when
+     *                      slowdowns were tokens; else null, and not written
      * @param rounds        interleaved rounds the data has
      * @param complete      false when the calibration ended early
      * @param runs          benchmark runs that measured something
      */
-    public record DataSize(double nanosPerToken, int rounds, boolean complete, int runs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DataSize(Double nanosPerToken, int rounds, boolean complete, int runs) {
     }
 
     /**
@@ -57,7 +58,7 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
      * @param test             significance test of the policy ("bootstrap" or "welch")
      * @param confirmations    confirmation reruns replayed per flagged comparison
      * @param baselineRuns     unchanged runs pooled into each baseline
-     * @param interleaveRounds rounds of the interleaved sessions the noise figures and the replay are sized for
+     * @param interleaveRounds rounds of the interleaved sessions the noise figures are sized for
      * @param policy           the policy, in words
      */
     public record Replay(String test, double alpha, double minEffect, int confirmations, int baselineRuns,
@@ -75,17 +76,13 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
     }
 
     /**
-     * @param noise                per (engine, workload): where the noise comes from ({@link NoiseAnalysis})
-     * @param interleaved          {@code kvbench interleave} replayed on the rounds, per minimum effect (empty unless
-     *                             rounds ran each benchmark unchanged twice)
-     * @param notes                how to read the counts
-     * @param interleavedAsShipped the interleave command as the pull-request check runs it
-     * @param sequential           {@code kvbench interleave} (sequential) replayed on disjoint sessions of the same
-     *                             rounds, with the policy's alpha and minimum effect and the command's defaults
-     *                             (null in reports written before it)
+     * @param noise      per (engine, workload): where the noise comes from ({@link NoiseAnalysis})
+     * @param notes      how to read the counts
+     * @param sequential {@code kvbench interleave} (sequential) replayed on disjoint sessions of the rounds, with the
+     *                   policy's alpha and minimum effect and the command's defaults (null unless rounds ran each
+     *                   benchmark unchanged twice)
      */
-    public record Analyses(List<NoiseAnalysis.Noise> noise, List<InterleavedPoint> interleaved, List<String> notes,
-                           List<InterleavedPoint> interleavedAsShipped, SequentialPoint sequential) {
+    public record Analyses(List<NoiseAnalysis.Noise> noise, List<String> notes, SequentialPoint sequential) {
     }
 
     /**
@@ -106,10 +103,6 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
 
     /** One slowdown level summed over benchmarks; achieved is the mean of the benchmarks' achieved slowdowns. */
     public record LevelTotal(double slowdown, double achieved, DetectionCounts detections) {
-    }
-
-    /** The interleaved replay at one minimum effect (the policy's alpha). */
-    public record InterleavedPoint(double minEffect, List<InterleavedReplay.Figures> figures) {
     }
 
     /** The sequential replay: the test's settings, in words, and its figures per benchmark. */
@@ -161,8 +154,7 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         Replay replay = new Replay(test == null ? "bootstrap" : test, thresholds.alpha(), thresholds.minEffect(),
                 confirmations, baselineRuns, interleaveRounds, policy.describe());
         Analyses analyses = new Analyses(NoiseAnalysis.analyse(data.runs(), thresholds.alpha(), baselineRuns,
-                interleaveRounds), interleaved(data, test, thresholds, grid.effects(), interleaveRounds), notes,
-                asShipped(data, test, thresholds, interleaveRounds, confirmations), sequential(data, thresholds));
+                interleaveRounds), notes, sequential(data, thresholds));
         return new CalibrationReport(SCHEMA_VERSION, source, new DataSize(data.nanosPerToken(), data.rounds(),
                 data.complete(), runs), replay, new Rates(benchmarks, workloads, total("all", benchmarks), points),
                 analyses);
@@ -176,28 +168,6 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         return new SequentialPoint("alpha " + t.alpha() + ", beta " + t.beta() + ", minimum effect "
                 + Formats.number(t.minEffect() * 100) + " %, " + t.minRounds() + " to " + t.maxRounds() + " rounds",
                 figures);
-    }
-
-    /** The interleave command as the pull-request check runs it: disjoint sessions with its confirmation rounds. */
-    private static List<InterleavedPoint> asShipped(CalibrationData data, String test, Thresholds thresholds,
-                                                    int rounds, int confirmations) {
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(data.runs(),
-                SignificanceTests.of(test, thresholds),
-                rounds, confirmations);
-        return figures.isEmpty() ? List.of() : List.of(new InterleavedPoint(thresholds.minEffect(), figures));
-    }
-
-    private static List<InterleavedPoint> interleaved(CalibrationData data, String test, Thresholds thresholds,
-                                                      List<Double> gridEffects, int rounds) {
-        TreeSet<Double> effects = new TreeSet<>(gridEffects);
-        effects.add(thresholds.minEffect());
-        List<InterleavedPoint> out = new ArrayList<>();
-        for (double effect : effects.descendingSet()) {
-            List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(data.runs(),
-                    SignificanceTests.of(test, thresholds.withMinEffect(effect)), rounds);
-            if (!figures.isEmpty()) out.add(new InterleavedPoint(effect, figures));
-        }
-        return out;
     }
 
     static Total total(String name, List<CalibrationAnalysis.Benchmark> benchmarks) {
@@ -242,7 +212,7 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         return source.machineClass();
     }
 
-    public double nanosPerToken() {
+    public Double nanosPerToken() {
         return data.nanosPerToken();
     }
 
@@ -294,16 +264,8 @@ public record CalibrationReport(int schemaVersion, @JsonUnwrapped Source source,
         return analyses.noise();
     }
 
-    public List<InterleavedPoint> interleaved() {
-        return analyses.interleaved();
-    }
-
     public List<String> notes() {
         return analyses.notes();
-    }
-
-    public List<InterleavedPoint> interleavedAsShipped() {
-        return analyses.interleavedAsShipped();
     }
 
     public SequentialPoint sequential() {

@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
@@ -31,11 +32,22 @@ public record CalibrationRun(String engine, String workload, @JsonUnwrapped Inje
                              String reason, @JsonUnwrapped Scores scores, String finishedAt) {
 
     /**
-     * @param round    0 is the sizing run (unchanged); 1.. are the interleaved rounds
-     * @param slowdown injected slowdown as a fraction (0 for an unchanged run)
-     * @param tokens   Blackhole.consumeCPU tokens per operation that were injected (0 for an unchanged run)
+     * How the slowdown was injected: by a delay in every engine call, or, in runs recorded before 2026-11-28, by
+     * Blackhole.consumeCPU work in every operation of the benchmark loop. Each way is written only where it was used.
+     *
+     * @param round      0 is the sizing run (unchanged); 1.. are the interleaved rounds
+     * @param slowdown   injected slowdown as a fraction (0 for an unchanged run)
+     * @param tokens     Blackhole.consumeCPU tokens per operation (0 for an unchanged run); null in later runs
+     * @param delayNanos busy work per engine get and put, in nanoseconds (0 for an unchanged run); null in runs
+     *                   recorded before
      */
-    public record Injected(int round, double slowdown, long tokens) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Injected(int round, double slowdown, Long tokens, Long delayNanos) {
+
+        /** A run of this build: unchanged (0) or with its engine calls delayed by {@code delayNanos}. */
+        static Injected delayed(int round, double slowdown, long delayNanos) {
+            return new Injected(round, slowdown, null, delayNanos);
+        }
     }
 
     /**
@@ -50,7 +62,7 @@ public record CalibrationRun(String engine, String workload, @JsonUnwrapped Inje
 
     public CalibrationRun {
         reason = reason == null ? "" : reason;
-        injected = injected == null ? new Injected(0, 0, 0) : injected;
+        injected = injected == null ? Injected.delayed(0, 0, 0) : injected;
         scores = scores == null ? new Scores(null, null, Double.NaN, 0, List.of(), null) : scores;
     }
 
@@ -87,8 +99,14 @@ public record CalibrationRun(String engine, String workload, @JsonUnwrapped Inje
         return injected.slowdown();
     }
 
-    public long tokens() {
+    /** Blackhole tokens per operation in a run recorded before the engine delay; null in later runs. */
+    public Long tokens() {
         return injected.tokens();
+    }
+
+    /** The engine-call delay of the run, in nanoseconds; null in runs recorded before it. */
+    public Long delayNanos() {
+        return injected.delayNanos();
     }
 
     public String metric() {

@@ -10,7 +10,6 @@ import io.kvbench.run.Progress;
 import io.kvbench.run.Rounds;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
-import io.kvbench.run.TokenCost;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
@@ -30,9 +29,8 @@ import java.util.Random;
 /**
  * Measures what a calibration needs, spending machine time carefully:
  * <ol>
- *   <li>the cost of a Blackhole.consumeCPU token where benchmarks run (once, one short JMH run);</li>
- *   <li>per (engine, workload) one unchanged sizing run, whose score converts each slowdown level into tokens
- *       ({@link SlowdownTokens}); it also counts as an unchanged run;</li>
+ *   <li>per (engine, workload) one unchanged sizing run, whose score converts each slowdown level into a delay in
+ *       every engine get and put ({@link SlowdownDelay}); it also counts as an unchanged run;</li>
  *   <li>rounds: per (engine, workload) one unchanged run and one run per slowdown level, in a random order per round,
  *       so that drift of the machine hits unchanged and injected runs alike.</li>
  * </ol>
@@ -98,8 +96,15 @@ public final class CalibrationSession {
         }
     }
 
+    /** The runner of one run: the chosen one, its benchmark JVMs' engine calls delayed by {@code delayNanos}. */
+    @FunctionalInterface
+    public interface Runners {
+        /** The runner whose benchmarks' engine calls are delayed by {@code delayNanos} (0: the runner unchanged). */
+        BenchmarkRunner delayed(long delayNanos);
+    }
+
     private final Plan plan;
-    private final BenchmarkRunner runner;
+    private final Runners runners;
     private final String resources;
     private final Path outDir;
     private final PrintStream console;
@@ -107,9 +112,9 @@ public final class CalibrationSession {
     private long measuredNanos;
     private int measured;
 
-    public CalibrationSession(Plan plan, BenchmarkRunner runner, String resources, Path outDir, PrintStream console) {
+    public CalibrationSession(Plan plan, Runners runners, String resources, Path outDir, PrintStream console) {
         this.plan = plan;
-        this.runner = runner;
+        this.runners = runners;
         this.resources = resources;
         this.outDir = outDir;
         this.console = console;
@@ -118,24 +123,20 @@ public final class CalibrationSession {
     public CalibrationData run() throws IOException, InterruptedException {
         Files.createDirectories(outDir);
         Path checkpoint = outDir.resolve(CalibrationData.FILE);
-        TokenCost cost = runner.tokenCostMeter().measure(outDir.resolve("token-cost"));
-        say(String.format(Locale.ROOT,
-                "token cost where benchmarks run: %.4f ns per Blackhole.consumeCPU token (+- %.4f)",
-                cost.nanosPerToken(), cost.error()));
         CalibrationData.Design design = new CalibrationData.Design(plan.engines().stream().map(KvEngine::id).toList(),
                 plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds());
         CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION,
-                new CalibrationData.Conditions(plan.profile().name(), runner.name(), resources, ""),
-                new CalibrationData.TokenCostFigures(cost.nanosPerToken(), cost.error()), design,
+                new CalibrationData.Conditions(plan.profile().name(), runners.delayed(0).name(), resources, ""),
+                null, design,
                 Instant.now().toString(), false, List.of());
         String machineClass = "";
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("runs.log")), true)) {
-            Map<String, Map<Double, Long>> tokens = new LinkedHashMap<>();
+            Map<String, Map<Double, Long>> delays = new LinkedHashMap<>();
             for (KvEngine engine : plan.engines()) {
                 for (Workload workload : plan.workloads()) {
                     if (outOfBudget()) return finish(data, false, machineClass, checkpoint);
                     BenchmarkResult sizing = measure(engine, workload, 0, 0, 0, log);
-                    data = data.with(CalibrationRun.of(new CalibrationRun.Injected(0, 0, 0), sizing,
+                    data = data.with(CalibrationRun.of(CalibrationRun.Injected.delayed(0, 0, 0), sizing,
                             Instant.now().toString()));
                     data.write(checkpoint);
                     if (sizing.status() != Status.OK) {
@@ -144,14 +145,14 @@ public final class CalibrationSession {
                     }
                     if (sizing.context() != null && sizing.context().machine() != null) machineClass = sizing.context()
                             .machine().machineClass();
-                    tokens.put(key(engine, workload), tokensPerLevel(sizing, workload, cost.nanosPerToken()));
+                    delays.put(key(engine, workload), delayPerLevel(sizing, workload));
                 }
             }
             Random order = new Random(plan.seed());
             for (int round = 1; round <= plan.rounds(); round++) {
                 for (KvEngine engine : plan.engines()) {
                     for (Workload workload : plan.workloads()) {
-                        Map<Double, Long> levels = tokens.get(key(engine, workload));
+                        Map<Double, Long> levels = delays.get(key(engine, workload));
                         if (levels == null) continue;
                         List<Double> variants = new ArrayList<>(Collections.nCopies(plan.unchangedPerRound(), 0.0));
                         variants.addAll(plan.slowdowns());
@@ -159,10 +160,10 @@ public final class CalibrationSession {
                             if (outOfBudget() || Thread.currentThread().isInterrupted()) {
                                 return finish(data, false, machineClass, checkpoint);
                             }
-                            long t = slowdown == 0 ? 0 : levels.get(slowdown);
-                            BenchmarkResult r = measure(engine, workload, round, slowdown, t, log);
-                            data = data.with(CalibrationRun.of(new CalibrationRun.Injected(round, slowdown, t), r,
-                                    Instant.now().toString()));
+                            long delay = slowdown == 0 ? 0 : levels.get(slowdown);
+                            BenchmarkResult r = measure(engine, workload, round, slowdown, delay, log);
+                            CalibrationRun.Injected injected = CalibrationRun.Injected.delayed(round, slowdown, delay);
+                            data = data.with(CalibrationRun.of(injected, r, Instant.now().toString()));
                             data.write(checkpoint);
                         }
                     }
@@ -181,30 +182,30 @@ public final class CalibrationSession {
         return done;
     }
 
-    private Map<Double, Long> tokensPerLevel(BenchmarkResult sizing, Workload workload, double nanosPerToken) {
+    private Map<Double, Long> delayPerLevel(BenchmarkResult sizing, Workload workload) {
         int cores = sizing.context() != null && sizing.context().machine() != null ? sizing.context().machine().cores()
                 : 1;
-        double perOp = SlowdownTokens.nanosPerOperation(sizing, workload, plan.profile(), cores);
+        double perOp = SlowdownDelay.nanosPerOperation(sizing, workload, plan.profile(), cores);
         Map<Double, Long> levels = new LinkedHashMap<>();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s: %.0f ns per operation;", sizing.key(),
                 perOp));
         for (double slowdown : plan.slowdowns()) {
-            long t = SlowdownTokens.tokens(slowdown, perOp, nanosPerToken, sizing.higherIsBetter());
-            levels.put(slowdown, t);
-            line.append(String.format(Locale.ROOT, " %s %% = %d tokens", percent(slowdown), t));
+            long nanos = SlowdownDelay.delayNanos(slowdown, perOp, sizing.higherIsBetter());
+            levels.put(slowdown, nanos);
+            line.append(String.format(Locale.ROOT, " %s %% = %d ns per call", percent(slowdown), nanos));
         }
         say(line.toString());
         return levels;
     }
 
-    private BenchmarkResult measure(KvEngine engine, Workload workload, int round, double slowdown, long tokens,
+    private BenchmarkResult measure(KvEngine engine, Workload workload, int round, double slowdown, long delayNanos,
                                     PrintStream log) {
         String label = slowdown == 0 ? "unchanged" : "slowdown-" + percent(slowdown);
         Path dir = outDir.resolve("runs").resolve(engine.id() + "-" + workload.name() + "-r" + round + "-" + label);
         RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir,
-                outDir.resolve("data"), tokens);
+                outDir.resolve("data"));
         long begin = System.nanoTime();
-        RunResults results = RunLoop.run(runner, runPlan, new Progress(log, 1), partial -> { });
+        RunResults results = RunLoop.run(runners.delayed(delayNanos), runPlan, new Progress(log, 1), partial -> { });
         long took = System.nanoTime() - begin;
         measuredNanos += took;
         measured++;
@@ -215,7 +216,7 @@ public final class CalibrationSession {
         say(String.format(Locale.ROOT, "[%d/%d %s, about %s left] %s round %d %s%s: %s", measured, plan.runs(),
                 Progress.format(Duration.ofNanos(System.nanoTime() - start)),
                 Progress.format(Duration.ofNanos(measuredNanos / measured * left)), r.key(), round, label,
-                tokens > 0 ? " (" + tokens + " tokens)" : "", outcome));
+                delayNanos > 0 ? " (" + delayNanos + " ns per engine call)" : "", outcome));
         return r;
     }
 

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -34,7 +36,7 @@ public final class SequentialReplay {
     public static List<Figures> analyse(List<CalibrationRun> runs, SequentialTest test) {
         List<Figures> out = new ArrayList<>();
         CalibrationRun.byBenchmark(runs, run -> run.round() > 0).forEach((key, group) -> {
-            List<InterleavedReplay.Round> rounds = InterleavedReplay.completeRounds(group);
+            List<Round> rounds = completeRounds(group);
             if (rounds.size() < test.minRounds()) return;
             Map<String, Double> meanRounds = new LinkedHashMap<>();
             Map<String, Integer> undecided = new LinkedHashMap<>();
@@ -69,9 +71,32 @@ public final class SequentialReplay {
         }
     }
 
-    private static Sessions sessions(List<InterleavedReplay.Round> rounds, Function<InterleavedReplay.Round,
-            BenchmarkResult> b,
-                                     SequentialTest test) {
+    /** One round with two OK unchanged runs (A, A' in the order they ran) and an OK run at every level. */
+    record Round(BenchmarkResult a, BenchmarkResult aPrime, Map<Double, BenchmarkResult> levels) {
+    }
+
+    /** The rounds of one benchmark whose runs are all OK and hold A, A' and every level; the others are left out. */
+    static List<Round> completeRounds(List<CalibrationRun> runs) {
+        TreeSet<Double> levels = new TreeSet<>();
+        Map<Integer, List<CalibrationRun>> byRound = new TreeMap<>();
+        for (CalibrationRun run : runs) {
+            if (!run.unchanged()) levels.add(run.slowdown());
+            byRound.computeIfAbsent(run.round(), k -> new ArrayList<>()).add(run);
+        }
+        List<Round> out = new ArrayList<>();
+        for (List<CalibrationRun> round : byRound.values()) {
+            if (round.stream().anyMatch(r -> !r.ok())) continue;
+            List<CalibrationRun> unchanged = round.stream().filter(CalibrationRun::unchanged).toList();
+            Map<Double, BenchmarkResult> atLevel = new TreeMap<>();
+            for (CalibrationRun run : round) if (!run.unchanged()) atLevel.put(run.slowdown(), run.toResult());
+            if (unchanged.size() >= 2 && atLevel.keySet().containsAll(levels)) {
+                out.add(new Round(unchanged.get(0).toResult(), unchanged.get(1).toResult(), atLevel));
+            }
+        }
+        return out;
+    }
+
+    private static Sessions sessions(List<Round> rounds, Function<Round, BenchmarkResult> b, SequentialTest test) {
         Sessions out = new Sessions();
         int start = 0;
         boolean higherIsBetter = rounds.get(0).a().higherIsBetter();

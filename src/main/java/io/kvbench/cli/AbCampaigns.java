@@ -69,9 +69,9 @@ final class AbCampaigns {
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("ab-sessions.log")), true)) {
             AbCampaign.Sessions sessions = (engine, workload, delay, dir) -> InterleaveSession.builder()
                     .engines(List.of(engine)).workloads(List.of(workload)).profile(chosen).outDir(dir)
-                    .sides(new Interleaving.Side("A", AbOptions.side(base, null, List.of()), 0, "unchanged"),
+                    .sides(new Interleaving.Side("A", AbOptions.side(base, null, List.of()), "unchanged"),
                             new Interleaving.Side("B", AbOptions.side(base, null,
-                                    AbOptions.engineDelayFlags("the engine delay", delay)), 0,
+                                    AbOptions.engineDelayFlags("the engine delay", delay)),
                                     delay == 0 ? "unchanged" : "engine calls delayed by " + delay + " ns"))
                     .schedule(schedule).conditions(conditions).policy(policy).console(log).build();
             AbCampaign campaign = new AbCampaign(plan, base, sessions, new AbCampaign.Output(test, outDir, console));

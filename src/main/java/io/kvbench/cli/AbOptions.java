@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.EngineDelay;
+import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.Duet;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.judge.SequentialTest;
@@ -84,6 +84,15 @@ final class AbOptions {
         }
         if (entries != null) return new ClassPathRunner(entries, jvmFlags);
         return new LocalRunner(jvmFlags);
+    }
+
+    /**
+     * {@code base} with its benchmark JVMs' engine calls delayed by {@code nanos} ({@link EngineDelay}); {@code base}
+     * itself for 0; bad input out of range, named as {@code option}.
+     */
+    static BenchmarkRunner delayed(BenchmarkRunner base, String option, long nanos) {
+        List<String> flags = engineDelayFlags(option, nanos);
+        return flags.isEmpty() ? base : side(base, null, flags);
     }
 
     /** The benchmark JVM flag of an engine-call delay ({@link EngineDelay}); empty for none; bad input out of range. */

@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Measure the regression gate's false-alarm rate and its detection rate for injected slowdowns "
                 + "(5, 10, 20 %% by default) per workload, on this machine.",
-                "Each slowdown is Blackhole.consumeCPU work per operation sized from the engine's measured cost per "
-                        + "operation and the measured cost of a token where benchmarks run."})
+                "Each slowdown is busy work in every get and put of the engine (as interleave --b-engine-delay-nanos "
+                        + "injects it), sized from the engine's measured cost per operation."})
 final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "rocksdb,lmdb,h2-mvstore",
@@ -67,14 +67,14 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--unchanged-per-round", defaultValue = "1", paramLabel = "N",
             description = "Unchanged runs per benchmark and round, 1 or 2 (default: ${DEFAULT-VALUE}). With 2 the "
-                    + "report also replays `kvbench interleave --rounds` over windows of consecutive rounds: A' "
-                    + "against A for false alarms, each level against A for detection.")
+                    + "report also replays `kvbench interleave` (its sequential test) on the rounds, in disjoint "
+                    + "sessions: A' against A for false alarms, each level against A for detections.")
     int unchangedPerRound;
 
     @Option(names = "--interleave-rounds", paramLabel = "N",
             defaultValue = "" + CalibrationReport.INTERLEAVE_ROUNDS,
-            description = "Rounds of the fixed-round interleaved sessions (`kvbench interleave --rounds N`) that the "
-                    + "noise figures and the replay are sized for, at least 3 (default: ${DEFAULT-VALUE}).")
+            description = "Rounds of an interleaved session (`kvbench interleave --rounds N`) that the noise figures "
+                    + "are sized for, at least 3 (default: ${DEFAULT-VALUE}).")
     int interleaveRounds;
 
     @Option(names = "--budget-minutes", defaultValue = "45", paramLabel = "MINUTES",
@@ -192,7 +192,8 @@ final class CalibrateCommand implements Callable<Integer> {
                     plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
-            data = new CalibrationSession(plan, benchmarkRunner, resources, outDir, console).run();
+            CalibrationSession.Runners runners = delay -> AbOptions.delayed(benchmarkRunner, "the engine delay", delay);
+            data = new CalibrationSession(plan, runners, resources, outDir, console).run();
         }
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {
             throw new IllegalStateException("no calibration run succeeded; see " + outDir.resolve("runs.log"));

@@ -1,6 +1,6 @@
 package io.kvbench.cli;
 
-import io.kvbench.engine.EngineDelay;
+import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
@@ -118,12 +118,6 @@ final class InterleaveCommand implements Callable<Integer> {
                     + "none).")
     long bEngineDelayNanos;
 
-    @Option(names = "--a-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
-    long aSlowdown;
-
-    @Option(names = "--b-inject-slowdown", hidden = true, defaultValue = "0", paramLabel = "TOKENS")
-    long bSlowdown;
-
     @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
             description = "Seed of the order of the benchmarks in a round and of where the sides' turns start "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -179,9 +173,9 @@ final class InterleaveCommand implements Callable<Integer> {
             bBuild = builds.b(plan);
         }
         Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aBuild.classPath(), aJvmFlags),
-                aSlowdown, describe(aBuild.description(), aJvmFlags, aSlowdown));
+                describe(aBuild.description(), aJvmFlags));
         Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bFlags),
-                bSlowdown, describe(bBuild.description(), bFlags, bSlowdown));
+                describe(bBuild.description(), bFlags));
         SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
@@ -228,8 +222,7 @@ final class InterleaveCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    private static String describe(String classPath, List<String> flags, long slowdown) {
-        return classPath + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags))
-                + (slowdown > 0 ? ", injected slowdown " + slowdown + " tokens" : "");
+    private static String describe(String classPath, List<String> flags) {
+        return classPath + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags));
     }
 }

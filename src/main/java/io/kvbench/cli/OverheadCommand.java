@@ -1,7 +1,7 @@
 package io.kvbench.cli;
 
+import io.kvbench.bench.EngineDelay;
 import io.kvbench.bench.HarnessOverheadBenchmark;
-import io.kvbench.engine.EngineDelay;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.report.TextTable;
 import io.kvbench.run.Rounds;
@@ -66,9 +66,10 @@ final class OverheadCommand implements Callable<Integer> {
 
     @Option(names = "--engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
             description = "Busy work added to every get and put of the engine through kvbench, in nanoseconds (the "
-                    + "property " + EngineDelay.PROPERTY + " that interleave --b-engine-delay-nanos sets); the raw "
-                    + "side calls the engine directly and gets none, so the overhead then shows what the delay costs "
-                    + "per operation; 0 measures the path with the delay switched off (default: ${DEFAULT-VALUE}).")
+                    + "benchmark JVM property " + EngineDelay.PROPERTY + " that interleave --b-engine-delay-nanos "
+                    + "sets: the store is then the engine's wrapped in a delaying one); the raw side calls the engine "
+                    + "directly and gets none, so the overhead then shows what the delay costs per operation "
+                    + "(default: ${DEFAULT-VALUE}, none).")
     long engineDelayNanos;
 
     @Spec
@@ -139,7 +140,7 @@ final class OverheadCommand implements Callable<Integer> {
     /** The harness side's task: the overhead workload on {@code engineId}, sized by the chosen profile. */
     private static BenchmarkTask engineTask(String engineId, Profile chosen, Path data) {
         return BenchmarkTask.of(engineId, Catalog.workload(HarnessOverheadBenchmark.WORKLOAD), chosen,
-                BenchmarkTask.Environment.of(Map.of(), List.of(), data), 0);
+                BenchmarkTask.Environment.of(Map.of(), List.of(), data));
     }
 
     private Options options(BenchmarkTask task, String variant, Path tasks) throws IOException {

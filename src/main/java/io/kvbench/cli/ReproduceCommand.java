@@ -137,7 +137,7 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         console.flush();
         RunCommand.Request request = new RunCommand.Request(selected, shapes.apply(List.copyOf(workloads)), sized,
-                "reproduce-" + name, out, null, 0);
+                "reproduce-" + name, out, null);
         RunCommand.measure(request, byWorkload, runner.containerResources(), runner::choose, console);
         return ExitCode.OK.code();
     }

@@ -60,10 +60,10 @@ final class RunCommand implements Callable<Integer> {
                     + "benchmark).")
     Path dataDir;
 
-    @Option(names = "--inject-slowdown", paramLabel = "TOKENS", hidden = true, defaultValue = "0",
-            description = "Add JMH Blackhole.consumeCPU(TOKENS) to every operation, to check that the regression gate "
-                    + "fires.")
-    long slowdownTokens;
+    @Option(names = "--engine-delay-nanos", paramLabel = "NANOS", hidden = true, defaultValue = "0",
+            description = "Busy work added to every get and put of the engines, in nanoseconds (as interleave "
+                    + "--b-engine-delay-nanos), to check that the regression gate fires.")
+    long engineDelayNanos;
 
     @Mixin
     AdapterOption adapters = new AdapterOption();
@@ -80,14 +80,16 @@ final class RunCommand implements Callable<Integer> {
         Profile chosen = shapes.rename(sizes.apply(stock));
         List<Workload> workloads = shapes.apply(selection.workloads(stock));
         ContainerResources containerResources = where.containerResources(); // bad input even when it will not be used
-        measure(new Request(selection.engines(stock), workloads, chosen, "run", out, dataDir, slowdownTokens),
-                containerResources, where::choose, spec.commandLine().getOut());
+        AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
+        measure(new Request(selection.engines(stock), workloads, chosen, "run", out, dataDir), containerResources,
+                console -> AbOptions.delayed(where.choose(console), "--engine-delay-nanos", engineDelayNanos),
+                spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 
     /** What a measuring command runs and where it writes. */
     record Request(List<KvEngine> engines, List<Workload> workloads, Profile profile, String command, Path out,
-                   Path dataDir, long slowdownTokens) {
+                   Path dataDir) {
     }
 
     /** Runs the plan and writes results, reports and the table: run's job. */
@@ -111,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
                     + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,
-                dataDir != null ? dataDir : outDir.resolve("data"), m.slowdownTokens(), byWorkload);
+                dataDir != null ? dataDir : outDir.resolve("data"), byWorkload);
         PrintStream console = System.out;
         BenchmarkRunner benchmarkRunner = chooseRunner.apply(console);
         console.printf("kvbench %s: %d engines x %d workloads = %d benchmarks, profile %s, runner %s, output %s%n",

@@ -10,8 +10,7 @@ import java.util.Arrays;
  * <p>Keys are 1..{@link Capabilities#maxKeyBytes()} bytes, values 0..{@link Capabilities#maxValueBytes()} bytes.
  * Arrays passed in may be reused by the caller after the call returns; arrays returned belong to the caller.
  *
- * <p>A store may be used from many threads only as far as its engine's {@link Capabilities} say. Gets and puts carry
- * the {@link EngineDelay} a calibration injects (none by default).
+ * <p>A store may be used from many threads only as far as its engine's {@link Capabilities} say.
  */
 public abstract class KvStore implements AutoCloseable {
 
@@ -35,15 +34,20 @@ public abstract class KvStore implements AutoCloseable {
     public final void put(byte[] key, byte[] value) {
         checkKey(key);
         checkValue(value);
-        EngineDelay.apply();
-        undelayedPut(key, value);
+        checkOpen();
+        try {
+            doPut(key, value);
+        } catch (KvException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failure("put failed", e);
+        }
     }
 
     /** The value stored under {@code key}, or {@code null}. */
     public final byte[] get(byte[] key) {
         checkKey(key);
         checkOpen();
-        EngineDelay.apply();
         try {
             return doGet(key);
         } catch (KvException e) {
@@ -62,12 +66,6 @@ public abstract class KvStore implements AutoCloseable {
     public final int get(byte[] key, byte[] valueOut) {
         checkKey(key);
         if (valueOut == null) throw new KvException(engineId, "null value buffer");
-        EngineDelay.apply();
-        return undelayedGet(key, valueOut);
-    }
-
-    /** {@link #get(byte[], byte[])} after its argument checks, without the {@link EngineDelay}. */
-    final int undelayedGet(byte[] key, byte[] valueOut) {
         checkOpen();
         try {
             return doGet(key, valueOut);
@@ -75,18 +73,6 @@ public abstract class KvStore implements AutoCloseable {
             throw e;
         } catch (Exception e) {
             throw failure("get failed", e);
-        }
-    }
-
-    /** {@link #put} after its argument checks, without the {@link EngineDelay}. */
-    final void undelayedPut(byte[] key, byte[] value) {
-        checkOpen();
-        try {
-            doPut(key, value);
-        } catch (KvException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failure("put failed", e);
         }
     }
 

@@ -21,7 +21,6 @@ public abstract class ReadPass implements AutoCloseable {
         store.checkKey(key);
         if (valueOut == null) throw new KvException(store.engineId(), "null value buffer");
         if (closed) throw new KvException(store.engineId(), "read pass is closed: no read is allowed after close()");
-        EngineDelay.apply();
         try {
             return doGet(key, valueOut);
         } catch (KvException e) {
@@ -60,7 +59,7 @@ public abstract class ReadPass implements AutoCloseable {
 
         @Override
         protected int doGet(byte[] key, byte[] valueOut) {
-            return store.undelayedGet(key, valueOut);
+            return store.get(key, valueOut);
         }
 
         @Override

@@ -25,7 +25,6 @@ public abstract class WritePass implements AutoCloseable {
         store.checkKey(key);
         store.checkValue(value);
         checkOpen();
-        EngineDelay.apply();
         try {
             doPut(key, value);
         } catch (KvException e) {
@@ -84,7 +83,7 @@ public abstract class WritePass implements AutoCloseable {
 
         @Override
         protected void doPut(byte[] key, byte[] value) {
-            store.undelayedPut(key, value);
+            store.put(key, value);
         }
 
         @Override

@@ -93,6 +93,6 @@ public record Duet(List<String> cores) implements RoundSchedule {
         BenchmarkRunner runner = side.runner().inDuet(slot).orElseThrow(() -> new IllegalArgumentException(
                 "a duet pins each side to its own core, which the " + side.runner().name()
                         + " runner cannot: use --runner container"));
-        return new Interleaving.Side(side.name(), runner, side.slowdownTokens(), side.description());
+        return new Interleaving.Side(side.name(), runner, side.description());
     }
 }

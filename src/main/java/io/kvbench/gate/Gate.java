@@ -143,7 +143,7 @@ public final class Gate {
     private BenchmarkResult rerun(RunPlan plan, BenchmarkKey key, int attempt, int forks) throws IOException {
         RunLayout layout = new RunLayout(plan.outDir()).confirmation(key.engine() + "-" + key.workload(), attempt);
         RunPlan one = new RunPlan(List.of(Engines.byId(key.engine())), List.of(Catalog.workload(key.workload())),
-                plan.profile().withForks(forks), layout.dir(), plan.dataDir(), plan.slowdownTokens());
+                plan.profile().withForks(forks), layout.dir(), plan.dataDir());
         RunResults rerun = RunLoop.run(runner, one, new Progress(console, 1),
                 partial -> ResultsJson.write(layout.results(), partial));
         ResultsJson.write(layout.results(), rerun);

@@ -29,18 +29,17 @@ import java.util.List;
  * the drift between rounds, which pooled samples would count as noise; see {@link ThresholdPolicy#assessPaired}), on
  * the pooled samples below that. The two sides of a round run one after the other or, as a {@link Duet}, at the same
  * time on two cores ({@link RoundSchedule}). For an engine upgrade A and B are two class paths (two kvbench jars built
- * with the two versions); for a setting, two sets of benchmark JVM flags; the hidden slowdown checks that the mode sees
- * what it should.
+ * with the two versions); for a setting, two sets of benchmark JVM flags; a delay in B's engine calls checks that the
+ * mode sees what it should.
  */
 public final class Interleaving {
 
     /**
-     * @param name           "A" or "B"
-     * @param runner         runs this configuration's benchmarks (its class path and JVM flags)
-     * @param slowdownTokens injected work per operation (0 in real comparisons)
-     * @param description    what the configuration is, for people
+     * @param name        "A" or "B"
+     * @param runner      runs this configuration's benchmarks (its class path and JVM flags)
+     * @param description what the configuration is, for people
      */
-    public record Side(String name, BenchmarkRunner runner, long slowdownTokens, String description) {
+    public record Side(String name, BenchmarkRunner runner, String description) {
     }
 
     /**

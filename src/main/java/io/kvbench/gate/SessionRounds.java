@@ -96,7 +96,7 @@ final class SessionRounds implements AutoCloseable {
             session.console().println(label + side.name() + " (" + side.description() + ")");
             RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
             RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(),
-                    dataDir(side), side.slowdownTokens());
+                    dataDir(side));
             RunResults results = RunLoop.run(side.runner(), plan, new Progress(session.console(), plan.size()),
                     partial -> ResultsJson.write(layout.results(), partial));
             ResultsJson.write(layout.results(), results);

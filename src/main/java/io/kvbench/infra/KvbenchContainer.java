@@ -53,7 +53,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
     private long memoryBytes;
     private LiveContainers.Creation creation;
 
-    /** @param role what the container is for ("benchmark", "killable", "token-cost"): the value of its label */
+    /** @param role what the container is for ("benchmark", "killable"): the value of its label */
     public KvbenchContainer(String image, String role) {
         super(DockerImageName.parse(image));
         withNetworkMode("none");

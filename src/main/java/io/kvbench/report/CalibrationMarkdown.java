@@ -4,7 +4,6 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.calibration.CalibrationAnalysis;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.DetectionCounts;
-import io.kvbench.calibration.InterleavedReplay;
 import io.kvbench.calibration.SequentialReplay;
 import io.kvbench.calibration.NoiseAnalysis;
 import java.util.ArrayList;
@@ -21,9 +20,10 @@ public final class CalibrationMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("## Regression detection, measured\n\n");
         md.append(String.format(Locale.ROOT,
-                "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; token cost %.4f ns.%n",
+                "Profile `%s`, runner `%s` (%s), machine class `%s`; %d runs%s; %s.%n",
                 r.profile(), r.runner(), r.resources(), r.machineClass(), r.runs(), r.complete() ? ""
-                        : " (stopped early)", r.nanosPerToken()));
+                        : " (stopped early)", r.nanosPerToken() == null ? "slowdowns delay every engine get and put"
+                        : String.format(Locale.ROOT, "token cost %.4f ns", r.nanosPerToken())));
         md.append("Policy: ").append(r.policy()).append("; ").append(r.confirmations())
                 .append(" confirmation rerun(s); baselines pool ")
                 .append(r.baselineRuns()).append(r.baselineRuns() == 1 ? " run.\n\n" : " runs.\n\n");
@@ -69,65 +69,8 @@ public final class CalibrationMarkdown {
         }
         for (String note : r.notes()) md.append("- ").append(note).append("\n");
         appendNoise(md, r);
-        appendInterleaved(md, r);
-        appendFixedRounds(md, r);
         appendSequential(md, r);
         return md.toString();
-    }
-
-    private static void appendInterleaved(StringBuilder md, CalibrationReport r) {
-        if (r.interleaved() == null || r.interleaved().isEmpty()) return;
-        List<String> levelNames = r.interleaved().get(0).figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### Interleaved: `kvbench interleave` with ").append(r.interleaveRounds())
-                .append(" rounds, replayed (alpha ").append(r.alpha()).append(")\n\n");
-        md.append("| minimum effect | workload | engine | sessions | false alarms (A' vs A) |");
-        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
-        md.append("\n|").append(" --- |".repeat(5 + levelNames.size())).append("\n");
-        for (CalibrationReport.InterleavedPoint point : r.interleaved()) {
-            for (InterleavedReplay.Figures f : point.figures()) {
-                md.append("| ").append(Formats.number(point.minEffect() * 100)).append(" % | ").append(f.workload())
-                        .append(" | ").append(f.engine()).append(" | ").append(f.sessions()).append(" | ")
-                        .append(f.falseAlarms().confirmedText()).append(" |");
-                for (String l : levelNames) {
-                    DetectionCounts d = f.detections().get(l);
-                    md.append(" ").append(d == null ? "-" : d.confirmedText()).append(" |");
-                }
-                md.append("\n");
-            }
-        }
-        md.append("\n- A session is a window of ").append(r.interleaveRounds())
-                .append(" consecutive rounds: the first unchanged"
-                + " run of each round is A, the second A', the run at a level B; A' and B are judged against A paired "
-                + "by round as `kvbench interleave` judges (no confirmation rerun). Windows overlap and share runs.\n");
-    }
-
-    private static void appendFixedRounds(StringBuilder md, CalibrationReport r) {
-        if (r.interleavedAsShipped() == null || r.interleavedAsShipped().isEmpty()) return;
-        CalibrationReport.InterleavedPoint point = r.interleavedAsShipped().get(0);
-        List<String> levelNames = point.figures().get(0).detections().keySet().stream().toList();
-        md.append("\n### Fixed rounds: `kvbench interleave --rounds ").append(r.interleaveRounds())
-                .append(" --confirmations ")
-                .append(r.confirmations())
-                .append(" --min-effect ").append(Formats.number(point.minEffect() * 100)) // a percentage
-                .append("`, disjoint sessions (alpha ").append(r.alpha()).append(")\n\n");
-        md.append("| workload | engine | false alarms (A' vs A) |");
-        for (String l : levelNames) md.append(" ").append(l).append(" detected |");
-        md.append("\n|").append(" --- |".repeat(3 + levelNames.size())).append("\n");
-        for (InterleavedReplay.Figures f : point.figures()) {
-            md.append("| ").append(f.workload()).append(" | ").append(f.engine()).append(" | ")
-                    .append(f.falseAlarms().withInterval()).append(" |");
-            for (String l : levelNames) {
-                DetectionCounts d = f.detections().get(l);
-                md.append(" ").append(d == null ? "-" : d.withInterval()).append(" |");
-            }
-            md.append("\n");
-        }
-        md.append("\n- Each comparison (A' against A, each level against A) runs through the rounds in disjoint "
-                + "sessions of ")
-                .append(r.interleaveRounds()).append(" rounds; a session that says REGRESSION takes the next ")
-                .append(r.interleaveRounds())
-                .append(" rounds as its confirmation and is judged on all of them, paired, as the command does. No two"
-                        + " counted sessions share a run. Intervals: exact (Clopper-Pearson) 95 %.\n");
     }
 
     private static void appendSequential(StringBuilder md, CalibrationReport r) {

@@ -32,9 +32,6 @@ public interface BenchmarkRunner {
      */
     Setup prepare(String heap, Path dataDir, Consumer<String> note);
 
-    /** Measures the cost of a Blackhole.consumeCPU token where this runner runs benchmarks. */
-    TokenCostMeter tokenCostMeter();
-
     /**
      * This runner as one side of a duet: its benchmarks confined to the slot's CPUs and their iterations lined up with
      * the other side's ({@link io.kvbench.bench.DuetBarrier}); empty when this runner cannot confine its benchmarks.

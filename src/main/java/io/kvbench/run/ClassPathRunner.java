@@ -14,7 +14,6 @@ import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -86,24 +85,5 @@ public final class ClassPathRunner implements BenchmarkRunner {
             return BenchmarkResult.failed(task.engine(), task.workload().name(), FailureKind.INFRASTRUCTURE,
                     "cannot run the child JVM: " + e.getMessage(), context);
         }
-    }
-
-    /** Measures in a child JVM on this class path, with the benchmark JVM flags. */
-    @Override
-    public TokenCostMeter tokenCostMeter() {
-        return workDir -> {
-            Path out = workDir.toAbsolutePath();
-            Files.createDirectories(out);
-            List<String> arguments = new ArrayList<>(List.of(TaskMain.TOKEN_COST, out.toString()));
-            arguments.addAll(benchmarkJvmFlags);
-            List<String> command = JavaCommand.here().classPath(classPath).main(TaskMain.class.getName(), arguments)
-                    .build();
-            Path log = out.resolve("child.log");
-            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start()
-                    .waitFor();
-            if (exit != 0) throw new IllegalStateException("token-cost in the child JVM exited with " + exit
-                    + "; log: " + log);
-            return TokenCost.read(out);
-        };
     }
 }

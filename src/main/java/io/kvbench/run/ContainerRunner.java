@@ -134,12 +134,6 @@ public final class ContainerRunner implements BenchmarkRunner {
         return resources;
     }
 
-    /** Measures in a container of this resource profile: same cpuset, same benchmark JVM flags. */
-    @Override
-    public TokenCostMeter tokenCostMeter() {
-        return new ContainerTokenCost(this);
-    }
-
     /** Everything that is the same for every benchmark of the run: image, cpuset, memory, user, class path. */
     record Prepared(RuntimeImage.Image image, String cpuset, long memoryBytes, String user, List<Path> classPath) {
 

@@ -68,11 +68,6 @@ public final class LocalRunner implements BenchmarkRunner {
     }
 
     @Override
-    public TokenCostMeter tokenCostMeter() {
-        return workDir -> TokenCost.measure(benchmarkJvmFlags, workDir);
-    }
-
-    @Override
     public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
         Map<String, String> used = new LinkedHashMap<>(resources);
         used.put("heap", heap);

@@ -73,7 +73,7 @@ public final class RunLoop {
                     progress.start(engine.id(), workload.name());
                     BenchmarkTask task = BenchmarkTask.of(engine.id(), workload, plan.profileOf(workload),
                             BenchmarkTask.Environment.of(setup != null ? setup.resources() : Map.of(),
-                                    setup != null ? setup.jvmFlags() : List.of(), dataDir), plan.slowdownTokens());
+                                    setup != null ? setup.jvmFlags() : List.of(), dataDir));
                     ResultContext context = new ResultContext(
                             new Software(engine.version(), setup != null ? setup.jdk() : "unknown", git),
                             plan.profile().name(), runner.name(), startedAt, machine, task.resources(),

@@ -17,18 +17,16 @@ import java.util.Map;
  * @param profile        sizes and iterations
  * @param outDir         where results, raw JMH JSON and logs go
  * @param dataDir        where stores are created (a real disk, never tmpfs)
- * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
  * @param byWorkload     profiles by workload name where a workload is measured with other forks or iterations than
  *                       {@code profile}'s (a published table's settings, in {@code reproduce}); the run's heap and name
  *                       stay {@code profile}'s
  */
 public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
-                      Path dataDir, long slowdownTokens, Map<String, Profile> byWorkload) {
+                      Path dataDir, Map<String, Profile> byWorkload) {
 
     /** A plan that measures every workload with {@code profile}. */
-    public RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dataDir,
-                   long slowdownTokens) {
-        this(engines, workloads, profile, outDir, dataDir, slowdownTokens, Map.of());
+    public RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir, Path dataDir) {
+        this(engines, workloads, profile, outDir, dataDir, Map.of());
     }
 
     public RunPlan {
@@ -37,7 +35,6 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
         byWorkload = Map.copyOf(byWorkload);
         if (engines.isEmpty()) throw new IllegalArgumentException("no engine selected");
         if (workloads.isEmpty()) throw new IllegalArgumentException("no workload selected");
-        if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
     }
 
     /**
@@ -48,7 +45,7 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
     public static RunPlan of(List<String> engineIds, List<String> workloadNames, String profileRef, Path outDir) {
         return new RunPlan(engineIds.stream().map(Engines::byId).toList(), workloadNames.stream().map(Catalog::workload)
                 .toList(),
-                Catalog.profile(profileRef), outDir, outDir.resolve("data"), 0);
+                Catalog.profile(profileRef), outDir, outDir.resolve("data"));
     }
 
     /** The profile {@code workload} is measured with. */

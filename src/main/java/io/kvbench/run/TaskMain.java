@@ -14,24 +14,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * The one entry point of child JVMs (a benchmark container, another kvbench build's class path), so that the user CLI
- * is not an internal protocol:
- * <ul>
- *   <li>{@code TaskMain <task.json> <outDir>} runs the task in local JMH forks and writes {@code results.json},
- *       {@code jmh.log} and {@code jmh-results.json} into {@code outDir};</li>
- *   <li>{@code TaskMain --token-cost <outDir> [benchmark JVM flag...]} measures the cost of a Blackhole.consumeCPU
- *       token into {@code outDir/token-cost.json}.</li>
- * </ul>
- * Exit code 0 when the output was written (a failed benchmark is an ERROR result in it), 2 for bad arguments or an
- * unreadable task, 3 when the output cannot be written.
+ * is not an internal protocol: {@code TaskMain <task.json> <outDir>} runs the task in local JMH forks and writes
+ * {@code results.json}, {@code jmh.log} and {@code jmh-results.json} into {@code outDir}. Exit code 0 when the output
+ * was written (a failed benchmark is an ERROR result in it), 2 for bad arguments or an unreadable task, 3 when the
+ * output cannot be written.
  */
 public final class TaskMain {
-
-    public static final String TOKEN_COST = "--token-cost";
 
     private TaskMain() {
     }
@@ -41,17 +33,8 @@ public final class TaskMain {
     }
 
     static int run(String[] args, PrintStream err) {
-        if (args.length >= 2 && args[0].equals(TOKEN_COST)) {
-            try {
-                TokenCost.measure(List.of(Arrays.copyOfRange(args, 2, args.length)), Path.of(args[1]));
-                return 0;
-            } catch (IOException | RuntimeException e) {
-                err.println("kvbench task: " + e.getMessage());
-                return 3;
-            }
-        }
         if (args.length != 2) {
-            err.println("usage: TaskMain <task.json> <outDir> | TaskMain " + TOKEN_COST + " <outDir> [jvm flag...]");
+            err.println("usage: TaskMain <task.json> <outDir>");
             return 2;
         }
         BenchmarkTask task;

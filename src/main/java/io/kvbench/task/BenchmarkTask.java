@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.input.FlatJson;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -34,14 +35,18 @@ import java.util.Objects;
  * @param workload       the workload itself, every value of it
  * @param sizing         the profile's sizes and iterations for this workload
  * @param environment    resources, JVM flags and data directory
- * @param slowdownTokens extra CPU work per operation, for checking that the gate fires; 0 in real runs
  */
 public record BenchmarkTask(int schemaVersion, String engine, Workload workload, @JsonUnwrapped Sizing sizing,
-                            @JsonUnwrapped Environment environment, long slowdownTokens) {
+                            @JsonUnwrapped Environment environment) {
 
     public static final int SCHEMA_VERSION = 1;
     /** The system property through which a JMH fork finds its task file. */
     public static final String PROPERTY = "kvbench.task";
+    /**
+     * Blackhole.consumeCPU work per operation, which tasks of earlier builds carry (0 but when kvbench checked itself).
+     * Such work is no longer injected: a task that asks for it is refused, one with 0 reads as if it had no such field.
+     */
+    static final String SLOWDOWN_TOKENS = "slowdownTokens";
 
     // Strict about unknown fields, like the workload catalogue, also in the flat object of the grouped values;
     // Workload.isPass() is derived, not a field to write.
@@ -101,21 +106,19 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(sizing, "sizing");
         Objects.requireNonNull(environment, "environment");
-        if (slowdownTokens < 0) throw new IllegalArgumentException("slowdown tokens must be >= 0");
     }
 
     /** Resolves one (engine, workload) of a parsed profile into a task. */
-    public static BenchmarkTask of(String engineId, Workload workload, Profile profile, Environment environment,
-                                   long slowdownTokens) {
+    public static BenchmarkTask of(String engineId, Workload workload, Profile profile, Environment environment) {
         Sizing sizing = new Sizing(profile.name(), profile.records(workload.family()), profile.forks(),
                 workload.threads(), profile.iterations(workload), profile.heap());
-        return new BenchmarkTask(SCHEMA_VERSION, engineId, workload, sizing, environment, slowdownTokens);
+        return new BenchmarkTask(SCHEMA_VERSION, engineId, workload, sizing, environment);
     }
 
     /** The same task with stores under another directory (a container's mount point, a per-benchmark subdirectory). */
     public BenchmarkTask withDataDir(Path dir) {
         Environment moved = new Environment(environment.resources(), environment.jvmFlags(), dir.toString());
-        return new BenchmarkTask(schemaVersion, engine, workload, sizing, moved, slowdownTokens);
+        return new BenchmarkTask(schemaVersion, engine, workload, sizing, moved);
     }
 
     public String profile() {
@@ -196,6 +199,11 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
                     + ": run it with the kvbench build that wrote it, or a newer one");
         }
         if (version < 1) throw new InputException(file, "schemaVersion", "is missing or not a positive number");
+        JsonNode tokens = ((ObjectNode) tree).remove(SLOWDOWN_TOKENS);
+        if (tokens != null && !(tokens.isIntegralNumber() && tokens.asLong() == 0)) {
+            throw new InputException(file, SLOWDOWN_TOKENS, "is " + tokens + ": Blackhole work per operation is no "
+                    + "longer injected; slow the engine's calls with -Dkvbench.engine.delayNanos=N instead");
+        }
         BenchmarkTask task;
         try {
             task = JSON.treeToValue(tree, BenchmarkTask.class);

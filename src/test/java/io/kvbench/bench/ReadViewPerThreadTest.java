@@ -112,7 +112,7 @@ class ReadViewPerThreadTest {
         Workload workload = Catalog.parseWorkloads(Path.of("view-test.json"), json.getBytes(StandardCharsets.UTF_8))
                 .get("view-test");
         BenchmarkTask task = BenchmarkTask.of(engine, workload, Catalog.profile("smoke"),
-                BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()), 0);
+                BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()));
         OpsBenchmark.Shared shared = new OpsBenchmark.Shared();
         shared.setUp(StoreFixture.create(task));
         return shared;

@@ -75,6 +75,6 @@ class StoreFixtureDiskTest {
 
     private BenchmarkTask task(String engine, String workload) {
         return BenchmarkTask.of(engine, Catalog.workload(workload), Catalog.profile("smoke"),
-                BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()), 0);
+                BenchmarkTask.Environment.of(Map.of(), List.of(), data.dir()));
     }
 }

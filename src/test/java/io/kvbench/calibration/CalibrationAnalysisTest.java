@@ -24,7 +24,7 @@ class CalibrationAnalysisTest {
         System.arraycopy(forks[0], 0, samples, 0, 5);
         System.arraycopy(forks[1], 0, samples, 5, 5);
         return new CalibrationRun("rocksdb", "ycsb-c",
-                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 100), Status.OK, "",
+                CalibrationRun.Injected.delayed(round, slowdown, slowdown == 0 ? 0 : 100), Status.OK, "",
                 new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average()
                         .orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
     }
@@ -71,19 +71,19 @@ class CalibrationAnalysisTest {
         Profile ci = Catalog.profile("ci");
         Workload reads = Catalog.workload("ycsb-c");
         BenchmarkResult million = Fixtures.ok("rocksdb", "ycsb-c", 1e6, 1e6);
-        double perOp = SlowdownTokens.nanosPerOperation(million, reads, ci, 1);
+        double perOp = SlowdownDelay.nanosPerOperation(million, reads, ci, 1);
         assertThat(perOp).isCloseTo(1000, within(1e-6));
-        // 10 % lower throughput: each operation 1/0.9 as long, 111 ns more; at 0.5 ns per token, 222 tokens.
-        assertThat(SlowdownTokens.tokens(0.10, perOp, 0.5, true)).isEqualTo(222);
-        // A pass of 200,000 reads taking 0.2 s: 1000 ns each; 10 % longer is 100 ns, 200 tokens.
+        // 10 % lower throughput: each operation 1/0.9 as long, 111 ns more.
+        assertThat(SlowdownDelay.delayNanos(0.10, perOp, true)).isEqualTo(111);
+        // A pass of 200,000 reads taking 0.2 s: 1000 ns each; 10 % longer is 100 ns.
         Workload pass = Catalog.workload("tc-random-read");
         BenchmarkResult passTime = Fixtures.ok("rocksdb", "tc-random-read", BenchmarkResult.TIME_PER_PASS, 0.2, 0.2);
-        double perRead = SlowdownTokens.nanosPerOperation(passTime, pass, ci, 1);
+        double perRead = SlowdownDelay.nanosPerOperation(passTime, pass, ci, 1);
         assertThat(perRead).isCloseTo(1000, within(1e-6));
-        assertThat(SlowdownTokens.tokens(0.10, perRead, 0.5, false)).isEqualTo(200);
+        assertThat(SlowdownDelay.delayNanos(0.10, perRead, false)).isEqualTo(100);
         // Eight reader threads on one core share it: an operation costs 1/score of it, not 8/score.
         Workload eight = Catalog.workload("halo-random-read-8t");
-        assertThat(SlowdownTokens.nanosPerOperation(Fixtures.ok("rocksdb", "halo-random-read-8t", 1e6, 1e6), eight, ci,
+        assertThat(SlowdownDelay.nanosPerOperation(Fixtures.ok("rocksdb", "halo-random-read-8t", 1e6, 1e6), eight, ci,
                 1))
                 .isCloseTo(1000, within(1e-6));
     }

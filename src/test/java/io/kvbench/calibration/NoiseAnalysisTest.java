@@ -21,7 +21,7 @@ class NoiseAnalysisTest {
         for (double offset : forkOffsets) for (int i = 0; i < 3; i++) samples.add(mean * Math.exp(offset));
         double score = samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         return new CalibrationRun("rocksdb", "ycsb-c",
-                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 10), Status.OK, "",
+                CalibrationRun.Injected.delayed(round, slowdown, slowdown == 0 ? 0 : 10), Status.OK, "",
                 new CalibrationRun.Scores(metric, "ops/s", score, forkOffsets.length, samples, 1000L), "t");
     }
 

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One real calibration with the local runner on the tiny profile: token cost, a sizing run, one interleaved round with
- * a 50 % and an 80 % slowdown, the figures written and printed; then the same data analysed again with --from.
+ * One real calibration with the local runner on the tiny profile: a sizing run, two interleaved rounds with a 50 % and
+ * an 80 % slowdown in the engine's calls, the figures written and printed; then the same data analysed again with
+ * --from.
  */
 class CalibrateCommandTest {
 
@@ -34,10 +35,13 @@ class CalibrateCommandTest {
 
         CalibrationData data = CalibrationData.read(out.resolve(CalibrationData.FILE));
         assertThat(data.complete()).isTrue();
-        assertThat(data.nanosPerToken()).isPositive();
+        assertThat(data.nanosPerToken()).as("no token cost: slowdowns are engine-call delays").isNull();
         assertThat(data.runs()).hasSize(1 + 2 * 3).allSatisfy(r -> assertThat(r.ok()).as(r.reason()).isTrue());
-        assertThat(data.runs().stream().filter(r -> r.slowdown() == 0.8).mapToLong(r -> r.tokens()).distinct().count())
-                .isEqualTo(1);
+        assertThat(data.runs()).allSatisfy(r -> assertThat(r.tokens()).isNull());
+        assertThat(data.runs().stream().filter(r -> r.slowdown() == 0.8).map(r -> r.delayNanos()).distinct().toList())
+                .singleElement().satisfies(nanos -> assertThat(nanos).isPositive());
+        assertThat(data.runs().stream().filter(r -> r.unchanged()).map(r -> r.delayNanos()).distinct().toList())
+                .containsExactly(0L);
         // The heavier level really costs more per operation.
         double unchanged = data.runs().stream().filter(r -> r.unchanged()).mapToDouble(r -> r.score()).average()
                 .orElseThrow();

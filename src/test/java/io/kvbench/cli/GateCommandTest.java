@@ -37,7 +37,7 @@ class GateCommandTest {
         Path gate = tmp.resolve("gate");
         CliRun slow = CliRun.of("gate", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
                 "--workloads",
-                "ycsb-c", "--baselines", baselines.toString(), "--confirmations", "1", "--inject-slowdown", "5000",
+                "ycsb-c", "--baselines", baselines.toString(), "--confirmations", "1", "--engine-delay-nanos", "20000",
                 "--out", gate.toString());
         assertThat(slow.exitCode()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILED.code());
         assertThat(slow.out())
@@ -56,5 +56,8 @@ class GateCommandTest {
         CliRun noBaselines = CliRun.of("gate", "--runner", "local", "--baselines", tmp.resolve("typo").toString());
         assertThat(noBaselines.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noBaselines.err()).contains("typo").contains("does not exist");
+        CliRun badDelay = CliRun.of("gate", "--runner", "local", "--engine-delay-nanos", "-1");
+        assertThat(badDelay.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(badDelay.err()).contains("--engine-delay-nanos must be between 0 and");
     }
 }

@@ -70,11 +70,11 @@ class ReproduceCommandTest {
         Profile nightly = Catalog.profile("nightly");
         Map<String, Profile> byWorkload = byWorkload(tc, workloads, nightly, 1_000_000);
         List<Workload> all = List.copyOf(workloads);
-        RunPlan plan = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp, 0, byWorkload);
+        RunPlan plan = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp, byWorkload);
         for (Published.Table table : tc.tables()) {
             Workload w = Catalog.workload(table.workload());
             BenchmarkTask task = BenchmarkTask.of("lmdb", w, plan.profileOf(w),
-                    BenchmarkTask.Environment.of(Map.of(), List.of(), tmp), 0);
+                    BenchmarkTask.Environment.of(Map.of(), List.of(), tmp));
             Published.Settings settings = table.settings();
             assertThat(task.forks()).as(w.name()).isEqualTo(settings.forks());
             assertThat(task.iterations().warmupIterations()).as(w.name()).isEqualTo(settings.warmupIterations());
@@ -83,7 +83,7 @@ class ReproduceCommandTest {
             assertThat(task.heap()).as("the profile's heap stays").isEqualTo(nightly.heap());
         }
         assertThat(plan.profileOf(Catalog.workload("tc-seq-write")).forks()).isEqualTo(4);
-        RunPlan profileOnly = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp, 0);
+        RunPlan profileOnly = new RunPlan(List.of(Engines.byId("lmdb")), all, nightly, tmp, tmp);
         assertThat(profileOnly.profileOf(Catalog.workload("tc-seq-write")).forks()).isEqualTo(nightly.forks());
     }
 

@@ -12,8 +12,6 @@ import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -88,19 +86,14 @@ class DuetTest {
             assertThat(slot.barrierDir()).isDirectory();
             return Optional.of(new PinnableRunner(side, mean, slot.cpuset()));
         }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
-        }
     }
 
     @Test
     void bothSidesOfEveryRoundRunAtOnceOnTheirOwnCpusetAndSwapCoresEveryRound() throws IOException {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)
-                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
-                        new Interleaving.Side("B", new PinnableRunner("B", 800, null), 0, "B"))
+                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), "A"),
+                        new Interleaving.Side("B", new PinnableRunner("B", 800, null), "B"))
                 .schedule(new Duet(List.of("0", "1"))).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
         List<Interleaving.Result> results = Interleaving.run(session, 8, 0);
 
@@ -134,8 +127,8 @@ class DuetTest {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
                 .profile(Catalog.profile("smoke")).outDir(tmp)
-                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), 0, "A"),
-                        new Interleaving.Side("B", new PinnableRunner("B", 1000, null), 0, "B"))
+                .sides(new Interleaving.Side("A", new PinnableRunner("A", 1000, null), "A"),
+                        new Interleaving.Side("B", new PinnableRunner("B", 1000, null), "B"))
                 .schedule(new Duet(List.of("0", "1"))).seed(11).policy(new BootstrapPolicy()).console(quiet).build();
         SequentialInterleaving.run(session, new SequentialTest(0.01, 0.05, 0.05, 6, 6,
                 SequentialTest.DEFAULT_MIN_SPREAD), null);
@@ -155,7 +148,7 @@ class DuetTest {
     void aRunnerThatCannotPinAndOverlappingCpusetsAreRefused() {
         Duet duet = new Duet(List.of("0", "1"));
         BenchmarkRunner unpinnable = new GateTest.ScriptedRunner();
-        Interleaving.Side a = new Interleaving.Side("A", unpinnable, 0, "A");
+        Interleaving.Side a = new Interleaving.Side("A", unpinnable, "A");
         assertThatThrownBy(() -> duet.run(a, a, 0, tmp, side -> null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("use --runner container");
         assertThatThrownBy(() -> new Duet(List.of("0-1", "1"))).hasMessageContaining("overlap");

@@ -21,8 +21,6 @@ import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunLayout;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.RunPlan;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,11 +67,6 @@ class GateTest {
                         forks.add(task.forks());
                         return script.removeFirst();
                     });
-        }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
         }
     }
 
@@ -221,7 +214,7 @@ class GateTest {
         runner.script.add(ok("rocksdb", "ycsb-a", normal(10, 10, 1000, 10)));
         runner.script.add(steady(12));
         RunPlan both = new RunPlan(List.of(Engines.byId("rocksdb")), List.of(Catalog.workload("ycsb-a"),
-                Catalog.workload("ycsb-c")), plan.profile(), tmp.resolve("both"), tmp.resolve("both-data"), 0);
+                Catalog.workload("ycsb-c")), plan.profile(), tmp.resolve("both"), tmp.resolve("both-data"));
         Gate.Judgement outcome = new Gate(runner, store, new BootstrapPolicy(), 0, quiet).run(both, key -> true);
         assertThat(outcome.uncovered()).extracting(ComparisonRow::workload).containsExactly("ycsb-a");
         assertThat(outcome.lostCoverage()).isTrue();

@@ -32,7 +32,7 @@ class InterleavingConfirmationTest {
             throws IOException {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke")).outDir(tmp)
-                .sides(new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"))
+                .sides(new Interleaving.Side("A", a, "A"), new Interleaving.Side("B", b, "B"))
                 .schedule(RoundSchedule.ALTERNATE).seed(7).policy(new BootstrapPolicy()).console(quiet).build();
         return Interleaving.run(session, rounds, confirmations);
     }

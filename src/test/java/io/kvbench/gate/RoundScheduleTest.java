@@ -24,8 +24,8 @@ class RoundScheduleTest {
     @Test
     void alternateTakesTurnsToGoFirst() throws IOException {
         GateTest.ScriptedRunner runner = new GateTest.ScriptedRunner();
-        Interleaving.Side a = new Interleaving.Side("A", runner, 0, "A");
-        Interleaving.Side b = new Interleaving.Side("B", runner, 0, "B");
+        Interleaving.Side a = new Interleaving.Side("A", runner, "A");
+        Interleaving.Side b = new Interleaving.Side("B", runner, "B");
         List<String> started = new ArrayList<>();
         List<String> returned = new ArrayList<>();
         for (int placement = 0; placement < 4; placement++) {

@@ -14,8 +14,6 @@ import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.Verdict;
 import io.kvbench.run.BenchmarkRunner;
-import io.kvbench.run.TokenCost;
-import io.kvbench.run.TokenCostMeter;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -73,11 +71,6 @@ class SequentialInterleavingTest {
                         return ok("rocksdb", workload, normal(seed++, 10, mean, mean * 0.005));
                     });
         }
-
-        @Override
-        public TokenCostMeter tokenCostMeter() {
-            return workDir -> new TokenCost(1, 0);
-        }
     }
 
     private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b) throws IOException {
@@ -94,7 +87,7 @@ class SequentialInterleavingTest {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
                 .profile(Catalog.profile("smoke")).outDir(tmp)
-                .sides(new Interleaving.Side("A", a, 0, "A"), new Interleaving.Side("B", b, 0, "B"))
+                .sides(new Interleaving.Side("A", a, "A"), new Interleaving.Side("B", b, "B"))
                 .schedule(RoundSchedule.ALTERNATE).conditions(conditions).policy(new BootstrapPolicy()).console(quiet)
                 .build();
         return SequentialInterleaving.run(session, test, budget);

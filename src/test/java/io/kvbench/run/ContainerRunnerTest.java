@@ -183,7 +183,7 @@ class ContainerRunnerTest {
             Path out = tmp.resolve("full-disk");
             // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
-            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full, 0);
+            RunPlan plan = new RunPlan(defaults.engines(), defaults.workloads(), defaults.profile(), out, full);
             RunResults results = RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), plan,
                     progress(plan), partial -> { });
 

@@ -73,7 +73,7 @@ class RunEndToEndTest {
         Path slow = tmp.resolve("slow");
         assertThat(cli("run", "--runner", "local", "--profile", profile, "--iterations", ITERATIONS, "--engines",
                 "rocksdb", "--workloads", "ycsb-c",
-                "--inject-slowdown", "5000", "--out", slow.toString())).isZero();
+                "--engine-delay-nanos", "20000", "--out", slow.toString())).isZero();
         assertThat(cli("compare", "--results", slow.toString(), "--baselines", baselines.toString()))
                 .isEqualTo(ExitCode.FAILED.code());
         assertThat(Files.readString(slow.resolve("comparison.md"))).contains("REGRESSION")

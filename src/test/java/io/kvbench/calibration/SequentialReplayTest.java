@@ -13,8 +13,11 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** `kvbench interleave` replayed on calibration rounds: drift between rounds cancels, A' against A stays quiet. */
-class InterleavedReplayTest {
+/**
+ * `kvbench interleave` (the sequential test) replayed on calibration rounds: drift between rounds cancels, A' against
+ * A stays quiet.
+ */
+class SequentialReplayTest {
 
     private static final BootstrapPolicy FIVE_PERCENT = new BootstrapPolicy(Thresholds.DEFAULTS.withMinEffect(0.05));
 
@@ -24,7 +27,7 @@ class InterleavedReplayTest {
         System.arraycopy(forks[0], 0, samples, 0, 5);
         System.arraycopy(forks[1], 0, samples, 5, 5);
         return new CalibrationRun("lmdb", "ycsb-c",
-                new CalibrationRun.Injected(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "",
+                CalibrationRun.Injected.delayed(round, slowdown, slowdown == 0 ? 0 : 50), Status.OK, "",
                 new CalibrationRun.Scores(BenchmarkResult.THROUGHPUT, "ops/s", Arrays.stream(samples).average()
                         .orElseThrow(), 2, Arrays.stream(samples).boxed().toList(), 1000L), "t");
     }
@@ -43,17 +46,6 @@ class InterleavedReplayTest {
     }
 
     @Test
-    void windowsOfRoundsSeeTheSlowdownAndNotTheDrift() {
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyse(rounds(6, true), FIVE_PERCENT, 4);
-        assertThat(figures).singleElement().satisfies(f -> {
-            assertThat(f.sessions()).as("windows of 4 among 6 rounds").isEqualTo(3);
-            assertThat(f.falseAlarms()).isEqualTo(new DetectionCounts(3, 0, 0));
-            assertThat(f.detections()).containsOnlyKeys("10%");
-            assertThat(f.detections().get("10%")).isEqualTo(new DetectionCounts(3, 3, 3));
-        });
-    }
-
-    @Test
     void aStoredBaselineFromAnotherRoundCannotTellTheSameSlowdownFromDrift() {
         // The contrast that motivates interleaving: B of a fast round against A of a slow round looks 6 % faster.
         List<CalibrationRun> runs = rounds(6, true);
@@ -64,39 +56,18 @@ class InterleavedReplayTest {
     }
 
     @Test
-    void needsTwoUnchangedRunsPerRoundAndEnoughRounds() {
-        assertThat(InterleavedReplay.analyse(rounds(6, false), FIVE_PERCENT, 4)).isEmpty();
-        assertThat(InterleavedReplay.analyse(rounds(3, true), FIVE_PERCENT, 4)).isEmpty();
+    void aCompleteRoundHoldsTwoUnchangedRunsAndEveryLevelAllOk() {
+        assertThat(SequentialReplay.completeRounds(rounds(6, true).subList(1, 19))).hasSize(6)
+                .allSatisfy(r -> assertThat(r.levels()).containsOnlyKeys(0.1));
+        assertThat(SequentialReplay.completeRounds(rounds(6, false))).as("one unchanged run per round").isEmpty();
         List<CalibrationRun> oneFailed = new ArrayList<>(rounds(4, true));
         CalibrationRun ok = oneFailed.get(3);
         oneFailed.set(3, new CalibrationRun(ok.engine(), ok.workload(), ok.injected(), Status.ERROR,
                 "infrastructure: out of memory", new CalibrationRun.Scores(ok.metric(), ok.unit(), Double.NaN, 2,
                 List.of(), null), "t"));
-        assertThat(InterleavedReplay.analyse(oneFailed, FIVE_PERCENT, 4)).as("a round with a failed run is left out")
-                .isEmpty();
-    }
-
-    @Test
-    void asShippedSessionsAreDisjointAndAFlagTakesTheNextRoundsAsItsConfirmation() {
-        // 12 rounds, sessions of 3: the 10 % slowdown is flagged in rounds 1-3, confirmed with 4-6, and so on (2
-        // sessions);
-        // A' never is, so it gets 4 sessions of 3 rounds each. No run is counted twice.
-        List<InterleavedReplay.Figures> figures = InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3,
-                1);
-        assertThat(figures).singleElement().satisfies(f -> {
-            assertThat(f.falseAlarms()).isEqualTo(new DetectionCounts(4, 0, 0));
-            assertThat(f.detections().get("10%")).isEqualTo(new DetectionCounts(2, 2, 2));
-            assertThat(f.detections().get("10%").withInterval()).isEqualTo("2/2 (95 % CI 16-100 %)");
-        });
-        // Without confirmation every session of 3 rounds counts on its own.
-        assertThat(InterleavedReplay.analyseAsShipped(rounds(12, true), FIVE_PERCENT, 3, 0).get(0).detections()
-                .get("10%"))
-                .isEqualTo(new DetectionCounts(4, 4, 4));
-        // A flag whose confirmation rounds are missing is not counted: 7 rounds = 2 confirmed sessions, round 7 alone
-        // is left.
-        assertThat(InterleavedReplay.analyseAsShipped(rounds(7, true), FIVE_PERCENT, 3, 1).get(0).detections()
-                .get("10%"))
-                .isEqualTo(new DetectionCounts(1, 1, 1));
+        assertThat(SequentialReplay.completeRounds(oneFailed.subList(1, 13)))
+                .as("a round with a failed run is left out").hasSize(3);
+        assertThat(SequentialReplay.analyse(rounds(14, false), SequentialTest.withDefaults(0.01, 0.05))).isEmpty();
     }
 
     @Test

@@ -1,7 +1,10 @@
-package io.kvbench.engine;
+package io.kvbench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.engine.Engines;
+import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.JavaCommand;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine-call delay: off unless its property is set (the JVM that runs the tests has none), and its busy work
- * lasts about what it is asked. Whether a set delay reaches an engine's gets is shown end to end by
- * InterleaveCommandTest (aSlowdownInjectedIntoBsEngineCallsIsARegression); what the off path costs, by
- * {@code kvbench overhead}.
+ * lasts about what it is asked. That every get and put of a delayed engine carries it is DelayedEngineTest's; that a
+ * set delay reaches B's engine in an A/B is shown end to end by InterleaveCommandTest
+ * (aSlowerConfigurationBIsARegression).
  */
 @Tag("fork")
 class EngineDelayTest {
@@ -22,7 +25,8 @@ class EngineDelayTest {
     @Test
     void offByDefault() {
         assertThat(System.getProperty(EngineDelay.PROPERTY)).isNull();
-        assertThat(EngineDelay.nanos()).isZero();
+        KvEngine engine = Engines.byId("rocksdb");
+        assertThat(BenchSettings.measured(engine)).as("the registered engine itself, not a wrapper").isSameAs(engine);
     }
 
     @Test
@@ -32,13 +36,21 @@ class EngineDelayTest {
         assertThat(EngineDelay.iterationsFor(EngineDelay.MAX_NANOS, 1e9)).isEqualTo(Integer.MAX_VALUE);
     }
 
+    @Test
+    void aDelayOutOfRangeIsRefused() {
+        assertThatThrownBy(() -> EngineDelay.of(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> EngineDelay.of(EngineDelay.MAX_NANOS + 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1 to " + EngineDelay.MAX_NANOS + " ns");
+    }
+
     /**
-     * As the delay is used: a JVM started with the property (a benchmark fork) measures the loop's rate when the
-     * class loads and adds its nanoseconds to each call. The rate is the fastest of several runs, so a call cannot be
+     * As the delay is used: a fresh JVM started with the property (a benchmark fork) measures the loop's rate when the
+     * delay is made and adds its nanoseconds to each call. The rate is the fastest of several runs, so a call cannot be
      * much shorter than asked; it may be longer (the JVM shares its cores), which only an upper bound would catch: none
      * is asserted.
      */
     @Test
+    @Tag("fork")
     void aJvmStartedWithTheDelayAddsAboutItsNanosecondsToEachCall() throws Exception {
         long nanos = 500_000;
         List<String> command = JavaCommand.here().flag("-D" + EngineDelay.PROPERTY + "=" + nanos)
@@ -54,10 +66,11 @@ class EngineDelayTest {
     /** Prints the shortest of 20 calls of the delay this JVM was started with, in nanoseconds. */
     static final class DelayedCalls {
         public static void main(String[] args) {
+            EngineDelay delay = EngineDelay.of(Long.getLong(EngineDelay.PROPERTY, 0));
             long shortest = Long.MAX_VALUE;
             for (int call = 0; call < 20; call++) {
                 long start = System.nanoTime();
-                EngineDelay.apply();
+                delay.apply();
                 shortest = Math.min(shortest, System.nanoTime() - start);
             }
             System.out.println(shortest);

@@ -1,26 +1,25 @@
-package io.kvbench.engine;
+package io.kvbench.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A slowdown injected into the engine call itself, for measuring whether an A/B catches a slower engine (rather than
- * a slower benchmark loop): with {@code -Dkvbench.engine.delayNanos=N} every get and put through {@link KvStore},
- * {@link ReadPass} and {@link WritePass} first runs N nanoseconds of busy work on the calling thread. The property is
- * read once, when the class loads. Off (0, the default) the check is a static final constant, which the JIT folds
- * away: the measured path costs what it cost without it ({@code kvbench overhead --engine-delay-nanos N} measures
- * both).
+ * A fixed amount of busy work per call, for slowing an engine's calls on purpose ({@link DelayedEngine}): to measure
+ * whether an A/B catches a slower engine rather than a slower benchmark loop. A benchmark JVM started with
+ * {@code -Dkvbench.engine.delayNanos=N} ({@code kvbench interleave --b-engine-delay-nanos N} gives it to B's side
+ * only) measures its stores through a {@link DelayedEngine}, whose every get and put first runs N nanoseconds of it
+ * on the calling thread.
  *
  * <p>The busy work is a counted loop, not a wait on the clock: a spin that reads {@link System#nanoTime} costs at
  * least two clock reads per call, which on a virtual machine's clock is as much as a short get itself, so a delay
  * meant as 5 % of such a call came out several times larger. The loop's rate (iterations per nanosecond) is measured
- * once per JVM, when the class loads, after the JIT has compiled it, so each call runs a fixed number of iterations
- * and reads no clock.
+ * once per JVM, when the first delay is made (in the benchmark's setup, before anything is timed), after the JIT has
+ * compiled the loop, so each call runs a fixed number of iterations and reads no clock.
  */
 public final class EngineDelay {
 
-    /** The system property that sets the delay, in nanoseconds per get or put. */
+    /** The benchmark JVM's system property that asks for a delay, in nanoseconds per get or put. */
     public static final String PROPERTY = "kvbench.engine.delayNanos";
 
     /** The largest delay accepted: beyond it a typo, not a slowdown. */
@@ -29,25 +28,38 @@ public final class EngineDelay {
     /** How long the rate's measurement may wait for the JIT to settle. */
     private static final long CALIBRATION_LIMIT_NANOS = 1_000_000_000L;
 
-    private static final long NANOS = Math.max(0, Math.min(MAX_NANOS, Long.getLong(PROPERTY, 0)));
-
     /** The loop's state: read by every call, written only if it reached 0 (never), so no cache line bounces. */
     private static long seed = 0x9E37_79B9_7F4A_7C15L;
 
-    /** Iterations of {@link #work} per get or put: {@link #NANOS} at the rate this JVM measured. */
-    private static final int ITERATIONS = NANOS > 0 ? iterationsFor(NANOS, iterationsPerNano()) : 0;
+    private final long nanos;
+    private final int iterations;
 
-    private EngineDelay() {
+    private EngineDelay(long nanos, int iterations) {
+        this.nanos = nanos;
+        this.iterations = iterations;
     }
 
-    /** The delay this JVM adds per get or put, in nanoseconds (0: none). */
-    public static long nanos() {
-        return NANOS;
+    /**
+     * A delay of {@code nanos} per call, at the loop's rate on this JVM (measured on the first call of this method,
+     * which then takes up to about a second).
+     *
+     * @throws IllegalArgumentException when {@code nanos} is not in 1..{@value #MAX_NANOS}
+     */
+    public static EngineDelay of(long nanos) {
+        if (nanos < 1 || nanos > MAX_NANOS) {
+            throw new IllegalArgumentException("an engine delay is 1 to " + MAX_NANOS + " ns, not " + nanos);
+        }
+        return new EngineDelay(nanos, iterationsFor(nanos, Rate.ITERATIONS_PER_NANO));
     }
 
-    /** Called at the start of every get and put. */
-    static void apply() {
-        if (ITERATIONS > 0) work(ITERATIONS);
+    /** The delay per call, in nanoseconds. */
+    public long nanos() {
+        return nanos;
+    }
+
+    /** Runs the busy work of one call. */
+    void apply() {
+        work(iterations);
     }
 
     /**
@@ -67,6 +79,11 @@ public final class EngineDelay {
     /** Iterations of {@link #work} that take {@code nanos} at {@code perNano} iterations per nanosecond, at least 1. */
     static int iterationsFor(long nanos, double perNano) {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(nanos * perNano)));
+    }
+
+    /** The loop's rate on this JVM, measured when a delay is first made. */
+    private static final class Rate {
+        static final double ITERATIONS_PER_NANO = iterationsPerNano();
     }
 
     /**
