@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
  * set delay reaches B's engine in an A/B is shown end to end by InterleaveCommandTest
  * (aSlowerConfigurationBIsARegression).
  */
-@Tag("fork")
 class EngineDelayTest {
 
     @Test
