@@ -17,6 +17,9 @@ import java.util.TreeMap;
  */
 public record Coverage(CompleteClass declared, NewBenchmarks added, SortedMap<BenchmarkKey, String> unjudged) {
 
+    /** The command a NEW row's note gives to record its baseline, one --results per run (SuggestedCommandsTest). */
+    public static final String RECORD = "kvbench baseline update --results DIR --results DIR --results DIR";
+
     /** No declaration, nothing added, nothing unjudged. */
     public static final Coverage NONE = new Coverage(null, null, null);
 
@@ -46,7 +49,7 @@ public record Coverage(CompleteClass declared, NewBenchmarks added, SortedMap<Be
 
     /** Why this benchmark has no baseline, for its NEW row: whether that fails the gate and what to do about it. */
     public String whyNew(BenchmarkKey key, String profile, String machineClass) {
-        String record = "record it with `kvbench baseline update` from " + CompleteClass.MIN_RUNS + " runs";
+        String record = "record it from " + CompleteClass.MIN_RUNS + " runs with `" + RECORD + "`";
         if (declared == null) {
             return "no baseline yet; informational: the " + profile + " baselines of machine class " + machineClass
                     + " are not declared complete (no " + CompleteClass.FILE + ", which baseline update writes once "

@@ -17,9 +17,10 @@ import java.util.Set;
 /**
  * The one reader of a {@code results.json} someone hands kvbench. Every problem is an {@link InputException} naming the
  * file and the field (exit code 2). Both modes refuse what no command can use: broken JSON, another schema version,
- * engine or workload ids that are paths ("../x", "a/b"), negative, infinite or NaN scores where a score is required,
- * the same (engine, workload) twice. {@link Mode#STRICT}, for the commands that judge a run, also wants everything a
- * verdict needs: the machine class, a metric, a unit and a positive score for every OK result.
+ * engine, workload or profile names that are paths ("../x", "a/b"), a metric kvbench does not know,
+ * negative, infinite or NaN scores where a score is required, the same (engine, workload) twice.
+ * {@link Mode#STRICT}, for the commands that judge a run, also wants everything a verdict needs: the machine class, a
+ * metric, a unit and a positive score for every OK result.
  */
 public final class ResultsInput {
 
@@ -64,6 +65,8 @@ public final class ResultsInput {
             if (blank(run.machine().machineClass())) throw new InputException(file, "machine.machineClass",
                     "is missing");
         }
+        // A profile name becomes part of paths (perf-baselines/<profile>/) and of suggested commands: never a path.
+        if (!blank(run.profile())) Inputs.id(file, "profile", run.profile());
         Set<BenchmarkKey> seen = new HashSet<>();
         List<BenchmarkResult> results = run.results();
         for (int i = 0; i < results.size(); i++) {
@@ -79,6 +82,8 @@ public final class ResultsInput {
             }
             validateNumbers(file, at, r, mode == Mode.STRICT && r.status() == Status.OK);
             if (mode == Mode.STRICT && r.status() == Status.OK) validateMeasured(file, at, r);
+            // A metric no reader knows would be shown as if it were one: refused in every mode where one is given.
+            if (mode == Mode.LENIENT && r.metric() != null) validateMetric(file, at, r);
         }
     }
 
@@ -106,11 +111,15 @@ public final class ResultsInput {
     }
 
     private static void validateMeasured(Path file, String at, BenchmarkResult r) {
+        validateMetric(file, at, r);
+        if (blank(r.unit())) throw new InputException(file, at + ".unit", "is missing");
+    }
+
+    private static void validateMetric(Path file, String at, BenchmarkResult r) {
         if (!BenchmarkResult.THROUGHPUT.equals(r.metric()) && !BenchmarkResult.TIME_PER_PASS.equals(r.metric())) {
             throw new InputException(file, at + ".metric", "is " + quote(r.metric()) + "; valid values: "
                     + BenchmarkResult.THROUGHPUT + ", " + BenchmarkResult.TIME_PER_PASS);
         }
-        if (blank(r.unit())) throw new InputException(file, at + ".unit", "is missing");
     }
 
     private static boolean blank(String s) {

@@ -66,7 +66,16 @@ final class CliErrors {
                     + (spec.positionalParameters().isEmpty() ? "options only" : "one " + label(spec)) + ")";
         }
         String message = oneLine(e);
-        return message.isEmpty() ? message : message.substring(0, 1).toLowerCase(Locale.ROOT) + message.substring(1);
+        message = message.isEmpty() ? message : message.substring(0, 1).toLowerCase(Locale.ROOT) + message.substring(1);
+        return message + fixedValueSuggestion(e);
+    }
+
+    /** " (did you mean local?)" for a mistyped value of an option with fixed values (--runner lokal); else "". */
+    private static String fixedValueSuggestion(ParameterException e) {
+        if (e.getArgSpec() == null || e.getArgSpec().completionCandidates() == null || e.getValue() == null) return "";
+        List<String> valid = new java.util.ArrayList<>();
+        e.getArgSpec().completionCandidates().forEach(valid::add);
+        return valid.contains(e.getValue()) ? "" : Suggestions.didYouMean(e.getValue(), valid);
     }
 
     private static String label(CommandSpec spec) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -152,7 +153,15 @@ final class CrashCommand implements Callable<Integer> {
     static List<Fault> faults(List<String> names) {
         if (names.contains("all")) return List.of(Fault.values());
         Set<Fault> faults = EnumSet.noneOf(Fault.class);
-        for (String name : names) faults.add(Fault.of(name.trim()));
+        List<String> ids = Arrays.stream(Fault.values()).map(Fault::id).toList();
+        for (String name : names) {
+            String id = name.trim();
+            if (!ids.contains(id)) {
+                throw new IllegalArgumentException("unknown fault '" + id + "'" + Suggestions.didYouMean(id, ids)
+                        + "; valid faults: " + String.join(", ", ids) + ", or all");
+            }
+            faults.add(Fault.of(id));
+        }
         return List.copyOf(faults);
     }
 

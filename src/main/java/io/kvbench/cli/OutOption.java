@@ -17,12 +17,19 @@ final class OutOption {
      * file. Nothing is created here, so a refused run leaves nothing behind.
      */
     static Path check(Path out) {
-        for (Path p = out.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
+        return check("--out", out);
+    }
+
+    /** The same check for any option that names a directory to be made ({@code --data-dir}). */
+    static Path check(String option, Path dir) {
+        Path whole = dir.toAbsolutePath().normalize();
+        for (Path p = whole; p != null; p = p.getParent()) {
             if (Files.exists(p) && !Files.isDirectory(p)) {
-                throw new IllegalArgumentException("--out " + out + ": " + (p.equals(out.toAbsolutePath().normalize())
-                        ? "is a file, not a directory" : p + " is a file, so no directory can be made below it"));
+                throw new IllegalArgumentException(option + " " + dir + ": " + (p.equals(whole)
+                        ? "is a file, not a directory" : p + " is a file, so no directory can be made below it")
+                        + "; give a directory (or a path where one can be made)");
             }
         }
-        return out;
+        return dir;
     }
 }

@@ -107,6 +107,7 @@ final class RunCommand implements Callable<Integer> {
         String command = m.command();
         Path dataDir = m.dataDir();
         Path outDir = OutOption.check(RunOutput.outDir(m.out(), command));
+        if (dataDir != null) OutOption.check("--data-dir", dataDir);
         RunLayout layout = new RunLayout(outDir);
         if (Files.exists(layout.results())) {
             throw new IllegalArgumentException("--out " + outDir

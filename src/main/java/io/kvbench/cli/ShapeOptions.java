@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.workload.Profile;
+import io.kvbench.workload.ProfileOverrides;
 import io.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +31,8 @@ final class ShapeOptions {
     /** The overrides as the profile name records them, e.g. [value-size=100]. */
     List<String> changes() {
         List<String> changes = new ArrayList<>();
-        if (valueSize != null) changes.add("value-size=" + valueSize);
-        if (threads != null) changes.add("threads=" + threads);
+        if (valueSize != null) changes.add(ProfileOverrides.VALUE_SIZE.token(valueSize));
+        if (threads != null) changes.add(ProfileOverrides.THREADS.token(threads));
         return changes;
     }
 

@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.workload.Profile;
+import io.kvbench.workload.ProfileOverrides;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -93,10 +94,10 @@ final class SizeOptions {
     /** The overrides as the profile name records them, e.g. [records=1000, forks=2]. */
     List<String> changes() {
         List<String> changes = new ArrayList<>();
-        if (records != null) changes.add("records=" + records);
-        if (forks != null) changes.add("forks=" + forks);
-        if (iterations != null) changes.add("iterations=" + iterations);
-        if (warmupIterations != null) changes.add("warmup=" + warmupIterations);
+        if (records != null) changes.add(ProfileOverrides.RECORDS.token(records));
+        if (forks != null) changes.add(ProfileOverrides.FORKS.token(forks));
+        if (iterations != null) changes.add(ProfileOverrides.ITERATIONS.token(iterations));
+        if (warmupIterations != null) changes.add(ProfileOverrides.WARMUP.token(warmupIterations));
         return changes;
     }
 

@@ -27,6 +27,14 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
 public final class ContractSuite {
 
     /**
+     * The command that replays the model check of one seed on one engine ({@code -Dkvbench.seed} sets the seed the
+     * suite draws its operations from); it parses with the real command line (SuggestedCommandsTest).
+     */
+    public static String replayCommand(String engine, long seed) {
+        return "java -Dkvbench.seed=" + seed + " -jar target/kvbench.jar contract --engines " + engine;
+    }
+
+    /**
      * @param tallies  per engine id: passed, failed, skipped
      * @param failures one line per failed test: its display name and the first line of its failure
      * @param skipped  one line per skipped test with the reason (an assumption: a capability the engine lacks)

@@ -59,8 +59,7 @@ class ModelCheckContractTest extends ContractTestBase {
                 .append("\nshortest failing prefix: ops #0..#").append(failedAt).append(" (").append(prefix.size())
                 .append(" ops); replaying it in a fresh store ").append(reproduced ? "fails the same way"
                 : "passed (flaky?)")
-                .append("\nreplay: java -Dkvbench.seed=").append(seed)
-                .append(" -jar target/kvbench.jar contract --engines ").append(engine.id())
+                .append("\nreplay: ").append(ContractSuite.replayCommand(engine.id(), seed))
                 .append(" (or mvn test -Dtest=ContractSuiteTest -Dkvbench.engines=").append(engine.id())
                 .append(" -Dkvbench.seed=").append(seed).append(')')
                 .append("\nlast ops of the prefix:");

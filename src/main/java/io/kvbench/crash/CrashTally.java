@@ -115,9 +115,8 @@ final class CrashTally {
         double max = Arrays.stream(times).max().orElse(Double.NaN);
         Durability d = engine.capabilities().durability();
         Fault fault = settings.fault();
-        String reproduce = "java -jar target/kvbench.jar crash --engines " + engine.id() + " --seed " + settings.seed()
-                + " --cycles " + settings.cycles() + " --runner " + runner
-                + (fault == Fault.PROCESS_KILL ? "" : " --fault " + fault.id());
+        String reproduce = Replay.command(engine.id(), settings.seed(), settings.cycles(),
+                settings.maxKillDelay().toMillis(), runner, fault);
         Promise declared = new Promise(fault.id(), fault.promise(d).name(), d.prefixConsistent(), d.setting(),
                 d.checksums().coverage().name());
         Counts counts = new Counts(cycles, acknowledged, promised, pendingKept,

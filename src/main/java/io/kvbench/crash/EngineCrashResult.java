@@ -133,6 +133,18 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
      * @param seconds       wall time of the engine's crash test
      */
     public record Replay(String runner, long seed, String reproduce, String keptDirectory, double seconds) {
+
+        /**
+         * The {@code kvbench crash} command that replays one engine's cycles under one fault: the seed and every
+         * setting the cycles draw from it (count, kill delays, fault) on the same runner. It parses with the real
+         * command line (SuggestedCommandsTest).
+         */
+        public static String command(String engine, long seed, int cycles, long maxKillDelayMillis, String runner,
+                                     Fault fault) {
+            return "java -jar target/kvbench.jar crash --engines " + engine + " --seed " + seed + " --cycles " + cycles
+                    + " --max-kill-delay " + maxKillDelayMillis + " --runner " + runner
+                    + (fault == Fault.PROCESS_KILL ? "" : " --fault " + fault.id());
+        }
     }
 
     public CrashVerdict verdict() {

@@ -4,6 +4,7 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Verdict;
+import io.kvbench.workload.ProfileOverrides;
 import java.util.List;
 
 /** A {@link ComparisonReport} for people: the verdict table's cells (terminal and Markdown), comparison.md, caveats. */
@@ -59,10 +60,11 @@ public final class ComparisonMarkdown {
                     .append("`: throughput of ")
                     .append(notCompared).append(notCompared == 1 ? " benchmark was" : " benchmarks were")
                     .append(" **not compared** (disk size was, where a disk baseline exists). Record them on this "
-                            + "machine class with `kvbench run --profile ").append(report.profile())
-                            .append(" --runner container --out r1` (three runs: r1, r2, r3) and "
-                            + "`kvbench baseline update --results r1 --results r2 --results r3 "
-                            + "--reason \"new machine class\"`.\n\n");
+                            + "machine class with `").append(recordCommands(report.profile()).get(0))
+                    .append("` (three runs: r1, r2, r3) and `").append(recordCommands(report.profile()).get(1))
+                    .append("`").append(ProfileOverrides.commandLine(report.profile()).get(1)
+                            .startsWith(ProfileOverrides.PROFILE_FILE) ? " (" + ProfileOverrides.PROFILE_FILE
+                            + ": the profile file of the run)" : "").append(".\n\n");
         }
         long flagged = report.rows().stream().filter(ComparisonRow::flagged).count();
         if (flagged > 0) {
@@ -71,6 +73,17 @@ public final class ComparisonMarkdown {
                             + "baselines on this runtime before trusting them.\n\n");
         }
         return md.toString();
+    }
+
+    /**
+     * The commands that record a machine class's baselines of {@code profile} (a recorded profile name, overrides
+     * included): the first of three runs, then the update that pools them. Each parses with the real command line and
+     * measures under that same name (SuggestedCommandsTest).
+     */
+    public static List<String> recordCommands(String profile) {
+        return List.of("kvbench run " + String.join(" ", ProfileOverrides.commandLine(profile))
+                        + " --runner container --out r1",
+                "kvbench baseline update --results r1 --results r2 --results r3 --reason \"new machine class\"");
     }
 
     /** {@link #caveats} for a terminal: the same text without Markdown marks. */

@@ -4,6 +4,7 @@ import io.kvbench.bench.KvMetricsProfiler;
 import io.kvbench.bench.OpsBenchmark;
 import io.kvbench.bench.PassBenchmark;
 import io.kvbench.infra.Directories;
+import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
@@ -100,6 +101,11 @@ public final class LocalRunner implements BenchmarkRunner {
         } catch (IOException e) {
             return BenchmarkResult.failed(engine, workload, FailureKind.INFRASTRUCTURE,
                     "cannot write the task file " + taskFile + ": " + e.getMessage(), context);
+        }
+        String locked = JmhLock.unavailable();
+        if (locked != null) {
+            return BenchmarkResult.failed(engine, workload, FailureKind.INFRASTRUCTURE,
+                    InfrastructureException.PREFIX + locked, context);
         }
         try {
             files.jmhLog().println("=== " + engine + " x " + workload + " ===");

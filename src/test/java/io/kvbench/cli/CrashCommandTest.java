@@ -50,7 +50,7 @@ class CrashCommandTest {
         assertThat(results.results()).singleElement().satisfies(r -> {
             assertThat(r.verdict()).isEqualTo(CrashVerdict.PASS);
             assertThat(r.replay().reproduce()).isEqualTo("java -jar target/kvbench.jar crash --engines naive-mmap "
-                    + "--seed 5 --cycles 1 --runner local");
+                    + "--seed 5 --cycles 1 --max-kill-delay 200 --runner local");
         });
         assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY_FILE))).contains("kvbench crash tests");
         assertThat(Files.readString(out.resolve(ReportWriter.HTML_FILE))).contains("<h2>Crash recovery</h2>");

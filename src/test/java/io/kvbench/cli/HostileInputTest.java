@@ -95,6 +95,10 @@ class HostileInputTest {
         c.add(results("negative sample", result("[99.0,100.0,101.0]", "[-99.0]"), "field 'results[0].samples[0]'"));
         c.add(results("null sample", result("[99.0,100.0,101.0]", "[null]"), "results[0]"));
         c.add(results("samples not an array", result("[99.0,100.0,101.0]", "{}"), "field 'results[0].samples'"));
+        c.add(results("unknown metric", result("\"metric\":\"throughput\"", "\"metric\":\"speed\""),
+                "field 'results[0].metric'"));
+        c.add(results("profile ../../etc", result("\"profile\":\"smoke\"", "\"profile\":\"../../etc\""),
+                "field 'profile'"));
         c.add(results("engine ../x", result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""),
                 "field 'results[0].engine'"));
         c.add(results("engine a/b", result("\"engine\":\"rocksdb\"", "\"engine\":\"a/b\""),
@@ -133,6 +137,10 @@ class HostileInputTest {
         c.add(new Case("empty file", Slot.REPORT_RESULTS, "", "is empty"));
         c.add(new Case("infinite error", Slot.REPORT_RESULTS, result("\"error\":1.0", "\"error\":\"Infinity\""),
                 "field 'results[0].error'"));
+        c.add(new Case("unknown metric", Slot.REPORT_RESULTS, result("\"metric\":\"throughput\"",
+                "\"metric\":\"speed\""), "field 'results[0].metric'"));
+        c.add(new Case("profile ../../etc", Slot.REPORT_RESULTS, result("\"profile\":\"smoke\"",
+                "\"profile\":\"../../etc\""), "field 'profile'"));
         c.add(new Case("duplicate", Slot.REPORT_RESULTS, result(RESULT, RESULT + "," + RESULT), "field 'results[1]'"));
         c.add(new Case("engine ../x", Slot.HISTORY_RESULTS, result("\"engine\":\"rocksdb\"", "\"engine\":\"../x\""),
                 "field 'results[0].engine'"));
