@@ -30,6 +30,18 @@ class MapDbKillFailureShapesTest {
     }
 
     @Test
+    void aDeleteThatFailsWithBrokenBitParityAfterARecoveryIsTheSameIssue() {
+        // Verbatim from mvn test on 2026-11-28 (seed 20261126, writers as local child JVMs): the same free-space
+        // corruption met by a delete instead of a put.
+        String seen = "the engine failed while writing in cycle 4: WRITE-FAILED 40000000 KvException: [mapdb] delete "
+                + "failed: org.mapdb.DBException$PointerChecksumBroken: Broken bit parity <- PointerChecksumBroken: "
+                + "Broken bit parity";
+        assertRecordedAs(FailureKind.ENGINE_FAILURE, seen, "https://github.com/jankotek/mapdb/issues/944");
+        assertThat(find("mapdb", FailureKind.ENGINE_FAILURE, seen.replace("delete failed", "scan failed")))
+                .as("only writes").isEmpty();
+    }
+
+    @Test
     void aStoreThatCannotBeReadAfterTheKillIsTheEarlierRecordedIssue() {
         String seen = "cannot read the store after the kill of cycle 1: READ-FAILED KvException: [mapdb] get failed: "
                 + "java.nio.BufferUnderflowException <- BufferUnderflowException: null";
