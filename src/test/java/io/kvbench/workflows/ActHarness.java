@@ -142,6 +142,9 @@ final class ActHarness implements AutoCloseable {
                 "--var", "KVBENCH_BASE_IMAGE=" + BASE_IMAGE, "-s", "GITHUB_TOKEN=stand-in-token",
                 // What this machine's runner environment needs for Testcontainers (../shared/ENVIRONMENT.md).
                 "--env", "TESTCONTAINERS_RYUK_DISABLED=true", "--env", "TESTCONTAINERS_HOST_OVERRIDE=localhost",
+                // One block at a time: act's artifact server appends the blocks of an upload as they arrive, so blocks
+                // sent at once (upload-artifact's default, 5) can land out of order or interleaved in the zip.
+                "--env", "ACTIONS_ARTIFACT_UPLOAD_CONCURRENCY=1",
                 // One job at a time: on GitHub each job has a runner of its own, here they share two cores.
                 "--concurrent-jobs", "1"));
         for (Map.Entry<String, Path> pin : pins().entrySet()) {
