@@ -55,6 +55,7 @@ final class ActHarness implements AutoCloseable {
      */
     private static final Pattern JOB_END = Pattern.compile("^\\[(.+?)\\]\\s+\\S*\\s*Job (succeeded|failed)");
     private static final Pattern WORKFLOW_NAME = Pattern.compile("(?m)^name:\\s*(.+?)\\s*$");
+    private static final String COMMIT_DATE = "2026-11-20T00:00:00Z";
     private static final AtomicLong RUN_IDS =
             new AtomicLong(7_000_000L + (System.currentTimeMillis() / 1000) % 100_000);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -237,6 +238,10 @@ final class ActHarness implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(where.toFile()).redirectErrorStream(true);
         pb.environment().put("HOME", home().toString());
         pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        // One date for every commit and tag: the same files make the same commit id in every scenario, so the first
+        // commit of each is the one PrebuiltJar builds.
+        pb.environment().put("GIT_AUTHOR_DATE", COMMIT_DATE);
+        pb.environment().put("GIT_COMMITTER_DATE", COMMIT_DATE);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) throw new IOException("git " + String.join(" ", args) + " in " + where + ": " + out);
