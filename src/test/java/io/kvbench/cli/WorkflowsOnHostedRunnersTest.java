@@ -48,7 +48,7 @@ class WorkflowsOnHostedRunnersTest {
                 boolean measures = ShellWords.commands(step.run()).stream()
                         .anyMatch(words -> words.contains("interleave")
                         || words.contains("gate") || (words.contains("run") && words.contains("--runner"))
-                        || words.equals(List.of("mvn", "-B", "test")));
+                        || words.equals(List.of("mvn", "-B", "test")) || words.equals(List.of("mvn", "-B", "verify")));
                 if (!measures) continue;
                 int stepTimeout = step.node().path("timeout-minutes").asInt(0);
                 int jobTimeout = w.job(step.job()).path("timeout-minutes").asInt(0);

@@ -55,6 +55,9 @@ final class ActHarness implements AutoCloseable {
      */
     private static final Pattern JOB_END = Pattern.compile("^\\[(.+?)\\]\\s+\\S*\\s*Job (succeeded|failed)");
     private static final Pattern WORKFLOW_NAME = Pattern.compile("(?m)^name:\\s*(.+?)\\s*$");
+    private static final String COMMIT_DATE = "2026-11-20T00:00:00Z";
+    private static final String TOOLS = System.getenv().getOrDefault("KVBENCH_TOOLS",
+            Path.of(System.getProperty("user.home"), ".cache/kvbench/tools").toString());
     private static final AtomicLong RUN_IDS =
             new AtomicLong(7_000_000L + (System.currentTimeMillis() / 1000) % 100_000);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -142,6 +145,12 @@ final class ActHarness implements AutoCloseable {
                 "--var", "KVBENCH_BASE_IMAGE=" + BASE_IMAGE, "-s", "GITHUB_TOKEN=stand-in-token",
                 // What this machine's runner environment needs for Testcontainers (../shared/ENVIRONMENT.md).
                 "--env", "TESTCONTAINERS_RYUK_DISABLED=true", "--env", "TESTCONTAINERS_HOST_OVERRIDE=localhost",
+                // One block at a time: act's artifact server appends the blocks of an upload as they arrive, so blocks
+                // sent at once (upload-artifact's default, 5) can land out of order or interleaved in the zip.
+                "--env", "ACTIONS_ARTIFACT_UPLOAD_CONCURRENCY=1",
+                // The runner's own tool cache, as a self-hosted runner keeps it: CI's actionlint and Otava, installed
+                // once by scripts/lint-workflows.sh and setup-otava.sh (.ci/run runs both before the harness).
+                "--env", "KVBENCH_TOOLS=" + TOOLS,
                 // One job at a time: on GitHub each job has a runner of its own, here they share two cores.
                 "--concurrent-jobs", "1"));
         for (Map.Entry<String, Path> pin : pins().entrySet()) {
@@ -234,6 +243,10 @@ final class ActHarness implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(where.toFile()).redirectErrorStream(true);
         pb.environment().put("HOME", home().toString());
         pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        // One date for every commit and tag: the same files make the same commit id in every scenario, so the first
+        // commit of each is the one PrebuiltJar builds.
+        pb.environment().put("GIT_AUTHOR_DATE", COMMIT_DATE);
+        pb.environment().put("GIT_COMMITTER_DATE", COMMIT_DATE);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) throw new IOException("git " + String.join(" ", args) + " in " + where + ": " + out);

@@ -21,9 +21,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The nightly workflow run for real (nightly-perf.yml, narrowed by its dispatch inputs to the smoke profile, one
- * workload and 2 cycles of each crash fault): the first night with one shard creates the perf-history branch on the
- * remote; the next night with three shards appends to it. Each night's merged report, trends page and pushed history
- * are checked, not only the exit code.
+ * workload and 2 cycles of each crash fault), two nights in a row: the first night, one shard, creates the
+ * perf-history branch on the remote; after a quiet history is seeded before it, the next night measures a commit
+ * that makes H2 MVStore's gets slower, with three shards: H2's gate confirms the regression and its shard fails, the
+ * other two are first nights; all three are merged, appended and charted, and the step is a change point. Each
+ * night's merged report, trends page and pushed history are checked, not only the exit code.
  */
 @Tag("workflow")
 class NightlyWorkflowTest {
@@ -31,14 +33,24 @@ class NightlyWorkflowTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HISTORY = "Append to the history, find change points";
 
+    /**
+     * The first night takes the prebuilt jar of its commit ({@link PrebuiltJar}); the slower commit has none, so its
+     * night is the engines job's real build. The slower night runs three shards at once: several shards merged,
+     * appended (one --results each) and charted, beside one failing shard. Its history before it: 8 nights seeded
+     * before the first (copies of it, scattered by 3 %), so that H2's gate has recent nights to judge against and
+     * Otava a quiet series to find the step in, between the last quiet commit and the slower one.
+     */
     @Test
-    void recordsAndChartsTwoNightsInARow() throws Exception {
+    void aFirstNightThenASlowerCommitThatFailsItsShardAndIsAChangePoint() throws Exception {
         try (ActHarness h = new ActHarness("nightly")) {
+            List<String> prebuilt = PrebuiltJar.variable(h);
             Instant first = Instant.parse("2026-11-20T02:17:00Z");
-            ActHarness.Run night1 = night(h, first, "h2-mvstore");
+            ActHarness.Run night1 = night(h, first, "h2-mvstore", prebuilt);
             assertThat(night1.exitCode()).as(night1 + "\n" + tail(night1)).isZero();
             assertThat(night1.jobs()).as(night1.toString()).containsEntry("Build and list engines", "success")
                     .containsEntry("Merge and report", "success").containsEntry(HISTORY, "success");
+            assertThat(night1.log()).as("the commit's prebuilt jar").contains("in place of the build")
+                    .doesNotContain("BUILD SUCCESS");
             assertThat(h.artifactNames(night1.id()))
                     .contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends");
             // The shard's artifact holds its own directory, so one shard alone is found by the report and history jobs.
@@ -53,38 +65,6 @@ class NightlyWorkflowTest {
                     .isEqualTo("GET /repos/kvbench/kvbench/actions/runs/" + night1.id()));
             assertThat(series(h, "h2-mvstore")).as("nights of h2-mvstore in perf-history").hasSize(1)
                     .allSatisfy(line -> assertThat(line).contains("\"time\":\"" + first + "\""));
-
-            Instant second = Instant.parse("2026-11-21T02:17:00Z");
-            ActHarness.Run night2 = night(h, second, "h2-mvstore,rocksdb,lmdb");
-            assertThat(night2.exitCode()).as(night2 + "\n" + tail(night2)).isZero();
-            assertThat(h.artifactNames(night2.id())).contains("shard-h2-mvstore", "shard-rocksdb", "shard-lmdb");
-            assertThat(text(h.artifact(night2.id(), "nightly-report"), "summary.md"))
-                    .contains("h2-mvstore", "rocksdb", "lmdb");
-            List<String> h2 = series(h, "h2-mvstore");
-            assertThat(h2).as("h2-mvstore: the first night kept, the second appended").hasSize(2);
-            assertThat(h2.get(1)).contains("\"time\":\"" + second + "\"");
-            assertThat(series(h, "rocksdb")).hasSize(1);
-            assertThat(series(h, "lmdb")).hasSize(1);
-            assertThat(ActHarness.git(h.remote, "log", "--format=%s", "perf-history").lines().toList())
-                    .as("one commit per night on perf-history").hasSize(2)
-                    .allSatisfy(s -> assertThat(s).startsWith("Night of "));
-            assertThat(text(h.artifact(night2.id(), "trends"), "trends.html"))
-                    .contains("h2-mvstore", "rocksdb", "lmdb");
-        }
-    }
-
-    /**
-     * A commit that makes H2 MVStore's gets slower, measured by the nightly after a quiet history of 8 nights (the
-     * first real night, copied to earlier dates with a 3 % scatter): its shard's gate confirms the regression and
-     * fails; the merged report is still made and the report job's verdict fails; the night is still appended, and Otava
-     * finds the step as a worse change point on the trends page, between the last quiet commit and the slower one.
-     */
-    @Test
-    void aSlowerCommitFailsItsShardAndIsAChangePointOnTheTrendsPage() throws Exception {
-        try (ActHarness h = new ActHarness("nightly-step")) {
-            Instant first = Instant.parse("2026-11-20T02:17:00Z");
-            ActHarness.Run quiet = night(h, first, "h2-mvstore");
-            assertThat(quiet.exitCode()).as(quiet + "\n" + tail(quiet)).isZero();
             String quietCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
             seedEarlierNights(h, 8);
 
@@ -92,21 +72,37 @@ class NightlyWorkflowTest {
                     "            byte[] value = map.get(key);\n            if (value == null) return -1;");
             PullRequestWorkflowTest.commitAndPush(h, "Slower H2 gets");
             String slowCommit = ActHarness.git(h.repo, "rev-parse", "HEAD").strip();
-            ActHarness.Run slow = night(h, first.plus(Duration.ofDays(1)), "h2-mvstore");
+            Instant second = first.plus(Duration.ofDays(1));
+            ActHarness.Run slow = night(h, second, "h2-mvstore,rocksdb,lmdb", prebuilt);
             assertThat(slow.exitCode()).as(slow + ": the night fails; the shard printed:\n"
                     + shardGate(slow, "h2-mvstore")).isNotZero();
-            assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("h2-mvstore", "failure")
+            assertThat(slow.jobs()).as(slow + "\n" + tail(slow)).containsEntry("Build and list engines", "success")
                     .containsEntry("Merge and report", "failure").containsEntry(HISTORY, "success");
-            assertThat(slow.log()).contains("::error::an engine job failed (failure)");
+            // act marks every entry of a matrix failed once one has failed: the shards' own steps say which failed.
+            assertThat(failedSteps(slow, "h2-mvstore")).as(slow.toString()).singleElement()
+                    .satisfies(step -> assertThat(step).contains("Benchmarks judged against"));
+            assertThat(failedSteps(slow, "rocksdb")).as(slow.toString()).isEmpty();
+            assertThat(failedSteps(slow, "lmdb")).as(slow.toString()).isEmpty();
+            assertThat(slow.log()).as("no prebuilt jar of the slower commit: built").contains("BUILD SUCCESS")
+                    .contains("::error::an engine job failed (failure)");
+            assertThat(h.artifactNames(slow.id())).contains("shard-h2-mvstore", "shard-rocksdb", "shard-lmdb");
             assertThat(text(h.artifact(slow.id(), "shard-h2-mvstore"), "shard-h2-mvstore/comparison.md"))
                     .containsPattern("\\| h2-mvstore \\| tc-random-read \\| \\**REGRESSION");
             assertThat(text(h.artifact(slow.id(), "nightly-report"), "summary.md"))
-                    .contains("h2-mvstore", "tc-random-read");
-            assertThat(series(h, "h2-mvstore")).as("8 seeded nights, the quiet one and the slow one").hasSize(10);
+                    .contains("h2-mvstore", "rocksdb", "lmdb", "tc-random-read");
+            List<String> h2 = series(h, "h2-mvstore");
+            assertThat(h2).as("8 seeded nights, the first one kept and the slower one appended").hasSize(10);
+            assertThat(h2.get(9)).contains("\"time\":\"" + second + "\"");
+            assertThat(series(h, "rocksdb")).hasSize(1);
+            assertThat(series(h, "lmdb")).hasSize(1);
+            assertThat(ActHarness.git(h.remote, "log", "--format=%s", "perf-history").lines()
+                    .filter(s -> s.startsWith("Night of ")).toList()).as("one commit per night on perf-history")
+                    .hasSize(2);
             Map<String, byte[]> trends = h.artifact(slow.id(), "trends");
             assertThat(text(trends, "change-points.md")).contains("| h2-mvstore | tc-random-read |")
                     .contains("`" + quietCommit + ".." + slowCommit + "`").contains("**worse**");
-            assertThat(text(trends, "trends.html")).contains(quietCommit.substring(0, 7));
+            assertThat(text(trends, "trends.html")).contains(quietCommit.substring(0, 7))
+                    .contains("h2-mvstore", "rocksdb", "lmdb");
         }
     }
 
@@ -156,9 +152,10 @@ class NightlyWorkflowTest {
     }
 
     /** One night of the nightly workflow, dispatched by hand for these engines, its run created at {@code time}. */
-    private static ActHarness.Run night(ActHarness h, Instant time, String engines) throws Exception {
+    private static ActHarness.Run night(ActHarness h, Instant time, String engines, List<String> extra)
+            throws Exception {
         h.github.runCreatedAt(h.nextRunId(), time);
-        return h.run("nightly-perf.yml", "workflow_dispatch", ActHarness.dispatchEvent(), inputs(engines), List.of());
+        return h.run("nightly-perf.yml", "workflow_dispatch", ActHarness.dispatchEvent(), inputs(engines), extra);
     }
 
     static String text(Map<String, byte[]> files, String name) {
@@ -172,12 +169,22 @@ class NightlyWorkflowTest {
      * which nights it found and what the gate judged, for the message of a night that did not end as expected.
      */
     static String shardGate(ActHarness.Run run, String engine) {
-        List<String> job = run.log().lines().filter(l -> l.matches("\\[[^]]*/" + engine + " *\\].*")).toList();
+        List<String> job = shardLines(run, engine);
         int from = 0;
         while (from < job.size() && !job.get(from).contains("History of earlier nights")) from++;
         int to = from;
         while (to < job.size() && !job.get(to).contains("Crash profile")) to++;
         return String.join("\n", job.subList(Math.min(from, job.size()), to));
+    }
+
+    /** The steps that failed in an engine's shard job ("Failure - Main <step>" lines of act's log). */
+    private static List<String> failedSteps(ActHarness.Run run, String engine) {
+        return shardLines(run, engine).stream().filter(l -> l.contains("Failure - Main ")).toList();
+    }
+
+    /** The log lines of an engine's shard job: act numbers the jobs of a matrix of several ("rocksdb-2"). */
+    private static List<String> shardLines(ActHarness.Run run, String engine) {
+        return run.log().lines().filter(l -> l.matches("\\[[^]]*/" + engine + "(-\\d+)? *\\].*")).toList();
     }
 
     static String tail(ActHarness.Run run) {

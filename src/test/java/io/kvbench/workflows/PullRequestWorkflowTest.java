@@ -68,6 +68,7 @@ class PullRequestWorkflowTest {
             ActHarness.Run ab2 = h.run("pr-perf.yml", "pull_request", pullRequest(h, PR, BRANCH, DEPENDABOT, false),
                     Map.of(), QUICK_AB);
             assertThat(ab2.exitCode()).as(ab2 + ": the check fails").isNotZero();
+            assertThat(ab2.log().split("BUILD SUCCESS", -1)).as("A (merge base) and B (head) both built").hasSize(3);
             assertThat(ab2.jobs()).as(ab2.toString()).containsEntry("A/B verdict", "failure");
             assertThat(text(h.artifact(ab2.id(), "pr-ab-summary"), "ab-summary.md"))
                     .contains("| berkeleydb-je | tc-random-read | **REGRESSION** |");
@@ -106,19 +107,25 @@ class PullRequestWorkflowTest {
     /**
      * A Dependabot bump of a library that is not an engine (picocli) compares nothing and says so in its comment; a
      * pull request from a fork (a contributor's, not Dependabot's) compares the engines of the repository variable
-     * KVBENCH_AB_ENGINES and gets its comment from the comment workflow, which runs in the base repository.
+     * KVBENCH_AB_ENGINES and gets its comment from the comment workflow, which runs in the base repository. Both runs
+     * are given the repository variable KVBENCH_PREBUILT_JAR ({@link PrebuiltJar}): the fork's A, the merge base, is
+     * its prebuilt jar; the heads have none and are built (the first test builds both sides).
      */
     @Test
     void aBumpOfNoEngineComparesNothingAndAForkGetsItsComment() throws Exception {
         try (ActHarness h = new ActHarness("pr-perf-other")) {
+            List<String> quickAb = new ArrayList<>(QUICK_AB);
+            quickAb.addAll(PrebuiltJar.variable(h));
             ActHarness.git(h.repo, "checkout", "--quiet", "-b", "dependabot/maven/info.picocli-picocli-4.7.6");
             edit(h.repo.resolve("pom.xml"), "<picocli.version>4.7.7</picocli.version>",
                     "<picocli.version>4.7.6</picocli.version>");
             commitAndPush(h, "Bump info.picocli:picocli from 4.7.7 to 4.7.6");
             ActHarness.Run bump = h.run("pr-perf.yml", "pull_request",
                     pullRequest(h, 7, "dependabot/maven/info.picocli-picocli-4.7.6", DEPENDABOT, false),
-                    Map.of(), QUICK_AB);
+                    Map.of(), quickAb);
             assertThat(bump.exitCode()).as(bump + "\n" + tail(bump)).isZero();
+            assertThat(bump.log()).as("no prebuilt jar of the head: built").contains("BUILD SUCCESS")
+                    .doesNotContain("in place of the build");
             assertThat(bump.jobs()).as(bump + ": no A/B job")
                     .containsOnlyKeys("Build A (merge base) and B (head)", "A/B verdict")
                     .containsEntry("A/B verdict", "success");
@@ -130,12 +137,16 @@ class PullRequestWorkflowTest {
             ActHarness.git(h.repo, "checkout", "--quiet", "-b", "contributor/readme", "origin/main");
             edit(h.repo.resolve("README.md"), "# kvbench", "# kvbench (a contributor's edit)");
             commitAndPush(h, "README: a contributor's edit");
-            List<String> vars = new ArrayList<>(QUICK_AB);
+            List<String> vars = new ArrayList<>(quickAb);
             vars.addAll(List.of("--var", "KVBENCH_AB_ENGINES=h2-mvstore"));
             ActHarness.Run fork = h.run("pr-perf.yml", "pull_request",
                     pullRequest(h, 8, "contributor/readme", "contributor", true), Map.of(), vars);
             assertThat(h.artifactNames(fork.id()).stream().filter(n -> n.startsWith("ab-")).toList())
                     .as(fork + "\n" + tail(fork)).containsExactly("ab-h2-mvstore");
+            String base = ActHarness.git(h.repo, "rev-parse", "origin/main").strip();
+            assertThat(fork.log()).as("A from the prebuilt jar of the merge base, B built")
+                    .containsPattern("prebuilt-jar: kvbench \\S+ \\(git revision " + base + "\\), from \\S+, in place")
+                    .contains("BUILD SUCCESS");
             ActHarness.Run comment = h.run("pr-perf-comment.yml", "workflow_run", workflowRun(fork, h), Map.of(),
                     List.of());
             assertThat(comment.exitCode()).as(comment + "\n" + tail(comment)).isZero();
