@@ -35,6 +35,11 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
 
     /** Label on every container kvbench starts: {@code docker ps -a --filter label=io.kvbench} finds any leftover. */
     public static final String LABEL = "io.kvbench";
+    /**
+     * Label with the process id of the kvbench process that started the container, so that a process (or a test) tells
+     * its own containers from those of another kvbench running on the same Docker engine.
+     */
+    public static final String OWNER_LABEL = "io.kvbench.owner";
 
     /**
      * @param exitCode  the process's exit code (137 after a kill)
@@ -58,6 +63,7 @@ public final class KvbenchContainer extends GenericContainer<KvbenchContainer> {
         super(DockerImageName.parse(image));
         withNetworkMode("none");
         withLabel(LABEL, role);
+        withLabel(OWNER_LABEL, Long.toString(ProcessHandle.current().pid()));
         withStartupCheckStrategy(new StartedOrExited());
         waitingFor(new NoWait());
         // Binds go on the create command, not through withFileSystemBind: that one makes Testcontainers check file

@@ -70,7 +70,7 @@ class ContainerRunnerTest {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void runsEachBenchmarkInItsOwnContainerAndRecordsTheResources() throws Exception {
-        long containersBefore = containers(false);
+        long containersBefore = containers(SELF);
         Path out = tmp.resolve("run");
         RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c"), TINY, out);
 
@@ -98,7 +98,7 @@ class ContainerRunnerTest {
         assertThat(Files.readString(layout.jmhLog())).contains("-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1");
         assertThat(layout.containers()).doesNotExist();
         assertThat(layout.failureLog("rocksdb-ycsb-c").getParent()).doesNotExist();
-        assertThat(containers(false)).isEqualTo(containersBefore);
+        assertThat(containers(SELF)).isEqualTo(containersBefore);
     }
 
     @Test
@@ -149,7 +149,7 @@ class ContainerRunnerTest {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void anOomKillIsAnInfrastructureError() throws Exception {
-        long containersBefore = containers(false);
+        long containersBefore = containers(SELF);
         Path out = tmp.resolve("oom");
         ContainerResources tooSmall =
                 ContainerResources.load(Path.of("src/test/resources/oom-resources.json").toString());
@@ -163,7 +163,7 @@ class ContainerRunnerTest {
         assertThat(r.reason()).startsWith("infrastructure: ").contains("OOM").contains("128m");
         assertThat(r.context().runner()).isEqualTo("container");
         assertThat(new RunLayout(out).failureLog("rocksdb-ycsb-c")).isNotEmptyFile();
-        assertThat(containers(false)).isEqualTo(containersBefore);
+        assertThat(containers(SELF)).isEqualTo(containersBefore);
     }
 
     @Test
@@ -179,7 +179,7 @@ class ContainerRunnerTest {
         Assumptions.assumeTrue(mount.waitFor() == 0,
                 "cannot mount a 1 MiB tmpfs to fill (" + mountOutput.strip() + ")");
         try {
-            long containersBefore = containers(false);
+            long containersBefore = containers(SELF);
             Path out = tmp.resolve("full-disk");
             // ycsb-c preloads 2,000 records of 1,000 bytes: 2 MB into a 1 MiB file system.
             RunPlan defaults = RunPlan.of(List.of("rocksdb"), List.of("ycsb-c"), TINY, out);
@@ -191,7 +191,7 @@ class ContainerRunnerTest {
             assertThat(r.status()).isEqualTo(Status.ERROR);
             assertThat(r.kind()).isEqualTo(FailureKind.INFRASTRUCTURE);
             assertThat(r.reason()).startsWith("infrastructure: disk full");
-            assertThat(containers(false)).isEqualTo(containersBefore);
+            assertThat(containers(SELF)).isEqualTo(containersBefore);
         } finally {
             new ProcessBuilder("umount", full.toString()).inheritIO().start().waitFor();
         }
@@ -207,7 +207,7 @@ class ContainerRunnerTest {
         Thread run = new Thread(() -> results.set(RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")),
                 plan, progress(plan), p -> ResultsJson.write(partial, p))));
         run.start();
-        await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
+        await().atMost(Duration.ofSeconds(60)).until(() -> containers(SELF) > 0);
 
         run.interrupt();
 
@@ -217,7 +217,7 @@ class ContainerRunnerTest {
         assertThat(results.get().results()).hasSize(1);
         assertThat(results.get().results().get(0).reason()).isEqualTo("interrupted");
         assertThat(ResultsJson.read(partial).complete()).isFalse(); // the checkpoint still writes after an interrupt
-        assertThat(containers(true)).isZero();
+        assertThat(containers(SELF)).isZero();
     }
 
     @Test
@@ -227,21 +227,26 @@ class ContainerRunnerTest {
         Process process = RunnerChoiceTest.start(Map.of(), log, "run", "--runner", "container", "--profile", TINY,
                 "--engines", "rocksdb", "--workloads", "ycsb-c,ycsb-b", "--out", tmp.resolve("out").toString());
         try {
-            await().atMost(Duration.ofSeconds(60)).until(() -> containers(true) > 0);
+            await().atMost(Duration.ofSeconds(60)).until(() -> containers(process.pid()) > 0);
             process.destroy(); // SIGTERM: the JVM runs its shutdown hooks, as on Ctrl-C
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
-            await().atMost(Duration.ofSeconds(10)).until(() -> containers(true) == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> containers(process.pid()) == 0);
         } finally {
             process.destroyForcibly();
         }
     }
 
-    /** Containers on this engine: all of them (docker ps -a), or only kvbench's. */
-    static long containers(boolean kvbenchOnly) {
+    /** This JVM's process id: the owner of the containers its runners start. */
+    private static final long SELF = ProcessHandle.current().pid();
+
+    /**
+     * The containers (running or not, docker ps -a) that the kvbench process {@code ownerPid} started: another kvbench
+     * on the same Docker engine (a second test run, a benchmark) does not change the count.
+     */
+    static long containers(long ownerPid) {
         DockerClient client = DockerEngine.client();
-        var list = client.listContainersCmd().withShowAll(true);
-        if (kvbenchOnly) list = list.withLabelFilter(List.of(KvbenchContainer.LABEL));
-        return list.exec().size();
+        return client.listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(KvbenchContainer.OWNER_LABEL, Long.toString(ownerPid))).exec().size();
     }
 
     /** Progress lines go to the test log; each benchmark's line shows its container's start-to-result time. */
