@@ -151,6 +151,8 @@ final class ActHarness implements AutoCloseable {
                 // The runner's own tool cache, as a self-hosted runner keeps it: CI's actionlint and Otava, installed
                 // once by scripts/lint-workflows.sh and setup-otava.sh (.ci/run runs both before the harness).
                 "--env", "KVBENCH_TOOLS=" + TOOLS,
+                // No style check in the jobs' Maven builds: .ci/run's own mvn test checks these sources before.
+                "--env", "MAVEN_OPTS=-Dcheckstyle.skip=true",
                 // One job at a time: on GitHub each job has a runner of its own, here they share two cores.
                 "--concurrent-jobs", "1"));
         for (Map.Entry<String, Path> pin : pins().entrySet()) {

@@ -14,12 +14,13 @@ import java.util.concurrent.TimeUnit;
  * points ({@code file://<scratch HOME>/prebuilt/{commit}.jar}), as a pipeline that builds each commit once would
  * publish them. It holds one jar: that of the first commit of every scenario repository ("kvbench under test", the
  * same commit id in each, as {@link ActHarness#git} dates every commit alike), built once per test run with the
- * README's build command in a clone of it. A run given {@link #variable} takes that jar wherever a job would build
- * that commit (scripts/prebuilt-jar.sh), and builds every other commit.
+ * README's build command (without the style check, as in the jobs) in a clone of it. A run given {@link #variable}
+ * takes that jar wherever a job would build that commit (scripts/prebuilt-jar.sh), and builds every other commit.
  */
 final class PrebuiltJar {
 
-    private static final String BUILD = "mvn -B -q package -DskipTests";
+    /** The README's build command, without the style check, as the jobs' builds (ActHarness's MAVEN_OPTS). */
+    private static final String BUILD = "mvn -B -q package -DskipTests -Dcheckstyle.skip=true";
 
     private PrebuiltJar() {
     }
