@@ -20,11 +20,14 @@ import io.kvbench.run.Progress;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
+import io.kvbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -86,6 +89,40 @@ public final class Gate {
         this.policy = policy;
         this.maxReruns = maxReruns;
         this.console = console;
+    }
+
+    /**
+     * What of a plan this gate can judge on a machine class.
+     *
+     * @param plan       the plan to run: the whole plan where the class has throughput baselines, else its workloads
+     *                   with a disk baseline, each doing its fixed work once; empty when nothing can be judged
+     * @param throughput whether throughput is judged (the class has throughput baselines)
+     * @param leftOut    the workloads left out, having no baseline of any kind for the plan's engines
+     */
+    public record Scope(Optional<RunPlan> plan, boolean throughput, List<String> leftOut) {
+    }
+
+    /**
+     * The part of {@code plan} that can be judged on {@code machineClass}. A class without throughput baselines would
+     * measure every benchmark only to leave its throughput unjudged, so there the plan keeps just the workloads with a
+     * disk baseline for one of its engines (fixed work, whose footprint holds on every machine) and does their fixed
+     * work once ({@link Profile#withFixedWorkOnce}), for a runner that does just that
+     * ({@link io.kvbench.run.FixedWorkRunner}). For runs that are judged, not recorded: such results are no
+     * throughput baselines.
+     */
+    public static Scope scope(BaselineSource store, RunPlan plan, String machineClass) throws IOException {
+        BaselineSet baselines = store.load(plan.profile().name(), machineClass);
+        if (baselines.exists()) return new Scope(Optional.of(plan), true, List.of());
+        List<Workload> kept = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        for (Workload workload : plan.workloads()) {
+            boolean judged = plan.engines().stream()
+                    .anyMatch(e -> baselines.disk().containsKey(new BenchmarkKey(e.id(), workload.name())));
+            if (judged) kept.add(workload); else leftOut.add(workload.name());
+        }
+        if (kept.isEmpty()) return new Scope(Optional.empty(), false, leftOut);
+        return new Scope(Optional.of(new RunPlan(plan.engines(), kept, plan.profile().withFixedWorkOnce(),
+                plan.outDir(), plan.dataDir())), false, leftOut);
     }
 
     /** Runs the plan (results.json in its output directory, checkpointed) and decides. */

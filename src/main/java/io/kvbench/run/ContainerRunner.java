@@ -179,11 +179,24 @@ public final class ContainerRunner implements BenchmarkRunner {
                 (task, context, files) -> execute(task, context, prepared, files));
     }
 
+    /**
+     * The machine class the benchmarks of a run with {@code heap} will report (this host's processor with the
+     * container's CPUs and memory), known before anything runs: which baselines will judge them.
+     */
+    public String machineClass(String heap) {
+        int cores = ContainerResources.cpus(cpuset(dockerCpus())).size();
+        return Machines.machineClass(Machines.current(), cores, resources.memoryBytes(heap));
+    }
+
+    private String cpuset(int dockerCpus) {
+        return duet == null ? resources.cpusetFor(dockerCpus) : duet.cpuset();
+    }
+
     /** Image, cpuset, memory limit, user and class path of a run whose benchmark JVMs get {@code heap}. */
     Prepared prepared(String heap, Consumer<String> note) {
         RuntimeImage.Image image = RuntimeImage.ready(baseImage, note);
         int dockerCpus = dockerCpus();
-        String cpuset = duet == null ? resources.cpusetFor(dockerCpus) : duet.cpuset();
+        String cpuset = cpuset(dockerCpus);
         if (ContainerResources.cpus(cpuset).last() >= dockerCpus) {
             throw new IllegalArgumentException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
                     + dockerCpus + ", numbered from 0)");

@@ -115,6 +115,22 @@ public record Profile(String name, String description, Map<String, Long> records
                 jmh.operations(), jmh.heap()), defaults, gate);
     }
 
+    /**
+     * The same profile, under the same name, with the fewest iterations that still do each workload's fixed work: one
+     * pass (a fresh store per write pass, the preloaded one for reads) and one short iteration of timed operations,
+     * without warm-up. For judging what does not depend on the machine's speed (a fixed-work footprint on disk) where
+     * throughput is not compared; a workload's own warm-up passes still run ({@link #iterations}).
+     */
+    public Profile withFixedWorkOnce() {
+        Iterations once = new Iterations(0, 0, 1, 0);
+        Iterations briefly = new Iterations(0, 0, 1, FIXED_WORK_SECONDS);
+        return new Profile(name, description, records, new Jmh(1, once, null, briefly,
+                jmh.heap()), defaults, gate);
+    }
+
+    /** How long {@link #withFixedWorkOnce} times operations: long enough for every reader thread to start. */
+    static final double FIXED_WORK_SECONDS = 0.2;
+
     public Iterations passes() {
         return jmh.passes();
     }

@@ -1,5 +1,6 @@
 package io.kvbench.perf;
 
+import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.kvbench.SharedResources;
@@ -15,6 +16,7 @@ import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.ContainerRunner;
+import io.kvbench.run.FixedWorkRunner;
 import io.kvbench.run.RunPlan;
 import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
@@ -39,8 +41,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * against {@code perf-baselines/<profile>/<machine class>/}. Thresholds come from the profile's {@code gate}, set from
  * the spread measured on this machine: the gate catches gross slowdowns and disk growth, never noise. A suspected
  * regression is rerun once and judged on the pooled samples ({@link Gate}) before it fails. On a machine class
- * without throughput baselines each check is skipped as NOT_COMPARED with the reason, while disk sizes, which hold on
- * every machine, are still judged against perf-baselines/disk/; an engine bug recorded in known-issues.json
+ * without throughput baselines it measures only what holds on every machine ({@link Gate#scope}): the footprint of each
+ * workload's fixed work, done once in this JVM ({@link FixedWorkRunner}: no container, no JMH, seconds for every
+ * engine) and judged against perf-baselines/disk/; each row is then skipped as NOT_COMPARED with its disk verdict, and
+ * one line says what was not judged and how to record the class. An engine bug recorded in known-issues.json
  * (KNOWN_ISSUE) is skipped with its reference; a benchmark that has a baseline but no result (MISSING) fails, and so
  * does any other ERROR (infrastructure errors are never a pass). A result without a baseline (NEW) fails on a machine
  * class whose baselines are declared complete (perf-baselines/<profile>/<class>/class.json, written by
@@ -58,6 +62,12 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 class PerfGateTest {
 
     private static final String PROFILE = System.getProperty("kvbench.perf.profile", "smoke");
+    /**
+     * The baselines the gate judges by: perf-baselines/ of this checkout unless {@code -Dkvbench.perf.baselines=DIR}
+     * names another root of the same layout (a CI cache of the runner class's recorded baselines, say).
+     */
+    private static final Path BASELINES = Path.of(System.getProperty("kvbench.perf.baselines",
+            BaselineStore.DEFAULT_ROOT.toString()));
     private static final int CONFIRMATIONS = 1;
 
     @TestFactory
@@ -78,28 +88,54 @@ class PerfGateTest {
         RunPlan plan = RunPlan.of(engines, workloads, PROFILE, out);
         ThresholdPolicy policy = SignificanceTests.forGate(profile.gate());
         ContainerResources resources = ContainerResources.load(ContainerResources.DEFAULT);
+        ContainerRunner containers = new ContainerRunner(resources);
+        BaselineStore store = new BaselineStore(BASELINES);
+        String expectedClass = containers.machineClass(profile.heap());
+        Gate.Scope scope = Gate.scope(store, plan, expectedClass);
+        System.out.println("perf gate: " + judged(scope, expectedClass));
+        if (scope.plan().isEmpty()) {
+            return Stream.of(DynamicTest.dynamicTest("perf gate (" + PROFILE + ")", () -> abort(judged(scope,
+                    expectedClass))));
+        }
+        // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
+        // Without throughput baselines only footprints are judged: their fixed work needs no container or JMH.
+        Gate gate = new Gate(scope.throughput() ? containers : new FixedWorkRunner(), store, policy, CONFIRMATIONS,
+                System.out);
         Gate.Judgement outcome;
-        try (HostCpus pinned = HostCpus.keepOff(resources.cpusetFor(ContainerRunner.dockerCpus()),
-                note -> System.out.println("perf gate: " + note))) {
-            // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
-            outcome = new Gate(new ContainerRunner(resources), new BaselineStore(BaselineStore.DEFAULT_ROOT), policy,
-                    CONFIRMATIONS, System.out)
-                    .run(plan, key -> engines.contains(key.engine()) && workloads.contains(key.workload()));
+        try (HostCpus pinned = scope.throughput() ? HostCpus.keepOff(resources.cpusetFor(ContainerRunner.dockerCpus()),
+                note -> System.out.println("perf gate: " + note)) : null) {
+            outcome = gate.run(scope.plan().get(), key -> engines.contains(key.engine())
+                    && workloads.contains(key.workload()));
         }
         RunResults results = outcome.run();
-        String machineClass = results.machine().machineClass();
         BaselineSet baselines = outcome.baselines();
         List<ComparisonRow> rows = outcome.rows();
         ReportWriter.write(results, out, ComparisonMarkdown.markdown(outcome.report()));
-        System.out.println("perf gate: profile " + PROFILE + ", machine class " + machineClass + ", " + outcome.report()
-                .policy()
-                + (baselines.exists() ? ""
-                : "; no throughput baselines for this machine class: throughput is not compared"
-                + " (each such check is skipped), disk sizes are checked against perf-baselines/disk/" + PROFILE));
+        System.out.println("perf gate: profile " + PROFILE + ", machine class " + expectedClass + ", "
+                + outcome.report().policy());
+        String machineClass = results.machine().machineClass();
+        if (scope.throughput() ? !machineClass.equals(expectedClass) : baselines.exists()) {
+            // Judged by other baselines than the scope was chosen for: nothing below would mean what it says.
+            return Stream.of(DynamicTest.dynamicTest("perf gate (" + PROFILE + ")", () -> fail("the gate chose what "
+                    + "to run for machine class " + expectedClass + ", but the results were judged as class "
+                    + machineClass + (baselines.exists() ? ", which has throughput baselines" : ""))));
+        }
         return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
-                () -> PerfVerdicts.check(row, PROFILE, machineClass, baselines.requiresBaseline(row.key()))));
+                () -> PerfVerdicts.check(row, PROFILE, expectedClass, baselines.requiresBaseline(row.key()))));
     }
 
+
+    /** One line: what the gate judges on this class, what it leaves out, and how to have throughput judged. */
+    static String judged(Gate.Scope scope, String machineClass) {
+        if (scope.throughput()) return "machine class " + machineClass + ": throughput and disk size judged";
+        String measured = scope.plan().map(p -> "disk size only, each workload's fixed work done once ("
+                + p.workloads().stream().map(Workload::name).toList() + ")").orElse("nothing (no disk baselines)");
+        return "no " + PROFILE + " throughput baselines for machine class " + machineClass + ": judging " + measured
+                + (scope.leftOut().isEmpty() ? "" : ", not running " + scope.leftOut())
+                + "; throughput not judged. To judge it here, record this class: "
+                + String.join(" (three runs: r1, r2, r3), then ", ComparisonMarkdown.recordCommands(PROFILE))
+                + " (docs/ci-baselines.md)";
+    }
 
     private static void deleteRecursively(Path dir) throws java.io.IOException {
         if (!Files.exists(dir)) return;
