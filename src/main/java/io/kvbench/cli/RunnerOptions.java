@@ -10,7 +10,7 @@ final class RunnerOptions {
 
     @Option(names = "--runner", defaultValue = "auto", paramLabel = "RUNNER",
             description = "Where benchmarks run: ${COMPLETION-CANDIDATES}; auto is a fixed-resource container per "
-                    + "benchmark when Docker is available, else local forked JVMs (default: ${DEFAULT-VALUE}).")
+                    + "engine when Docker is available, else local forked JVMs (default: ${DEFAULT-VALUE}).")
     RunnerChoice.Kind kind;
 
     @Option(names = "--resources", defaultValue = ContainerResources.DEFAULT, paramLabel = "NAME|FILE",

@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Where benchmarks run: JMH forks of this JVM ({@link LocalRunner}), a fixed-resource container per benchmark
+ * Where benchmarks run: JMH forks of this JVM ({@link LocalRunner}), a fixed-resource container per engine
  * ({@link ContainerRunner}), a child JVM on another class path ({@link ClassPathRunner}). A runner prepares a run and
  * then executes its tasks one at a time; {@link RunLoop} does everything else (plan, not-applicable check, context,
  * checkpoint, progress, interrupt), the same for every runner, so that reports, baselines and comparisons never care
@@ -57,13 +57,18 @@ public interface BenchmarkRunner {
         }
     }
 
-    /** Runs one task of a prepared run. */
+    /** Runs the tasks of a prepared run, one at a time; closed when the run ends. */
     @FunctionalInterface
-    interface Execution {
+    interface Execution extends AutoCloseable {
         /**
          * @param context the context to give a result the runner has to make up itself (a failure before anything ran)
          * @param files   the run's output directory, its jmh.log and its collected JMH JSON
          */
         BenchmarkResult run(BenchmarkTask task, ResultContext context, RunFiles files) throws InterruptedException;
+
+        /** Releases what the run's tasks shared (a container serving them); nothing by default. */
+        @Override
+        default void close() {
+        }
     }
 }

@@ -32,13 +32,15 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Runs each (engine, workload) in its own container with fixed CPUs and memory ({@link ContainerResources}), so that
- * numbers from different machines of one class are comparable and an OOM kill is attributed to one benchmark. Inside,
- * the same kvbench classes (the host's class path, mounted read-only at the same paths) run the benchmark's task
- * file through {@link TaskMain}; its results.json comes back through a bind-mounted host directory and is
- * merged, with runner=container and the resources recorded in every result's context. Stores live in a bind-mounted
- * host directory (never the container's overlay layer, never tmpfs). Every container is removed afterwards, also on
- * failure, interrupt or Ctrl-C.
+ * Runs the benchmarks in containers with fixed CPUs and memory ({@link ContainerResources}), so that numbers from
+ * different machines of one class are comparable: one container per engine, which runs that engine's benchmarks one
+ * after another ({@link EngineContainer}), each in JMH forks of its own. Inside, the same kvbench classes (the host's
+ * class path, mounted read-only at the same paths) run each benchmark's task file through {@link TaskMain}; its
+ * results.json comes back through a bind-mounted host directory and is merged, with runner=container and the
+ * resources recorded in every result's context. A container that dies (an OOM kill) fails the one benchmark it was
+ * running, and the next starts in a fresh container. Stores live in a bind-mounted host directory (never the
+ * container's overlay layer, never tmpfs). Every container is removed afterwards, also on failure, interrupt or
+ * Ctrl-C.
  *
  * <p>From a test: {@code ContainerRunner.dockerAvailable()} for an assumption, then
  * {@code RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), RunPlan.of(...), progress,
@@ -175,8 +177,60 @@ public final class ContainerRunner implements BenchmarkRunner {
         used.put("image", prepared.image().tag());
         used.put("baseImage", prepared.image().baseImage());
         used.put("baseImageId", DockerEngine.client().inspectImageCmd(prepared.image().baseImage()).exec().getId());
-        return new Setup(expected, "unknown (no result from the container)", used, flags,
-                (task, context, files) -> execute(task, context, prepared, files));
+        return new Setup(expected, "unknown (no result from the container)", used, flags, new Serving(prepared));
+    }
+
+    /**
+     * The run's tasks, each engine's in one container ({@link EngineContainer}) started with its first benchmark and
+     * closed before the next engine's, after a failure, and at the end of the run.
+     */
+    private final class Serving implements Execution {
+        private final Prepared prepared;
+        private EngineContainer current;
+        /** The host directory mounted at OUT, removed at the end if nothing failed in it. */
+        private Path dir;
+
+        Serving(Prepared prepared) {
+            this.prepared = prepared;
+        }
+
+        @Override
+        public BenchmarkResult run(BenchmarkTask task, ResultContext context, RunFiles files)
+                throws InterruptedException {
+            if (current != null && !current.serves(task.engine())) close();
+            BenchmarkResult result = null;
+            try {
+                result = execute(task, context, prepared, files, this);
+                return result;
+            } finally {
+                if (result == null || result.status() == Status.ERROR) close(); // the next one starts afresh
+            }
+        }
+
+        /** The container serving {@code task}'s engine, started now unless one already serves it. */
+        EngineContainer containerFor(BenchmarkTask task, RunLayout layout) throws IOException {
+            if (current != null) return current;
+            dir = Files.createDirectories(layout.containers());
+            Path data = Path.of(task.dataDir()).toAbsolutePath();
+            List<String> command = prepared.controllerCommand(List.of("--serve", OUT));
+            KvbenchContainer container = prepared.container("benchmark", "kvbench-" + task.engine(),
+                    prepared.memoryBytes(), command).withReadWriteMount(dir, OUT).withReadWriteMount(data, DATA);
+            if (duet != null) container.withReadWriteMount(duet.barrierDir(), DUET);
+            try {
+                current = EngineContainer.start(task.engine(), dir, container);
+            } catch (RuntimeException e) {
+                container.close();
+                throw e;
+            }
+            return current;
+        }
+
+        @Override
+        public void close() {
+            if (current != null) current.close();
+            current = null;
+            if (dir != null) Directories.deleteIfEmpty(dir);
+        }
     }
 
     /**
@@ -222,8 +276,8 @@ public final class ContainerRunner implements BenchmarkRunner {
         return flags;
     }
 
-    private BenchmarkResult execute(BenchmarkTask task, ResultContext context, Prepared prepared, RunFiles files)
-            throws InterruptedException {
+    private BenchmarkResult execute(BenchmarkTask task, ResultContext context, Prepared prepared, RunFiles files,
+                                    Serving serving) throws InterruptedException {
         String key = task.key();
         String engine = task.engine();
         String workload = task.workload().name();
@@ -237,14 +291,9 @@ public final class ContainerRunner implements BenchmarkRunner {
             Directories.deleteRecursively(inner.dir()); // a leftover of an earlier, interrupted run into the same --out
             Files.createDirectories(inner.dir());
             Files.createDirectories(data);
-            // The container sees its output directory at OUT and its stores at DATA: the task says so.
-            task.withDataDir(Path.of(DATA)).write(inner.task());
-            List<String> command = prepared.controllerCommand(List.of(OUT + "/" + RunLayout.TASK, OUT));
-            try (KvbenchContainer container = prepared.container("benchmark", "kvbench-" + key, prepared.memoryBytes(),
-                    command).withReadWriteMount(inner.dir(), OUT).withReadWriteMount(data, DATA)) {
-                if (duet != null) container.withReadWriteMount(duet.barrierDir(), DUET);
-                exit = container.runToExit(DEFAULT_TIMEOUT);
-            }
+            // The container sees the run's outputs at OUT and its data directory at DATA: the task says so.
+            task.withDataDir(Path.of(DATA).resolve(key)).write(inner.task());
+            exit = serving.containerFor(task, layout).run(key, DEFAULT_TIMEOUT);
         } catch (IOException e) {
             Failures.Failure failure = Failures.ofIo(e);
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
@@ -275,7 +324,6 @@ public final class ContainerRunner implements BenchmarkRunner {
                 // scratch output; the measured result stands
             }
             Directories.deleteIfEmpty(data);
-            Directories.deleteIfEmpty(layout.containers());
         }
         return measured.withContext(merged(measured.context(), context));
     }

@@ -110,6 +110,8 @@ public final class RunLoop {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results into " + layout.dir(), e);
+        } finally {
+            if (setup != null) setup.execution().close();
         }
         if (interrupted) Thread.currentThread().interrupt();
         return new RunResults(RunResults.SCHEMA_VERSION, !interrupted, plan.profile().name(), runner.name(), startedAt,

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.model.Event;
 import io.kvbench.SharedResources;
 import io.kvbench.infra.DockerEngine;
 import io.kvbench.infra.GitRevision;
@@ -19,6 +21,7 @@ import io.kvbench.task.ContainerResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,18 +72,20 @@ class ContainerRunnerTest {
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
-    void runsEachBenchmarkInItsOwnContainerAndRecordsTheResources() throws Exception {
+    void runsEachEnginesBenchmarksInOneContainerAndRecordsTheResources() throws Exception {
         long containersBefore = containers(SELF);
         Path out = tmp.resolve("run");
-        RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c"), TINY, out);
+        RunPlan plan = RunPlan.of(List.of("rocksdb", "chronicle-map"), List.of("ycsb-c", "tc-random-read"), TINY, out);
 
+        long since = System.currentTimeMillis() / 1000;
         RunResults results = RunLoop.run(new ContainerRunner(ContainerResources.load("one-core")), plan, progress(plan),
                 partial -> ResultsJson.write(out.resolve("partial.json"), partial));
 
+        assertThat(created(SELF, since)).as("containers created for 2 engines x 2 workloads").isEqualTo(2);
         assertThat(results.complete()).isTrue();
         assertThat(results.runner()).isEqualTo("container");
         assertThat(results.machine().cores()).isEqualTo(1);
-        assertThat(results.results()).hasSize(2).allSatisfy(r -> {
+        assertThat(results.results()).hasSize(4).allSatisfy(r -> {
             assertThat(r.status()).as(r.key() + ": " + r.reason()).isEqualTo(Status.OK);
             assertThat(r.samples()).hasSize(4).allSatisfy(s -> assertThat(s).isPositive());
             assertThat(r.context().runner()).isEqualTo("container");
@@ -92,7 +97,7 @@ class ContainerRunnerTest {
                     .containsKeys("cpuset", "image", "baseImage", "baseImageId");
             assertThat(r.context().resources().get("image")).startsWith("kvbench-runtime:");
         });
-        assertThat(ResultsJson.read(out.resolve("partial.json")).results()).hasSize(2);
+        assertThat(ResultsJson.read(out.resolve("partial.json")).results()).hasSize(4);
         RunLayout layout = new RunLayout(out);
         assertThat(layout.jmhResults()).isNotEmptyFile();
         assertThat(Files.readString(layout.jmhLog())).contains("-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1");
@@ -247,6 +252,21 @@ class ContainerRunnerTest {
         DockerClient client = DockerEngine.client();
         return client.listContainersCmd().withShowAll(true)
                 .withLabelFilter(Map.of(KvbenchContainer.OWNER_LABEL, Long.toString(ownerPid))).exec().size();
+    }
+
+    /** How many containers the kvbench process {@code ownerPid} created since {@code since} (epoch seconds). */
+    static long created(long ownerPid, long since) throws InterruptedException {
+        List<Event> events = new ArrayList<>();
+        DockerEngine.client().eventsCmd().withSince(Long.toString(since))
+                .withUntil(Long.toString(System.currentTimeMillis() / 1000 + 1))
+                .withLabelFilter(Map.of(KvbenchContainer.OWNER_LABEL, Long.toString(ownerPid)))
+                .withEventFilter("create").exec(new ResultCallback.Adapter<Event>() {
+                    @Override
+                    public void onNext(Event event) {
+                        events.add(event);
+                    }
+                }).awaitCompletion(30, TimeUnit.SECONDS);
+        return events.size();
     }
 
     /** Progress lines go to the test log; each benchmark's line shows its container's start-to-result time. */
