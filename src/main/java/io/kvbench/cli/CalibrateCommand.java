@@ -2,8 +2,6 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.calibration.AbSessions;
-import io.kvbench.calibration.CacheProbe;
-import io.kvbench.calibration.CacheSizes;
 import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.CalibrationRun;
@@ -11,10 +9,8 @@ import io.kvbench.calibration.CalibrationSession;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.AbSessionsMarkdown;
-import io.kvbench.report.CacheProbeMarkdown;
 import io.kvbench.report.CalibrationMarkdown;
 import io.kvbench.result.AtomicFiles;
-import io.kvbench.result.ResultsJson;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Profile;
 import java.io.PrintStream;
@@ -141,15 +137,6 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "<profile>-ab-sessions.json) instead of measuring (default: none).")
     Path fromAbSessions;
 
-    @Option(names = "--cache-probe", arity = "0..1", fallbackValue = "10", paramLabel = "SECONDS",
-            description = "Probe the duet's two cores (--duet-cpusets) instead of benchmarking: a pointer chase over "
-                    + "half the L2, half the last-level cache and twice it (memory), pinned with taskset to each core "
-                    + "alone and then to both at once, SECONDS per run (10 when not given); prints and writes "
-                    + "cache-probe.md and cache-probe.json: how steady each core and the pair are, whether the shared "
-                    + "cache is this machine's alone and how much of it the runner gets (default: off; "
-                    + "docs/ab-campaigns.md).")
-    Integer cacheProbe;
-
     @Mixin
     AbOptions ab = new AbOptions();
 
@@ -161,7 +148,6 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (cacheProbe != null) return cacheProbe();
         if (abSessions != null || fromAbSessions != null) return abCampaign();
         if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
         if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
@@ -212,29 +198,6 @@ final class CalibrateCommand implements Callable<Integer> {
         printed.println();
         printed.print(CalibrationMarkdown.markdown(report));
         printed.println("wrote " + figures + " (and the raw runs beside it) and " + outDir.resolve("calibration.md"));
-        printed.flush();
-        return ExitCode.OK.code();
-    }
-
-    /** {@code --cache-probe}: the duet's cores, probed with a pointer chase; no benchmark runs. */
-    private int cacheProbe() throws Exception {
-        CacheProbe probe = new CacheProbe(ab.duetCpusets, cacheProbe);
-        Path outDir = OutOption.check(RunOutput.outDir(out, "calibrate"));
-        probe.checkPinning();
-        List<CacheSizes.WorkingSet> sets = CacheSizes.forCpuset(ab.duetCpusets.get(0));
-        PrintWriter printed = spec.commandLine().getOut();
-        printed.printf("kvbench calibrate --cache-probe: cpusets %s, %d s per run, %d runs: about %d s%n",
-                String.join(" and ", ab.duetCpusets), cacheProbe, 3 * sets.size(),
-                3L * sets.size() * (cacheProbe + 2));
-        printed.flush();
-        CacheProbe.Result result = probe.run(sets);
-        String md = CacheProbeMarkdown.markdown(result);
-        Files.createDirectories(outDir);
-        AtomicFiles.writeString(outDir.resolve("cache-probe.md"), md);
-        ResultsJson.write(outDir.resolve("cache-probe.json"), result);
-        printed.println();
-        printed.print(md);
-        printed.println("wrote " + outDir.resolve("cache-probe.md") + " and cache-probe.json");
         printed.flush();
         return ExitCode.OK.code();
     }

@@ -76,18 +76,6 @@ class CalibrateCommandTest {
     }
 
     @Test
-    void aCacheProbeOnACpuTasksetRefusesIsBadInput() {
-        CliRun run = CliRun.of("calibrate", "--cache-probe", "--duet-cpusets", "0,4095", "--out",
-                tmp.resolve("refused").toString());
-        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(run.err()).contains("kvbench: --duet-cpusets 4095: taskset cannot pin to it");
-        assertThat(tmp.resolve("refused")).doesNotExist();
-        CliRun tooShort = CliRun.of("calibrate", "--cache-probe", "1");
-        assertThat(tooShort.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(tooShort.err()).contains("kvbench: --cache-probe needs at least 2 seconds, not 1");
-    }
-
-    @Test
     void badInputExitsTwo() {
         CliRun unknownTest = CliRun.of("calibrate", "--test", "coin-flip", "--runner", "local");
         assertThat(unknownTest.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());

@@ -25,6 +25,7 @@ public final class Docs {
     private static final Pattern FENCE = Pattern.compile("(?ms)^ {0,3}```(\\w*)\\n(.*?)^ {0,3}```");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`\\n]*`");
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+?)#*\\s*$");
+    private static final Pattern HTML_ANCHOR = Pattern.compile("<a id=\"([\\w-]+)\"></a>");
     /** An inline link or image: [text](target), the target without spaces. */
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 
@@ -67,15 +68,21 @@ public final class Docs {
         return targets;
     }
 
-    /** The anchors GitHub gives the headings of {@code markdown}: "## Your own sizes" is #your-own-sizes. */
+    /**
+     * The anchors GitHub gives the headings of {@code markdown} ("## Your own sizes" is #your-own-sizes), and those an
+     * HTML anchor names ({@code <a id="old-heading"></a>}: a renamed heading's old anchor, which dated pages link).
+     */
     public static Set<String> anchors(String markdown) {
         Set<String> anchors = new LinkedHashSet<>();
-        Matcher m = HEADING.matcher(FENCE.matcher(markdown).replaceAll(""));
+        String text = FENCE.matcher(markdown).replaceAll("");
+        Matcher m = HEADING.matcher(text);
         while (m.find()) {
             String slug = slug(m.group(1));
             String unique = slug;
             for (int n = 1; !anchors.add(unique); n++) unique = slug + "-" + n;
         }
+        Matcher named = HTML_ANCHOR.matcher(text);
+        while (named.find()) anchors.add(named.group(1));
         return anchors;
     }
 

@@ -88,7 +88,7 @@ public final class CacheProbe {
         if (cpusets.size() != 2) {
             throw new IllegalArgumentException("the cache probe needs the duet's two cpusets, not " + cpusets);
         }
-        if (seconds < 2) throw new IllegalArgumentException("--cache-probe needs at least 2 seconds, not " + seconds);
+        if (seconds < 2) throw new IllegalArgumentException("--seconds must be at least 2, not " + seconds);
         cpusets.forEach(CacheProbe::cpus);
         this.cpusets = List.copyOf(cpusets);
         this.seconds = seconds;

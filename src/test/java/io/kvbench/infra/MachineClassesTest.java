@@ -1,25 +1,21 @@
-package io.kvbench.calibration;
+package io.kvbench.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.gate.Duet;
-import io.kvbench.infra.Machines;
 import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The code that depends on the machine's facts, fed the facts of every CPU class kvbench has run on (issue 43): the
- * machine class each gets (and the cpusets of the duet and the one-core container on its cores), the cache probe's
- * working sets from its caches as Linux lists them, and a chase heap that holds each working set. Each class is a
- * 2-vCPU KVM guest with 24 GiB. Where each fact comes from:
+ * machine class each gets, and the cpusets of the duet and the one-core container on its cores. The lab's
+ * MachineCachesTest (lab/) feeds the caches of the same classes, read from {@link #classes()}, to the cache probe.
+ * Each class is a 2-vCPU KVM guest with 24 GiB. Where each fact comes from:
  * <ul>
  * <li>amd-epyc-f25-m1-s1 (Zen 3): L2 512 KiB, L3 32 MiB from docs/results/2026-11-27-ab-second-class.md; L1 32 KiB
  * each is AMD's figure for Zen 3, not recorded on that guest.</li>
@@ -34,19 +30,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * </ul>
  * Every class gets the f26 m2 guest's MemTotal: what Linux shows of 24 GiB.
  */
-class MachineClassesTest {
+public class MachineClassesTest {
 
-    private static final long MEM_TOTAL = 24684092L << 10;
+    /** Every class's MemTotal. */
+    public static final long MEM_TOTAL = 24684092L << 10;
     private static final int CORES = 2;
-    private static final long MIB = 1L << 20;
 
     /**
      * One CPU class: the start of the class kvbench gives it, its /proc/cpuinfo (first processor), its caches as
-     * "level type size" per sysfs index, the probe's working sets they give, and the committed baselines of its smoke
-     * profile (null where none are recorded).
+     * "level type size" per sysfs index, and the committed baselines of its smoke profile (null where none are
+     * recorded).
      */
-    record CpuClass(String name, List<String> cpuinfo, List<String> caches, List<Long> workingSets,
-            String smokeBaselines) {
+    public record CpuClass(String name, List<String> cpuinfo, List<String> caches, String smokeBaselines) {
 
         @Override
         public String toString() {
@@ -54,21 +49,20 @@ class MachineClassesTest {
         }
     }
 
-    static Stream<CpuClass> classes() {
+    public static Stream<CpuClass> classes() {
         return Stream.of(
                 new CpuClass("amd-epyc-f25-m1-s1", cpuinfo("AuthenticAMD", 25, 1, 1, "AMD EPYC"),
                         List.of("1 Data 32K", "1 Instruction 32K", "2 Unified 512K", "3 Unified 32768K"),
-                        List.of(256 * 1024L, 16 * MIB, 64 * MIB), "perf-baselines/smoke/amd-epyc-f25-m1-s1-1c-3g"),
+                        "perf-baselines/smoke/amd-epyc-f25-m1-s1-1c-3g"),
                 new CpuClass("amd-epyc-f25-m17-s1", cpuinfo("AuthenticAMD", 25, 17, 1, "AMD EPYC"),
                         List.of("1 Data 32K", "1 Instruction 32K", "2 Unified 1024K", "3 Unified 32768K"),
-                        List.of(512 * 1024L, 16 * MIB, 64 * MIB), "perf-baselines/smoke/amd-epyc-f25-m17-s1-1c-3g"),
+                        "perf-baselines/smoke/amd-epyc-f25-m17-s1-1c-3g"),
                 new CpuClass("amd-epyc-f26-m2-s1", cpuinfo("AuthenticAMD", 26, 2, 1, "AMD EPYC"),
                         List.of("1 Data 48K", "1 Instruction 32K", "2 Unified 1024K", "3 Unified 32768K"),
-                        List.of(512 * 1024L, 16 * MIB, 64 * MIB), "perf-baselines/smoke/amd-epyc-f26-m2-s1-1c-3g"),
+                        "perf-baselines/smoke/amd-epyc-f26-m2-s1-1c-3g"),
                 new CpuClass("intel-xeon-f6-m167-s8",
                         cpuinfo("GenuineIntel", 6, 167, 8, "Intel(R) Xeon(R) CPU @ 2.60GHz"),
-                        List.of("1 Data 48K", "1 Instruction 32K", "2 Unified 2048K", "3 Unified 107520K"),
-                        List.of(MIB, 107520L * 1024 / 2, 2 * 107520L * 1024), null));
+                        List.of("1 Data 48K", "1 Instruction 32K", "2 Unified 2048K", "3 Unified 107520K"), null));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -92,57 +86,9 @@ class MachineClassesTest {
         assertThat(oneCore.cpusetFor(CORES)).isEqualTo("1");
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("classes")
-    void theCacheProbeSizesItsWorkingSetsFromTheCaches(CpuClass cpu, @TempDir Path sysfs) throws IOException {
-        assertThat(CacheSizes.of(cache(sysfs, cpu))).extracting(CacheSizes.WorkingSet::bytes)
-                .containsExactlyElementsOf(cpu.workingSets());
-    }
-
-    /**
-     * The chase JVM's old generation (the serial GC's heap less its young generation, a third of the heap where no
-     * -Xmn sets it) holds what the chase allocates at once: the cycle, an int per 4 bytes of the working set, and the
-     * order it is built from, an int per 64-byte line. Two chases run at once within half the machine's memory.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("classes")
-    void eachChaseHeapHoldsItsWorkingSet(CpuClass cpu, @TempDir Path sysfs) throws IOException {
-        for (CacheSizes.WorkingSet set : CacheSizes.of(cache(sysfs, cpu))) {
-            List<String> command = CacheProbe.chaseCommand("1", set.bytes(), 2);
-            assertThat(command).contains("-XX:+UseSerialGC");
-            long heap = size(command, "-Xmx", -1);
-            assertThat(size(command, "-Xms", -1)).as("a fixed heap").isEqualTo(heap);
-            long old = heap - size(command, "-Xmn", heap / 3);
-            long lines = set.bytes() / 64;
-            assertThat(old).as("%s: old generation of %s", set.label(),
-                            command.stream().filter(a -> a.startsWith("-X")).toList())
-                    .isGreaterThanOrEqualTo(lines * 64 + lines * 4);
-            assertThat(2 * heap).as("two chases at once").isLessThanOrEqualTo(MEM_TOTAL / 2);
-        }
-    }
-
     private static List<String> cpuinfo(String vendor, int family, int model, int stepping, String modelName) {
         return List.of("processor\t: 0", "vendor_id\t: " + vendor, "cpu family\t: " + family, "model\t\t: " + model,
                 "model name\t: " + modelName, "stepping\t: " + stepping, "", "processor\t: 1",
                 "vendor_id\t: " + vendor);
-    }
-
-    /** A sysfs cache directory (index0..3 with level, type and size) of the class's caches. */
-    private static Path cache(Path sysfs, CpuClass cpu) throws IOException {
-        Path cache = sysfs.resolve("cpu0/cache");
-        for (int index = 0; index < cpu.caches().size(); index++) {
-            String[] fact = cpu.caches().get(index).split(" ");
-            Path dir = Files.createDirectories(cache.resolve("index" + index));
-            Files.writeString(dir.resolve("level"), fact[0] + "\n");
-            Files.writeString(dir.resolve("type"), fact[1] + "\n");
-            Files.writeString(dir.resolve("size"), fact[2] + "\n");
-        }
-        return cache;
-    }
-
-    /** A JVM size flag ("-Xmx272m") in bytes, or {@code otherwise} where the command has none. */
-    private static long size(List<String> command, String flag, long otherwise) {
-        return command.stream().filter(a -> a.startsWith(flag)).findFirst()
-                .map(a -> ContainerResources.bytes(a.substring(flag.length()))).orElse(otherwise);
     }
 }

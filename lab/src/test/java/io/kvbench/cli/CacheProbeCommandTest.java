@@ -34,9 +34,9 @@ class CacheProbeCommandTest {
         int cpus = Runtime.getRuntime().availableProcessors();
         assumeTrue(cpus >= 2, "the cache probe's default cpusets are CPUs 0 and 1; this JVM has " + cpus + " CPU");
         Path out = tmp.resolve("probe");
-        CliRun run = CliRun.of("calibrate", "--cache-probe", "2", "--out", out.toString());
+        CliRun run = LabRun.of("cache-probe", "--seconds", "2", "--out", out.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("kvbench calibrate --cache-probe: cpusets 0 and 1, 2 s per run")
+        assertThat(run.out()).contains("kvbench-lab cache-probe: cpusets 0 and 1, 2 s per run")
                 .contains("## Cache probe").contains("| both at once |").contains("wrote ");
         assertThat(out.resolve("cache-probe.md")).content().contains("| working set | run | cpuset 0");
         CacheProbe.Result result = ResultsJson.MAPPER.readValue(out.resolve("cache-probe.json").toFile(),
@@ -48,5 +48,17 @@ class CacheProbeCommandTest {
         });
         assertThat(result.sizes().get(1).bytes()).isGreaterThan(result.sizes().get(0).bytes());
         assertThat(result.sizes().get(2).bytes()).isGreaterThan(result.sizes().get(1).bytes());
+    }
+
+    @Test
+    void aCacheProbeOnACpuTasksetRefusesIsBadInput() {
+        CliRun run = LabRun.of("cache-probe", "--duet-cpusets", "0,4095", "--out",
+                tmp.resolve("refused").toString());
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err()).contains("kvbench: --duet-cpusets 4095: taskset cannot pin to it");
+        assertThat(tmp.resolve("refused")).doesNotExist();
+        CliRun tooShort = LabRun.of("cache-probe", "--seconds", "1");
+        assertThat(tooShort.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(tooShort.err()).contains("kvbench: --seconds must be at least 2, not 1");
     }
 }

@@ -46,6 +46,6 @@ class CacheProbeTest {
         assertThatThrownBy(() -> new CacheProbe(List.of("0"), 10)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("two cpusets");
         assertThatThrownBy(() -> new CacheProbe(List.of("0", "1"), 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("at least 2 seconds");
+                .hasMessageContaining("--seconds must be at least 2");
     }
 }

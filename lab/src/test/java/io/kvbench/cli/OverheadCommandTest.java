@@ -12,21 +12,21 @@ class OverheadCommandTest {
 
     @Test
     void needsAtLeastTwoRoundsForAnInterval() {
-        CliRun run = CliRun.of("overhead", "--rounds", "1");
+        CliRun run = LabRun.of("overhead", "--rounds", "1");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("--rounds must be >= 2");
     }
 
     @Test
     void anEngineDelayOutOfRangeIsBadInput() {
-        CliRun run = CliRun.of("overhead", "--engine-delay-nanos", "-5");
+        CliRun run = LabRun.of("overhead", "--engine-delay-nanos", "-5");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("--engine-delay-nanos must be between 0 and");
     }
 
     @Test
     void unknownProfileNamesTheValidOnes() {
-        CliRun run = CliRun.of("overhead", "--profile", "weekly");
+        CliRun run = LabRun.of("overhead", "--profile", "weekly");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).contains("unknown profile 'weekly'");
     }
