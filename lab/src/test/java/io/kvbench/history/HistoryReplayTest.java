@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kvbench.cli.KvBench;
+import io.kvbench.cli.KvBenchLab;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** kvbench history replay over the committed calibration runs (recorded order only, to keep it short). */
+/** kvbench-lab history-replay over the committed calibration runs (recorded order only, to keep it short). */
 class HistoryReplayTest {
 
     @TempDir
@@ -25,8 +25,8 @@ class HistoryReplayTest {
         } catch (RuntimeException e) {
             assumeThat(otava).as("Apache Otava not installed: " + e.getMessage()).isNotNull();
         }
-        int exit = KvBench.execute("history", "replay", "--from",
-                "perf-baselines/calibration/amd-epyc-f25-m17-s1-1c-4g/ci-runs.json",
+        int exit = KvBenchLab.execute("history-replay", "--from",
+                "../perf-baselines/calibration/amd-epyc-f25-m17-s1-1c-4g/ci-runs.json",
                 "--out", tmp.toString(), "--otava", otava, "--resampled", "0");
         assertThat(exit).isZero();
         JsonNode rows = ResultsJson.MAPPER.readTree(tmp.resolve("replay.json").toFile()).get("rows");

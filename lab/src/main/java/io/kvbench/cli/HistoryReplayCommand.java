@@ -21,15 +21,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kvbench history replay}: recorded calibration runs replayed as nightly series with a step at a known night,
- * to measure what the history's change points and the per-shard judgement catch (docs/ci-nightly.md). Reads only
- * recorded runs: nothing is measured.
+ * {@code kvbench-lab history-replay}: recorded calibration runs replayed as nightly series with a step at a known
+ * night, to measure what the history's change points and the per-shard judgement catch (docs/ci-nightly.md). Reads
+ * only recorded runs: nothing is measured.
  */
-@Command(name = "replay", mixinStandardHelpOptions = true,
+@Command(name = "history-replay", mixinStandardHelpOptions = true,
         description = {"Replay recorded calibration runs (calibrate's *-runs.json) as nights: unchanged runs, then the "
                 + "runs of one injected slowdown. Reports the nights until Otava flags the step, change points and "
                 + "alarms in unchanged series, and the per-shard judgement (a night against its pooled previous "
-                + "nights).",
+                + "nights): what kvbench's nightly history (history changes) and gate --history catch.",
                 "Writes <out>/replay.json and <out>/replay.md."})
 final class HistoryReplayCommand implements Callable<Integer> {
 
