@@ -48,7 +48,7 @@ class DocCommandsTest {
         List<Shown> all = shown();
         assertThat(all).extracting(s -> s.args().isEmpty() ? "" : s.args().get(0))
                 .as("the docs show the main commands").contains("run", "compare", "gate", "interleave", "baseline",
-                        "history", "report", "crash", "reproduce", "calibrate", "engines");
+                        "history", "report", "crash", "reproduce", "engines");
         return all.stream().map(shown -> DynamicTest.dynamicTest(shown.toString(), () -> {
             CommandLine cli = KvBench.commandLine();
             assertThat(shown.args()).as("a subcommand").isNotEmpty();

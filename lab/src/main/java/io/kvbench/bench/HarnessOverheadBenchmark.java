@@ -51,7 +51,7 @@ public class HarnessOverheadBenchmark {
         keys = new byte[data.records()][];
         for (int i = 0; i < keys.length; i++) keys[i] = data.key(i);
         buffer = new byte[data.maxValueBytes()];
-        raw = RawEngines.of(engine, shared.store);
+        raw = RawEngines.of(shared.store);
     }
 
     /** Through kvbench: the path every benchmark result is measured on. */

@@ -27,12 +27,12 @@ final class RawEngines {
     }
 
     /** The engine's own API under {@code store} (under the engine's store, where kvbench delays its calls). */
-    static RawReader of(String engine, KvStore measured) {
+    static RawReader of(KvStore measured) {
         KvStore store = DelayedEngine.undelayed(measured);
-        return switch (engine) {
+        return switch (store.engineId()) {
             case "rocksdb" -> rocksdb(field(store, "db", RocksDB.class));
             case "lmdb" -> lmdb(field(store, "env", Env.class), field(store, "dbi", Dbi.class));
-            default -> throw new IllegalArgumentException("no raw variant for engine '" + engine
+            default -> throw new IllegalArgumentException("no raw variant for engine '" + store.engineId()
                     + "'; raw variants: rocksdb, lmdb");
         };
     }

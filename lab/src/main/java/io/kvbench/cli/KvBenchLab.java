@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kvbench-lab", mixinStandardHelpOptions = true,
         description = "kvbench's lab: measure the harness, the regression gate, the A/B and the runner themselves.",
-        subcommands = {OverheadCommand.class, CacheProbeCommand.class, HistoryReplayCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {CalibrateCommand.class, OverheadCommand.class, CacheProbeCommand.class,
+                HistoryReplayCommand.class, CommandLine.HelpCommand.class})
 public final class KvBenchLab implements Runnable {
 
     @CommandLine.Spec

@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import io.kvbench.bench.DelayedEngine;
 import io.kvbench.bench.EngineDelay;
 import io.kvbench.bench.HarnessOverheadBenchmark;
 import io.kvbench.infra.JavaCommand;
@@ -65,11 +66,11 @@ final class OverheadCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
-            description = "Busy work added to every get and put of the engine through kvbench, in nanoseconds (the "
-                    + "benchmark JVM property " + EngineDelay.PROPERTY + " that interleave --b-engine-delay-nanos "
-                    + "sets: the store is then the engine's wrapped in a delaying one); the raw side calls the engine "
-                    + "directly and gets none, so the overhead then shows what the delay costs per operation "
-                    + "(default: ${DEFAULT-VALUE}, none).")
+            description = "Busy work added to every get and put of the engine through kvbench, in nanoseconds, at "
+                    + "most " + EngineDelay.MAX_NANOS + " (the lab's delayed engine, as calibrate's slowdowns: the "
+                    + "store is then the engine's wrapped in a delaying one); the raw side calls the engine directly "
+                    + "and gets none, so the overhead then shows what the delay costs per operation (default: "
+                    + "${DEFAULT-VALUE}, none).")
     long engineDelayNanos;
 
     @Spec
@@ -80,7 +81,10 @@ final class OverheadCommand implements Callable<Integer> {
         if (rounds < 2) {
             throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
         }
-        AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
+        if (engineDelayNanos < 0 || engineDelayNanos > EngineDelay.MAX_NANOS) {
+            throw new IllegalArgumentException("--engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
+                    + ", was " + engineDelayNanos);
+        }
         Profile chosen = Names.profile(profile);
         Files.createDirectories(OutOption.check(out));
         Path data = Files.createDirectories(out.resolve("data"));
@@ -99,14 +103,13 @@ final class OverheadCommand implements Callable<Integer> {
             for (int round = 1; round <= rounds; round++) {
                 for (String variant : Rounds.shuffled(List.of("raw", "harness"), order)) {
                     for (String engineId : ENGINES) {
-                        RunResult r = new Runner(options(engineTask(engineId, chosen, data), variant, tasks), format)
-                                .runSingle();
-                        String engine = r.getParams().getParam("engine");
-                        scores.computeIfAbsent(engine, k -> new TreeMap<>())
+                        BenchmarkTask task = engineTask(engineId, chosen, data);
+                        RunResult r = new Runner(options(engineId, task, variant, tasks), format).runSingle();
+                        scores.computeIfAbsent(engineId, k -> new TreeMap<>())
                                 .computeIfAbsent(variant, k -> new ArrayList<>())
                                 .add(r.getPrimaryResult().getScore());
                         var alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
-                        if (alloc != null) allocation.computeIfAbsent(engine, k -> new TreeMap<>())
+                        if (alloc != null) allocation.computeIfAbsent(engineId, k -> new TreeMap<>())
                                 .put(variant, alloc.getScore());
                     }
                 }
@@ -137,19 +140,23 @@ final class OverheadCommand implements Callable<Integer> {
         return allWithin ? ExitCode.OK.code() : ExitCode.FAILED.code();
     }
 
-    /** The harness side's task: the overhead workload on {@code engineId}, sized by the chosen profile. */
-    private static BenchmarkTask engineTask(String engineId, Profile chosen, Path data) {
-        return BenchmarkTask.of(engineId, Catalog.workload(HarnessOverheadBenchmark.WORKLOAD), chosen,
+    /**
+     * The task of {@code engineId}: the overhead workload sized by the chosen profile, on the lab's delayed engine
+     * around it when a delay is asked for.
+     */
+    private BenchmarkTask engineTask(String engineId, Profile chosen, Path data) {
+        return BenchmarkTask.of(engineDelayNanos == 0 ? engineId : DelayedEngine.ID,
+                Catalog.workload(HarnessOverheadBenchmark.WORKLOAD), chosen,
                 BenchmarkTask.Environment.of(Map.of(), List.of(), data));
     }
 
-    private Options options(BenchmarkTask task, String variant, Path tasks) throws IOException {
+    private Options options(String engineId, BenchmarkTask task, String variant, Path tasks) throws IOException {
         Path taskFile = tasks.resolve(task.key() + ".json");
         task.write(taskFile);
         Profile.Iterations it = task.iterations();
         JavaCommand command = JavaCommand.here().fixedHeap(task.heap()).flag("-XX:+AlwaysPreTouch")
                 .flag("-D" + BenchmarkTask.PROPERTY + "=" + taskFile.toAbsolutePath());
-        command.flags(AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos));
+        if (engineDelayNanos > 0) command.flag(DelayedEngine.flag(engineId, engineDelayNanos));
         List<String> jvmArgs = command.jvmArgs();
         return new OptionsBuilder()
                 .include("^" + Pattern.quote(HarnessOverheadBenchmark.class.getName() + "." + variant) + "$")

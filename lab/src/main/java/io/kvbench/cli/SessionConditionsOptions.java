@@ -1,15 +1,15 @@
 package io.kvbench.cli;
 
-import io.kvbench.gate.InterleaveSession;
+import io.kvbench.calibration.SessionConditions;
 import io.kvbench.infra.LoopMount;
 import io.kvbench.infra.PageCache;
 import io.kvbench.task.ContainerResources;
 import picocli.CommandLine.Option;
 
 /**
- * What an A/B session does to the machine around its rounds: settings a measurement campaign varies ({@code
- * interleave} and {@code calibrate --ab-sessions} take them alike). Checked before any work: an option this machine
- * cannot honour is bad input.
+ * What an A/B campaign does to the machine around its sessions ({@code calibrate --ab-sessions}): settings a
+ * measurement campaign varies ({@link SessionConditions}). Checked before any work: an option this machine cannot
+ * honour is bad input.
  */
 final class SessionConditionsOptions {
 
@@ -32,8 +32,8 @@ final class SessionConditionsOptions {
                     + "write) (default: ${DEFAULT-VALUE}).")
     String storeImageSize;
 
-    /** The session's conditions with this seed; refuses (bad input) what this machine cannot do. */
-    InterleaveSession.Conditions conditions(long seed) {
+    /** The sessions' conditions; refuses (bad input) what this machine cannot do. */
+    SessionConditions conditions() {
         if (dropCaches && PageCache.HOST.whyNot() != null) {
             throw new IllegalArgumentException("--drop-caches: " + PageCache.HOST.whyNot());
         }
@@ -46,7 +46,7 @@ final class SessionConditionsOptions {
                 throw new IllegalArgumentException("--store-image-size must be at least 64m, was " + storeImageSize);
             }
         }
-        return new InterleaveSession.Conditions(seed, dropCaches ? PageCache.HOST : null, bytes);
+        return new SessionConditions(dropCaches ? PageCache.HOST : null, bytes);
     }
 
     /** "loop-ext4" on the command line, loop_ext4 in Java. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The committed calibration data still reads and decomposes, and the experiment's profile still loads. */
 class CommittedCalibrationTest {
 
-    private static final Path ROOT = Path.of("perf-baselines", "calibration");
+    private static final Path ROOT = Path.of("..", "perf-baselines", "calibration");
 
     @Test
     void everyCommittedRunsFileDecomposesIntoFiniteNoiseFigures() throws IOException {

@@ -62,6 +62,8 @@ public final class AbCampaign {
     public record Output(SequentialTest test, Path outDir, PrintStream console) {
     }
 
+    private SessionConditions around = SessionConditions.NONE;
+
     private final Plan plan;
     private final BenchmarkRunner runner;
     private final Sessions sessions;
@@ -78,6 +80,12 @@ public final class AbCampaign {
         this.runner = runner;
         this.sessions = sessions;
         this.output = output;
+    }
+
+    /** This campaign with {@code conditions} set up around each of its sessions (default: none). */
+    public AbCampaign around(SessionConditions conditions) {
+        around = conditions;
+        return this;
     }
 
     public AbSessions run(AbSessions.Conditions conditions) throws IOException {
@@ -160,8 +168,11 @@ public final class AbCampaign {
         Path dir = output.outDir().resolve("sessions").resolve(engine.id() + "-" + workload.name() + "-" + variant
                 + "-" + n);
         long begin = System.nanoTime();
-        List<Interleaving.Result> results = SequentialInterleaving.run(
-                sessions.of(engine, workload, level.delayNanos(), dir), output.test(), null);
+        List<Interleaving.Result> results;
+        try (SessionConditions.Mounted mounted = around.mount(dir)) {
+            results = SequentialInterleaving.run(sessions.of(engine, workload, level.delayNanos(), dir), output.test(),
+                    null);
+        }
         long took = System.nanoTime() - begin;
         sessionNanos += took;
         sessionCount++;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.engine.Engines;
-import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.JavaCommand;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +22,12 @@ class EngineDelayTest {
 
     @Test
     void offByDefault() {
-        assertThat(System.getProperty(EngineDelay.PROPERTY)).isNull();
-        KvEngine engine = Engines.byId("rocksdb");
-        assertThat(BenchSettings.measured(engine)).as("the registered engine itself, not a wrapper").isSameAs(engine);
+        assertThat(System.getProperty(DelayedEngine.PROPERTY)).isNull();
+        assertThat(Engines.byId("rocksdb")).as("the registered engine itself, not a wrapper")
+                .isNotInstanceOf(DelayedEngine.class);
+        assertThat(Engines.unavailable()).as("the lab's delayed engine, unconfigured here")
+                .anySatisfy(u -> assertThat(u.describe()).contains(DelayedEngine.class.getName())
+                        .contains("-D" + DelayedEngine.PROPERTY + "=ENGINE:NANOS"));
     }
 
     @Test
@@ -52,7 +54,7 @@ class EngineDelayTest {
     @Tag("fork")
     void aJvmStartedWithTheDelayAddsAboutItsNanosecondsToEachCall() throws Exception {
         long nanos = 500_000;
-        List<String> command = JavaCommand.here().flag("-D" + EngineDelay.PROPERTY + "=" + nanos)
+        List<String> command = JavaCommand.here().flag(DelayedEngine.flag("lmdb", nanos))
                 .classPath(ClassPaths.parse(ClassPaths.current())).main(DelayedCalls.class.getName(), List.of())
                 .build();
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -65,7 +67,8 @@ class EngineDelayTest {
     /** Prints the shortest of 20 calls of the delay this JVM was started with, in nanoseconds. */
     static final class DelayedCalls {
         public static void main(String[] args) {
-            EngineDelay delay = EngineDelay.of(Long.getLong(EngineDelay.PROPERTY, 0));
+            String setting = System.getProperty(DelayedEngine.PROPERTY);
+            EngineDelay delay = EngineDelay.of(Long.parseLong(setting.substring(setting.lastIndexOf(':') + 1)));
             long shortest = Long.MAX_VALUE;
             for (int call = 0; call < 20; call++) {
                 long start = System.nanoTime();

@@ -46,6 +46,24 @@ class DelayedEngineTest {
         assertThat(delayed.capabilities()).isEqualTo(lmdb.capabilities());
     }
 
+    /** As a delayed side's benchmark JVM resolves it: the registered instance, configured by the lab's property. */
+    @Test
+    void theRegisteredInstanceIsTheEngineOfItsProperty() {
+        KvEngine lmdb = Engines.byId("lmdb");
+        System.setProperty(DelayedEngine.PROPERTY, "lmdb:" + NANOS);
+        KvEngine registered;
+        try {
+            registered = new DelayedEngine();
+        } finally {
+            System.clearProperty(DelayedEngine.PROPERTY);
+        }
+        assertThat(registered.id()).isEqualTo(DelayedEngine.ID);
+        assertThat(registered.version()).isEqualTo(lmdb.version());
+        assertThat(registered.capabilities()).isEqualTo(lmdb.capabilities());
+        assertThat(DelayedEngine.flag("lmdb", NANOS)).isEqualTo("-D" + DelayedEngine.PROPERTY + "=lmdb:" + NANOS);
+        assertThatThrownBy(() -> DelayedEngine.flag("lmdb", 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void everyGetAndPutIsDelayedAndStoresWhatTheEngineStores() {
         KvEngine lmdb = Engines.byId("lmdb");

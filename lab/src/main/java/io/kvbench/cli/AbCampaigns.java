@@ -1,14 +1,18 @@
 package io.kvbench.cli;
 
 import io.kvbench.baseline.Formats;
+import io.kvbench.bench.DelayedEngine;
 import io.kvbench.calibration.AbCampaign;
 import io.kvbench.calibration.AbSessions;
+import io.kvbench.calibration.SessionConditions;
+import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.run.DelayedRunner;
 import io.kvbench.workload.Profile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +24,8 @@ import java.util.List;
 
 /**
  * {@code calibrate --ab-sessions N} from the command's options: each session is built as {@code interleave} builds
- * one (the same schedule, sequential test, conditions and policy), with B's engine calls delayed per variant.
+ * one (the same schedule, sequential test and policy), with B's engine calls delayed per variant ({@link
+ * DelayedRunner}) and the campaign's conditions around it ({@link SessionConditions}).
  */
 final class AbCampaigns {
 
@@ -50,7 +55,7 @@ final class AbCampaigns {
         double minEffect = minEffect(c);
         ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, new Percent(minEffect * 100));
         SequentialTest test = test(c);
-        InterleaveSession.Conditions conditions = c.ab.around.conditions(20261126L);
+        SessionConditions conditions = c.around.conditions();
         PrintStream console = System.out;
         BenchmarkRunner base = c.where.choose(console);
         RoundSchedule schedule = c.ab.schedule(base);
@@ -69,14 +74,23 @@ final class AbCampaigns {
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("ab-sessions.log")), true)) {
             AbCampaign.Sessions sessions = (engine, workload, delay, dir) -> InterleaveSession.builder()
                     .engines(List.of(engine)).workloads(List.of(workload)).profile(chosen).outDir(dir)
-                    .sides(new Interleaving.Side("A", AbOptions.side(base, null, List.of()), "unchanged"),
-                            new Interleaving.Side("B", AbOptions.side(base, null,
-                                    AbOptions.engineDelayFlags("the engine delay", delay)),
+                    .sides(new Interleaving.Side("A", conditions.side(base), "unchanged"),
+                            new Interleaving.Side("B", conditions.side(delayed(base, engine, delay)),
                                     delay == 0 ? "unchanged" : "engine calls delayed by " + delay + " ns"))
-                    .schedule(schedule).conditions(conditions).policy(policy).console(log).build();
-            AbCampaign campaign = new AbCampaign(plan, base, sessions, new AbCampaign.Output(test, outDir, console));
+                    .schedule(schedule).seed(20261126L).policy(policy).console(log).build();
+            AbCampaign campaign = new AbCampaign(plan, base, sessions, new AbCampaign.Output(test, outDir, console))
+                    .around(conditions);
             return campaign.run(new AbSessions.Conditions(chosen.name(), base.name(), how, "",
                     Instant.now().toString()));
         }
+    }
+
+    /**
+     * {@code base} with its benchmark JVMs' calls of {@code engine} delayed by {@code nanos} (the lab's
+     * {@link DelayedEngine}); {@code base} itself for 0.
+     */
+    static BenchmarkRunner delayed(BenchmarkRunner base, KvEngine engine, long nanos) {
+        return nanos == 0 ? base
+                : new DelayedRunner(AbOptions.side(base, null, List.of(DelayedEngine.flag(engine.id(), nanos))));
     }
 }

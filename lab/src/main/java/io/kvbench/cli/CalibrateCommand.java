@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kvbench calibrate}: how well the comparison policy separates real slowdowns from noise on this machine.
+ * {@code kvbench-lab calibrate}: how well the comparison policy separates real slowdowns from noise on this
+ * machine.
  * Runs the engines x workloads unchanged and with calibrated injected slowdowns (interleaved rounds), replays the gate
  * on them, and reports false-alarm and detection rates; writes the figures to
  * {@code <baselines>/calibration/<machine class>/<profile>.json} and prints them as Markdown.
@@ -35,8 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Measure the regression gate's false-alarm rate and its detection rate for injected slowdowns "
                 + "(5, 10, 20 %% by default) per workload, on this machine.",
-                "Each slowdown is busy work in every get and put of the engine (as interleave --b-engine-delay-nanos "
-                        + "injects it), sized from the engine's measured cost per operation."})
+                "Each slowdown is busy work in every get and put of the engine (the lab's delayed engine), sized "
+                        + "from the engine's measured cost per operation."})
 final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "rocksdb,lmdb,h2-mvstore",
@@ -141,6 +142,9 @@ final class CalibrateCommand implements Callable<Integer> {
     AbOptions ab = new AbOptions();
 
     @Mixin
+    SessionConditionsOptions around = new SessionConditionsOptions();
+
+    @Mixin
     AdapterOption adapters = new AdapterOption();
 
     @Spec
@@ -178,7 +182,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     plan.workloads().size() + " workloads",
                     chosen.name(), benchmarkRunner.name(), slowdowns, rounds, plan.runs(), budgetMinutes, outDir);
             String resources = benchmarkRunner.name().equals("container") ? where.containerResources().name() : "local";
-            CalibrationSession.Runners runners = delay -> AbOptions.delayed(benchmarkRunner, "the engine delay", delay);
+            CalibrationSession.Runners runners = (engine, delay) -> AbCampaigns.delayed(benchmarkRunner, engine, delay);
             data = new CalibrationSession(plan, runners, resources, outDir, console).run();
         }
         if (data.runs().stream().noneMatch(CalibrationRun::ok)) {

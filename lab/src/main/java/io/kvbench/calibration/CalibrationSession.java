@@ -96,11 +96,14 @@ public final class CalibrationSession {
         }
     }
 
-    /** The runner of one run: the chosen one, its benchmark JVMs' engine calls delayed by {@code delayNanos}. */
+    /** The runner of one run: the chosen one, its benchmark JVMs' calls of one engine delayed by {@code delayNanos}. */
     @FunctionalInterface
     public interface Runners {
-        /** The runner whose benchmarks' engine calls are delayed by {@code delayNanos} (0: the runner unchanged). */
-        BenchmarkRunner delayed(long delayNanos);
+        /**
+         * The runner whose benchmarks' calls of {@code engine} are delayed by {@code delayNanos} (0: the runner
+         * unchanged).
+         */
+        BenchmarkRunner delayed(KvEngine engine, long delayNanos);
     }
 
     private final Plan plan;
@@ -125,9 +128,9 @@ public final class CalibrationSession {
         Path checkpoint = outDir.resolve(CalibrationData.FILE);
         CalibrationData.Design design = new CalibrationData.Design(plan.engines().stream().map(KvEngine::id).toList(),
                 plan.workloads().stream().map(Workload::name).toList(), plan.slowdowns(), plan.rounds());
+        String runner = runners.delayed(plan.engines().get(0), 0).name();
         CalibrationData data = new CalibrationData(CalibrationData.SCHEMA_VERSION,
-                new CalibrationData.Conditions(plan.profile().name(), runners.delayed(0).name(), resources, ""),
-                null, design,
+                new CalibrationData.Conditions(plan.profile().name(), runner, resources, ""), null, design,
                 Instant.now().toString(), false, List.of());
         String machineClass = "";
         try (PrintStream log = new PrintStream(Files.newOutputStream(outDir.resolve("runs.log")), true)) {
@@ -205,7 +208,8 @@ public final class CalibrationSession {
         RunPlan runPlan = new RunPlan(List.of(engine), List.of(workload), plan.profile(), dir,
                 outDir.resolve("data"));
         long begin = System.nanoTime();
-        RunResults results = RunLoop.run(runners.delayed(delayNanos), runPlan, new Progress(log, 1), partial -> { });
+        RunResults results = RunLoop.run(runners.delayed(engine, delayNanos), runPlan, new Progress(log, 1),
+                partial -> { });
         long took = System.nanoTime() - begin;
         measuredNanos += took;
         measured++;

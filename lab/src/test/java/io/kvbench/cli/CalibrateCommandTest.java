@@ -25,10 +25,10 @@ class CalibrateCommandTest {
     @Test
     @Tag("fork")
     void calibratesWritesFiguresAndReanalyses() throws Exception {
-        String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+        String profile = Path.of("../src/test/resources/tiny-profile.json").toAbsolutePath().toString();
         Path out = tmp.resolve("out");
         Path baselines = tmp.resolve("perf-baselines");
-        CliRun run = CliRun.of("calibrate", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
+        CliRun run = LabRun.of("calibrate", "--runner", "local", "--profile", profile, "--engines", "rocksdb",
                 "--workloads", "ycsb-c", "--slowdowns", "50,80", "--rounds", "2", "--out", out.toString(),
                 "--baselines", baselines.toString(), "--grid-alphas", "0.01", "--grid-min-effects", "10,30");
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -68,7 +68,7 @@ class CalibrateCommandTest {
                 .contains("false alarms: confirmed");
         assertThat(out.resolve("calibration.md")).isNotEmptyFile();
 
-        CliRun again = CliRun.of("calibrate", "--from", out.resolve(CalibrationData.FILE).toString(), "--out",
+        CliRun again = LabRun.of("calibrate", "--from", out.resolve(CalibrationData.FILE).toString(), "--out",
                 tmp.resolve("again").toString(), "--baselines", tmp.resolve("b2").toString(), "--profile", profile,
                 "--min-effect", "30");
         assertThat(again.exitCode()).as(again.err()).isZero();
@@ -77,14 +77,14 @@ class CalibrateCommandTest {
 
     @Test
     void badInputExitsTwo() {
-        CliRun unknownTest = CliRun.of("calibrate", "--test", "coin-flip", "--runner", "local");
+        CliRun unknownTest = LabRun.of("calibrate", "--test", "coin-flip", "--runner", "local");
         assertThat(unknownTest.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(unknownTest.err()).contains("unknown significance test 'coin-flip'").contains("bootstrap, welch");
-        CliRun badLevel = CliRun.of("calibrate", "--slowdowns", "150", "--runner", "local", "--out",
+        CliRun badLevel = LabRun.of("calibrate", "--slowdowns", "150", "--runner", "local", "--out",
                 "/nonexistent-dir-x");
         assertThat(badLevel.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(badLevel.err()).contains("slowdown levels must be in (0, 1)");
-        CliRun noFile = CliRun.of("calibrate", "--from", "/no/such/file.json");
+        CliRun noFile = LabRun.of("calibrate", "--from", "/no/such/file.json");
         assertThat(noFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
     }
 
@@ -97,10 +97,10 @@ class CalibrateCommandTest {
     @Test
     @Tag("fork")
     void anAbCampaignRunsRealSessionsAndReportsThemWithIntervals() throws Exception {
-        String profile = Path.of("src/test/resources/tiny-profile.json").toAbsolutePath().toString();
+        String profile = Path.of("../src/test/resources/tiny-profile.json").toAbsolutePath().toString();
         Path out = tmp.resolve("ab");
         Path baselines = tmp.resolve("perf-baselines");
-        CliRun run = CliRun.of("calibrate", "--ab-sessions", "1", "--runner", "local", "--profile", profile,
+        CliRun run = LabRun.of("calibrate", "--ab-sessions", "1", "--runner", "local", "--profile", profile,
                 "--engines", "rocksdb", "--workloads", "ycsb-c", "--slowdowns", "90", "--min-rounds", "3",
                 "--max-rounds", "4", "--out", out.toString(), "--baselines", baselines.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -120,12 +120,12 @@ class CalibrateCommandTest {
                 .resolveSibling("tiny-" + AbSessions.FILE);
         assertThat(raw).isRegularFile();
 
-        CliRun again = CliRun.of("calibrate", "--from-ab-sessions", raw.toString(), "--out",
+        CliRun again = LabRun.of("calibrate", "--from-ab-sessions", raw.toString(), "--out",
                 tmp.resolve("again").toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("caught 1/1 (95 % CI 3-100 %)");
 
-        CliRun both = CliRun.of("calibrate", "--ab-sessions", "1", "--from-ab-sessions", raw.toString());
+        CliRun both = LabRun.of("calibrate", "--ab-sessions", "1", "--from-ab-sessions", raw.toString());
         assertThat(both.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(both.err()).contains("give one");
     }

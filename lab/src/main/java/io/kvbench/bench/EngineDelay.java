@@ -6,10 +6,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A fixed amount of busy work per call, for slowing an engine's calls on purpose ({@link DelayedEngine}): to measure
- * whether an A/B catches a slower engine rather than a slower benchmark loop. A benchmark JVM started with
- * {@code -Dkvbench.engine.delayNanos=N} ({@code kvbench interleave --b-engine-delay-nanos N} gives it to B's side
- * only) measures its stores through a {@link DelayedEngine}, whose every get and put first runs N nanoseconds of it
- * on the calling thread.
+ * whether an A/B catches a slower engine rather than a slower benchmark loop. A benchmark JVM of the lab's delayed
+ * side ({@link DelayedRunner}) measures its stores through a {@link DelayedEngine}, whose every get and put first runs
+ * N nanoseconds of it on the calling thread.
  *
  * <p>The busy work is a counted loop, not a wait on the clock: a spin that reads {@link System#nanoTime} costs at
  * least two clock reads per call, which on a virtual machine's clock is as much as a short get itself, so a delay
@@ -18,9 +17,6 @@ import java.util.concurrent.locks.LockSupport;
  * compiled the loop, so each call runs a fixed number of iterations and reads no clock.
  */
 public final class EngineDelay {
-
-    /** The benchmark JVM's system property that asks for a delay, in nanoseconds per get or put. */
-    public static final String PROPERTY = "kvbench.engine.delayNanos";
 
     /** The largest delay accepted: beyond it a typo, not a slowdown. */
     public static final long MAX_NANOS = 1_000_000;
@@ -46,10 +42,15 @@ public final class EngineDelay {
      * @throws IllegalArgumentException when {@code nanos} is not in 1..{@value #MAX_NANOS}
      */
     public static EngineDelay of(long nanos) {
+        check(nanos);
+        return new EngineDelay(nanos, iterationsFor(nanos, Rate.ITERATIONS_PER_NANO));
+    }
+
+    /** Refuses a delay outside 1..{@value #MAX_NANOS} ns. */
+    static void check(long nanos) {
         if (nanos < 1 || nanos > MAX_NANOS) {
             throw new IllegalArgumentException("an engine delay is 1 to " + MAX_NANOS + " ns, not " + nanos);
         }
-        return new EngineDelay(nanos, iterationsFor(nanos, Rate.ITERATIONS_PER_NANO));
     }
 
     /** The delay per call, in nanoseconds. */
