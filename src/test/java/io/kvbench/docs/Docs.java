@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 public final class Docs {
 
     public static final Path README = Path.of("README.md");
-    private static final List<Path> TOP_LEVEL = List.of(README, Path.of("CONTRIBUTING.md"), Path.of("CHANGELOG.md"));
+    private static final List<Path> TOP_LEVEL = List.of(README, Path.of("CONTRIBUTING.md"), Path.of("CHANGELOG.md"),
+            Path.of("lab", "README.md"));
     private static final Path DOCS = Path.of("docs");
     private static final Pattern FENCE = Pattern.compile("(?ms)^ {0,3}```(\\w*)\\n(.*?)^ {0,3}```");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`\\n]*`");
@@ -34,8 +35,14 @@ public final class Docs {
 
     /** Every Markdown file of the documentation, top-level files first. */
     public static List<Path> files() {
-        List<Path> files = new ArrayList<>(TOP_LEVEL);
-        try (Stream<Path> pages = Files.walk(DOCS)) {
+        return files(Path.of(""));
+    }
+
+    /** Every Markdown file of the documentation of the checkout at {@code root}, top-level files first. */
+    public static List<Path> files(Path root) {
+        List<Path> files = new ArrayList<>();
+        for (Path top : TOP_LEVEL) files.add(root.resolve(top));
+        try (Stream<Path> pages = Files.walk(root.resolve(DOCS))) {
             pages.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
