@@ -7,23 +7,19 @@ import io.kvbench.SharedResources;
 import io.kvbench.calibration.CacheProbe;
 import io.kvbench.result.ResultsJson;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * The cache probe for real: busy loops pinned with taskset to cpusets 0 and 1, which escapes the pinning that keeps
- * the host tests off the perf gate's core. So it holds the gate's lock and runs on the second worker, never while the
- * gate measures (junit-platform.properties), rather than holding up the host tests until the gate is done.
+ * The cache probe for real: busy loops pinned with taskset to cpusets 0 and 1. In the lab it runs one class after
+ * another with the other tests, not beside them as it did in kvbench's full check: beside the calibration tests' JMH
+ * forks its chase JVMs started so late on a two-core machine that a two-second run held one whole second. It keeps
+ * the Docker lock, which every test that measures on chosen CPUs holds.
  */
 @Tag("fork")
-@Execution(ExecutionMode.CONCURRENT)
 @ResourceLock(SharedResources.DOCKER)
-@Order(6)
 class CacheProbeCommandTest {
 
     @TempDir
