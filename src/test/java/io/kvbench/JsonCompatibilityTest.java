@@ -9,7 +9,6 @@ import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.DiskBaseline;
 import io.kvbench.baseline.DiskBaselineStore;
-import io.kvbench.calibration.CalibrationData;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.result.ResultsJson;
@@ -135,15 +134,6 @@ class JsonCompatibilityTest {
         assertThat(Files.readString(again.resolve(InterleaveReport.JSON_FILE)))
                 .isEqualTo(Files.readString(BEFORE.resolve("interleave.json")));
         assertThat(InterleaveReport.read(again)).isEqualTo(report);
-    }
-
-    @Test
-    void calibrationDataIsWrittenBackByteForByte() throws IOException {
-        CalibrationData data = CalibrationData.read(SEEDS.resolve("calibrationData/valid.json"));
-        Path again = tmp.resolve("calibration.json");
-        data.write(again);
-        assertThat(Files.readString(again)).isEqualTo(Files.readString(BEFORE.resolve("calibration-runs.json")));
-        assertThat(CalibrationData.read(again)).isEqualTo(data);
     }
 
     @Test

@@ -50,13 +50,11 @@ class PackageDependenciesTest {
             Map.entry("history", Set.of("judge", "baseline", "result", "workload", "infra", "input")),
             Map.entry("gate",
                     Set.of("judge", "baseline", "result", "engine", "workload", "task", "run", "infra", "input")),
-            Map.entry("calibration", Set.of("judge", "baseline", "history", "gate", "result", "engine", "workload",
-                    "task", "run", "infra", "input")),
             Map.entry("crash", Set.of("engine", "workload", "result", "baseline", "task", "infra", "input")),
-            Map.entry("report", Set.of("judge", "baseline", "gate", "calibration", "history", "crash", "result",
-                    "workload", "engine")),
-            Map.entry("cli", Set.of("engine", "workload", "bench", "task", "run", "infra", "result", "baseline",
-                    "judge", "history", "crash", "calibration", "gate", "report", "input", "classpath", "contract")));
+            Map.entry("report", Set.of("judge", "baseline", "gate", "history", "crash", "result", "workload",
+                    "engine")),
+            Map.entry("cli", Set.of("engine", "workload", "task", "run", "infra", "result", "baseline", "judge",
+                    "history", "crash", "gate", "report", "input", "classpath", "contract")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.kvbench\\.([a-z][a-z0-9_]*)\\.");
     private static final Pattern PACKAGE = Pattern.compile("^package io\\.kvbench\\.([a-z][a-z0-9_]*)[.;]",

@@ -1,6 +1,5 @@
 package io.kvbench.bench;
 
-import io.kvbench.engine.KvEngine;
 import io.kvbench.task.BenchmarkTask;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,12 +37,6 @@ public final class BenchSettings {
     /** This fork's task, or null in a JVM started without one. */
     private static final BenchmarkTask TASK = BenchmarkTask.fromSystemProperty();
     private static final long CHORE_MILLIS = Long.getLong(UNTIMED_CHORE_MILLIS, 0);
-    /**
-     * Busy work per get and put of the measured engine ({@value EngineDelay#PROPERTY}, nanoseconds): set only where
-     * kvbench measures itself (the slowed side of an A/B, a calibration's injected runs); 0 (none) in a real
-     * measurement. Read once, where the engine is resolved.
-     */
-    private static final long ENGINE_DELAY_NANOS = Long.getLong(EngineDelay.PROPERTY, 0);
     static final boolean QUIESCE_AFTER_LOADING = !"false".equals(System.getProperty(QUIESCE));
     private static final int CHORE_BYTES = 4 << 20;
 
@@ -55,11 +48,6 @@ public final class BenchSettings {
         if (TASK == null) throw new IllegalStateException("no task: start the benchmark JVM with -D"
                 + BenchmarkTask.PROPERTY + "=<task.json>");
         return TASK;
-    }
-
-    /** The engine a store of this JVM is opened with: {@code engine}, delayed when this JVM was asked to. */
-    static KvEngine measured(KvEngine engine) {
-        return DelayedEngine.around(engine, ENGINE_DELAY_NANOS);
     }
 
     static Path dataDir() {

@@ -57,7 +57,7 @@ final class StoreFixture {
 
     /** The store of {@code task}; a combination that cannot run fails here with the reason. */
     static StoreFixture create(BenchmarkTask task) {
-        KvEngine engine = BenchSettings.measured(Engines.byId(task.engine()));
+        KvEngine engine = Engines.byId(task.engine());
         Workload workload = task.workload();
         String unsupported = workload.unsupportedReason(engine.capabilities());
         if (unsupported != null) throw new IllegalStateException("n/a: " + unsupported);

@@ -1,6 +1,5 @@
 package io.kvbench.cli;
 
-import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.Duet;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.judge.SequentialTest;
@@ -11,13 +10,11 @@ import io.kvbench.run.DuetSlot;
 import io.kvbench.run.LocalRunner;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * How an A/B session runs its rounds, as {@code interleave} and {@code calibrate --ab-sessions} take it alike: the
- * schedule of a round's two sides, the sequential test's round limits and miss rate, and what is done to the machine
- * around the rounds ({@link SessionConditionsOptions}).
+ * How an A/B session runs its rounds, as {@code interleave} and the lab's A/B campaigns take it alike: the schedule
+ * of a round's two sides and the sequential test's round limits and miss rate.
  */
 final class AbOptions {
 
@@ -48,9 +45,6 @@ final class AbOptions {
     @Option(names = "--duet-cpusets", split = ",", defaultValue = "0,1", paramLabel = "CPUSET",
             description = "The duet's two cpusets, one per side (default: ${DEFAULT-VALUE}).")
     List<String> duetCpusets;
-
-    @Mixin
-    SessionConditionsOptions around = new SessionConditionsOptions();
 
     /** The sequential test with these round limits and miss rate. */
     SequentialTest test(double alpha, double minEffect) {
@@ -84,23 +78,5 @@ final class AbOptions {
         }
         if (entries != null) return new ClassPathRunner(entries, jvmFlags);
         return new LocalRunner(jvmFlags);
-    }
-
-    /**
-     * {@code base} with its benchmark JVMs' engine calls delayed by {@code nanos} ({@link EngineDelay}); {@code base}
-     * itself for 0; bad input out of range, named as {@code option}.
-     */
-    static BenchmarkRunner delayed(BenchmarkRunner base, String option, long nanos) {
-        List<String> flags = engineDelayFlags(option, nanos);
-        return flags.isEmpty() ? base : side(base, null, flags);
-    }
-
-    /** The benchmark JVM flag of an engine-call delay ({@link EngineDelay}); empty for none; bad input out of range. */
-    static List<String> engineDelayFlags(String option, long nanos) {
-        if (nanos < 0 || nanos > EngineDelay.MAX_NANOS) {
-            throw new IllegalArgumentException(option + " must be between 0 and " + EngineDelay.MAX_NANOS + ", was "
-                    + nanos);
-        }
-        return nanos == 0 ? List.of() : List.of("-D" + EngineDelay.PROPERTY + "=" + nanos);
     }
 }

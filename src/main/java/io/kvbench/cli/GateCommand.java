@@ -62,11 +62,6 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
-    @Option(names = "--engine-delay-nanos", paramLabel = "NANOS", hidden = true, defaultValue = "0",
-            description = "Busy work added to every get and put of the engines, in nanoseconds (as interleave "
-                    + "--b-engine-delay-nanos), also in the reruns: to check that the gate fires.")
-    long engineDelayNanos;
-
     @Mixin
     RunnerOptions where = new RunnerOptions();
 
@@ -93,10 +88,8 @@ final class GateCommand implements Callable<Integer> {
                     + " already holds a results.json; choose another directory");
         }
         ThresholdPolicy policy = thresholds.policy(chosen);
-        AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir, outDir.resolve("data"));
-        BenchmarkRunner benchmarkRunner = AbOptions.delayed(where.choose(System.out), "--engine-delay-nanos",
-                engineDelayNanos);
+        BenchmarkRunner benchmarkRunner = where.choose(System.out);
         System.out.printf("kvbench gate: %d benchmarks, profile %s, runner %s, up to %d confirmation reruns per "
                 + "suspect, output %s%n",
                 plan.size(), chosen.name(), benchmarkRunner.name(), confirmations, outDir);

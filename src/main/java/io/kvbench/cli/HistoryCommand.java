@@ -5,10 +5,9 @@ import picocli.CommandLine.Command;
 
 /** {@code kvbench history <subcommand>}: the nightly history per machine class and its change points. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        subcommands = {HistoryAppendCommand.class, HistoryChangesCommand.class, HistoryReplayCommand.class},
+        subcommands = {HistoryAppendCommand.class, HistoryChangesCommand.class},
         description = "The nightly history (<history>/<profile>/<machineClass>/<engine>/<workload>.jsonl, one night a "
-                + "line): append runs, find change points with Apache Otava, replay recorded runs to measure the "
-                + "detection.")
+                + "line): append runs, find change points with Apache Otava.")
 final class HistoryCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,6 +1,5 @@
 package io.kvbench.cli;
 
-import io.kvbench.bench.EngineDelay;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
@@ -111,13 +110,6 @@ final class InterleaveCommand implements Callable<Integer> {
             description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
     List<String> bJvmFlags = List.of();
 
-    @Option(names = "--b-engine-delay-nanos", defaultValue = "0", paramLabel = "NANOS",
-            description = "Busy work added to every get and put of side B's engine, in nanoseconds, at most "
-                    + EngineDelay.MAX_NANOS + " (the benchmark JVM property " + EngineDelay.PROPERTY + "): a "
-                    + "slowdown in the engine call itself, to measure what an A/B catches (default: ${DEFAULT-VALUE}, "
-                    + "none).")
-    long bEngineDelayNanos;
-
     @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
             description = "Seed of the order of the benchmarks in a round and of where the sides' turns start "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -163,9 +155,6 @@ final class InterleaveCommand implements Callable<Integer> {
         Path outDir = OutOption.check(RunOutput.outDir(out, "interleave"));
         BenchmarkRunner base = where.choose(System.out);
         RoundSchedule schedule = ab.schedule(base);
-        InterleaveSession.Conditions conditions = ab.around.conditions(seed);
-        List<String> bFlags = new java.util.ArrayList<>(bJvmFlags);
-        bFlags.addAll(AbOptions.engineDelayFlags("--b-engine-delay-nanos", bEngineDelayNanos));
         AbEngineOptions.Side aBuild;
         AbEngineOptions.Side bBuild;
         try (ClassPathPlan plan = new ClassPathPlan()) {
@@ -174,19 +163,18 @@ final class InterleaveCommand implements Callable<Integer> {
         }
         Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aBuild.classPath(), aJvmFlags),
                 describe(aBuild.description(), aJvmFlags));
-        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bFlags),
-                describe(bBuild.description(), bFlags));
+        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bJvmFlags),
+                describe(bBuild.description(), bJvmFlags));
         SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
                 : ab.minRounds + " to " + ab.maxRounds + " rounds (sequential"
                         + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
-        String around = conditions.describe().isEmpty() ? "" : "; " + conditions.describe();
-        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s%s), profile %s, runner %s, "
+        System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s), profile %s, runner %s, "
                         + "output %s%n", selectedEngines.size() * selectedWorkloads.size(), roundsPlan,
-                schedule.describe(), around, chosen.name(), base.name(), outDir);
+                schedule.describe(), chosen.name(), base.name(), outDir);
         InterleaveSession session = InterleaveSession.builder().engines(selectedEngines).workloads(selectedWorkloads)
-                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).conditions(conditions).policy(policy)
+                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(seed).policy(policy)
                 .console(System.out).build();
         long started = System.nanoTime();
         List<Interleaving.Result> results = fixed
@@ -199,7 +187,7 @@ final class InterleaveCommand implements Callable<Integer> {
                 .collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
         InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
                 new InterleaveReport.Configurations(a.description(), b.description()),
-                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe() + around,
+                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(),
                         policy.thresholds().alpha()),
                 counts, results, minutes);
         ResultsJson.write(outDir.resolve(JSON_FILE), report);

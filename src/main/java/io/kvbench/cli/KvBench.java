@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.infra.GitRevision;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,8 +15,8 @@ import picocli.CommandLine.Command;
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, WorkloadsCommand.class, ProfilesCommand.class, RunCommand.class,
                 CompareCommand.class, GateCommand.class, InterleaveCommand.class, BaselineCommand.class,
-                HistoryCommand.class, ReportCommand.class, OverheadCommand.class, CrashCommand.class,
-                CalibrateCommand.class, ReproduceCommand.class, ContractCommand.class, CommandLine.HelpCommand.class})
+                HistoryCommand.class, ReportCommand.class, CrashCommand.class, ReproduceCommand.class,
+                ContractCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     /** Columns of every help text. */
@@ -25,12 +26,17 @@ public final class KvBench implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        exit(KvBench::commandLine, args);
+    }
+
+    /** Runs {@code args} on the command line {@code cli} makes (kvbench's or the lab's) and exits with its code. */
+    static void exit(Supplier<CommandLine> cli, String... args) {
         // Testcontainers (the container runner) logs through SLF4J, which has no provider here and would print three
         // warning lines; the same setting surefire and the benchmark JVMs get from pom.xml.
         if (System.getProperty("slf4j.internal.verbosity") == null) {
             System.setProperty("slf4j.internal.verbosity", "ERROR");
         }
-        System.exit(execute(args));
+        System.exit(run(cli.get(), args));
     }
 
     /** Runs a command line and returns its exit code (for tests, without exiting the JVM). */
@@ -53,7 +59,15 @@ public final class KvBench implements Runnable {
     }
 
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new KvBench());
+        return configured(new CommandLine(new KvBench()));
+    }
+
+    /**
+     * {@code cli} with everything every kvbench command line shares: the one error path, the converters, the relaunch
+     * for outside adapters (into a JVM running the same root command), the help width and the version provider. The
+     * lab's command line ({@code lab/}) is built with it too.
+     */
+    static CommandLine configured(CommandLine cli) {
         cli.setExitCodeExceptionMapper(e -> ExitCode.of(e).code());
         cli.registerConverter(Percent.class, new Percent.Converter());
         cli.setParameterExceptionHandler(CliErrors::parameterError);
@@ -82,9 +96,13 @@ public final class KvBench implements Runnable {
 
     @Override
     public void run() {
-        // A bare `kvbench` is a usage error: say what the commands are.
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: choose one of "
-                + String.join(", ", spec.subcommands().keySet()));
+        throw missingCommand(spec);
+    }
+
+    /** A bare {@code kvbench} (or {@code kvbench-lab}) is a usage error: say what the commands are. */
+    static CommandLine.ParameterException missingCommand(CommandLine.Model.CommandSpec root) {
+        return new CommandLine.ParameterException(root.commandLine(), "missing command: choose one of "
+                + String.join(", ", root.subcommands().keySet()));
     }
 
     /** "kvbench 0.1.0 (git revision abc...)": the jar's version and the commit results.json records. */

@@ -58,7 +58,8 @@ final class Relaunch {
         } catch (RuntimeException e) {
             throw new CommandLine.ExecutionException(spec.commandLine(), String.valueOf(e.getMessage()), e);
         }
-        return run(entries, parsed.originalArgs(), spec.commandLine());
+        return run(entries, parsed.originalArgs(), spec.commandLine(),
+                parsed.commandSpec().userObject().getClass().getName());
     }
 
     private static <T> T mixin(CommandSpec spec, Class<T> type) {
@@ -68,10 +69,13 @@ final class Relaunch {
         return null;
     }
 
-    /** The same command line in a child JVM on {@code classPath}; its output to this command's out and err. */
-    private static int run(List<Path> classPath, List<String> args, CommandLine where) {
+    /**
+     * The same command line in a child JVM on {@code classPath}, run by {@code main} (the root command's class:
+     * kvbench's or the lab's); its output to this command's out and err.
+     */
+    private static int run(List<Path> classPath, List<String> args, CommandLine where, String main) {
         List<String> command = JavaCommand.here().flags(inheritedFlags()).flag("-D" + COMPOSED + "=true")
-                .classPath(classPath).main(KvBench.class.getName(), args).build();
+                .classPath(classPath).main(main, args).build();
         Process child;
         try {
             child = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT).start();

@@ -60,11 +60,6 @@ final class RunCommand implements Callable<Integer> {
                     + "benchmark).")
     Path dataDir;
 
-    @Option(names = "--engine-delay-nanos", paramLabel = "NANOS", hidden = true, defaultValue = "0",
-            description = "Busy work added to every get and put of the engines, in nanoseconds (as interleave "
-                    + "--b-engine-delay-nanos), to check that the regression gate fires.")
-    long engineDelayNanos;
-
     @Mixin
     AdapterOption adapters = new AdapterOption();
 
@@ -80,10 +75,8 @@ final class RunCommand implements Callable<Integer> {
         Profile chosen = shapes.rename(sizes.apply(stock));
         List<Workload> workloads = shapes.apply(selection.workloads(stock));
         ContainerResources containerResources = where.containerResources(); // bad input even when it will not be used
-        AbOptions.engineDelayFlags("--engine-delay-nanos", engineDelayNanos); // out of range: bad input, before work
         measure(new Request(selection.engines(stock), workloads, chosen, "run", out, dataDir), containerResources,
-                console -> AbOptions.delayed(where.choose(console), "--engine-delay-nanos", engineDelayNanos),
-                spec.commandLine().getOut());
+                where::choose, spec.commandLine().getOut());
         return ExitCode.OK.code();
     }
 

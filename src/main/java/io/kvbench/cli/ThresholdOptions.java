@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 
 /**
  * --alpha and --min-effect over the profile's gate, as the commands that judge results against baselines take them
- * (gate, compare, calibrate, history replay): the profile's gate (a shipped profile's thresholds were set from the
- * noise measured with it), with the command line's values on top. Effects are percentages ({@link Percent}),
+ * (gate, compare, calibrate; the lab's history-replay): the profile's gate (a shipped profile's thresholds were set
+ * from the noise measured with it), with the command line's values on top. Effects are percentages ({@link Percent}),
  * probabilities fractions.
  */
 final class ThresholdOptions {

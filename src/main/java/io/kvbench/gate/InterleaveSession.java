@@ -2,8 +2,6 @@ package io.kvbench.gate;
 
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.KvEngine;
-import io.kvbench.infra.LoopMount;
-import io.kvbench.infra.PageCache;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -24,12 +22,12 @@ import java.util.Objects;
  * @param a        the configuration judged against
  * @param b        the configuration judged
  * @param schedule   how the two sides of a round run
- * @param conditions the round order's seed and what is done to the machine around the rounds
+ * @param seed       seed of the order of the benchmarks in each round and of where the sides' placements start
  * @param policy     judges B against A
  * @param console    where progress goes
  */
 public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.Side b, RoundSchedule schedule,
-                                Conditions conditions, ComparisonPolicy policy, PrintStream console) {
+                                long seed, ComparisonPolicy policy, PrintStream console) {
 
     /**
      * @param engines   engines to measure
@@ -55,37 +53,11 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         }
     }
 
-    /**
-     * What a session does to the machine around its rounds: the settings a measurement campaign ablates.
-     *
-     * @param seed             seed of the order of the benchmarks in each round and of where the placements start
-     * @param pageCache        dropped before every round ({@link PageCache#HOST}); null: left alone
-     * @param storeImageBytes  0: the sides' stores live in host directories; else each side gets an ext4 file
-     *                         system of its own, an image of this size loop-mounted over its data directory
-     *                         ({@link LoopMount})
-     */
-    public record Conditions(long seed, PageCache pageCache, long storeImageBytes) {
-
-        /** Stores in host directories, the page cache left alone. */
-        public static Conditions seeded(long seed) {
-            return new Conditions(seed, null, 0);
-        }
-
-        /** For people: what is done around the rounds, or "" for nothing. */
-        public String describe() {
-            List<String> parts = new ArrayList<>();
-            if (pageCache != null) parts.add("page cache dropped before every round");
-            if (storeImageBytes > 0) parts.add("each side's stores on its own loop-mounted ext4");
-            return String.join("; ", parts);
-        }
-    }
-
     public InterleaveSession {
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(a, "side A");
         Objects.requireNonNull(b, "side B");
         Objects.requireNonNull(schedule, "schedule");
-        Objects.requireNonNull(conditions, "conditions");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(console, "console");
     }
@@ -94,18 +66,13 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         return new Builder();
     }
 
-    /** Seed of the order of the benchmarks in each round and of where the sides' placements start. */
-    public long seed() {
-        return conditions.seed();
-    }
-
     /** The same session over other benchmarks (a confirmation of one benchmark, one round of one benchmark). */
     InterleaveSession over(List<KvEngine> engines, List<Workload> workloads) {
         return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir()), a, b, schedule,
-                conditions, policy, console);
+                seed, policy, console);
     }
 
-    /** Builds a session by name; every setting but the conditions (default: seed 0, nothing done) is required. */
+    /** Builds a session by name; every setting but the seed (default 0) is required. */
     public static final class Builder {
         private List<KvEngine> engines;
         private List<Workload> workloads;
@@ -114,7 +81,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         private Interleaving.Side a;
         private Interleaving.Side b;
         private RoundSchedule schedule;
-        private Conditions conditions = Conditions.seeded(0);
+        private long seed;
         private ComparisonPolicy policy;
         private PrintStream console;
 
@@ -153,12 +120,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         }
 
         public Builder seed(long value) {
-            conditions = new Conditions(value, conditions.pageCache(), conditions.storeImageBytes());
-            return this;
-        }
-
-        public Builder conditions(Conditions value) {
-            conditions = value;
+            seed = value;
             return this;
         }
 
@@ -175,8 +137,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         public InterleaveSession build() {
             Objects.requireNonNull(engines, "engines");
             Objects.requireNonNull(workloads, "workloads");
-            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, conditions,
-                    policy, console);
+            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, seed, policy,
+                    console);
         }
     }
 }

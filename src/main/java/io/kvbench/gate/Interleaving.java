@@ -74,12 +74,11 @@ public final class Interleaving {
             throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
         }
         if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
-        try (SessionRounds measured = new SessionRounds(session)) {
-            measured.measure(session, "", rounds);
-            List<Result> out = new ArrayList<>();
-            for (BenchmarkKey key : measured.keys()) out.add(confirmed(session, measured, key, rounds, confirmations));
-            return out;
-        }
+        SessionRounds measured = new SessionRounds(session);
+        measured.measure(session, "", rounds);
+        List<Result> out = new ArrayList<>();
+        for (BenchmarkKey key : measured.keys()) out.add(confirmed(session, measured, key, rounds, confirmations));
+        return out;
     }
 
     /** One benchmark judged on its rounds, confirmed by more rounds while it looks regressed. */

@@ -40,19 +40,18 @@ public final class SequentialInterleaving {
      */
     public static List<Interleaving.Result> run(InterleaveSession session, SequentialTest test, Duration budget)
             throws IOException {
-        try (SessionRounds measured = new SessionRounds(session)) {
-            Map<BenchmarkKey, SequentialTest.Step> steps = rounds(session, measured, test, budget);
-            List<Interleaving.Result> out = new ArrayList<>();
-            for (BenchmarkKey key : measured.keys()) {
-                List<BenchmarkResult> as = measured.of(key, session.a());
-                List<BenchmarkResult> bs = measured.of(key, session.b());
-                Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
-                SequentialTest.Step step = steps.get(key);
-                boolean unjudged = judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW;
-                out.add(step == null || unjudged ? judged : decided(judged, step, test, session));
-            }
-            return out;
+        SessionRounds measured = new SessionRounds(session);
+        Map<BenchmarkKey, SequentialTest.Step> steps = rounds(session, measured, test, budget);
+        List<Interleaving.Result> out = new ArrayList<>();
+        for (BenchmarkKey key : measured.keys()) {
+            List<BenchmarkResult> as = measured.of(key, session.a());
+            List<BenchmarkResult> bs = measured.of(key, session.b());
+            Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
+            SequentialTest.Step step = steps.get(key);
+            boolean unjudged = judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW;
+            out.add(step == null || unjudged ? judged : decided(judged, step, test, session));
         }
+        return out;
     }
 
     /** Round after round of every undecided benchmark; the sequential test's last step per benchmark. */

@@ -2,7 +2,6 @@ package io.kvbench.gate;
 
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.infra.Directories;
-import io.kvbench.infra.LoopMount;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunLayout;
@@ -22,11 +21,10 @@ import java.util.Random;
 /**
  * The rounds of one interleave session and what they measured, per benchmark and side, in round order. The order of
  * the benchmarks (where the caller shuffles them) and where the sides' placements start come from one seeded source,
- * so a rerun with the same seed runs the same order. Where the session's conditions ask, each side's data directory is
- * a file system of its own for the whole session, and the page cache is dropped before every round; closing it
- * unmounts them.
+ * so a rerun with the same seed runs the same order. Each side's stores live in {@code outDir/data-A} and {@code
+ * outDir/data-B} for the whole session.
  */
-final class SessionRounds implements AutoCloseable {
+final class SessionRounds {
 
     private final InterleaveSession session;
     private final Random order;
@@ -35,29 +33,16 @@ final class SessionRounds implements AutoCloseable {
     private final Map<List<BenchmarkKey>, Integer> roundsOf = new HashMap<>();
     /** Where in the placements the session starts (0-3), drawn from the seed: no position is always the first. */
     private final int placementOffset;
-    private final List<LoopMount> mounts = new ArrayList<>();
 
     SessionRounds(InterleaveSession session) {
         this.session = session;
         this.order = new Random(session.seed());
         this.placementOffset = order.nextInt(4);
-        long bytes = session.conditions().storeImageBytes();
-        if (bytes > 0) {
-            for (Interleaving.Side side : List.of(session.a(), session.b())) {
-                Path out = session.scope().outDir();
-                mounts.add(LoopMount.create(out.resolve("store-" + side.name() + ".img"), dataDir(side), bytes));
-            }
-        }
     }
 
     /** Where one side's stores live: {@code outDir/data-X}, so that a duet's sides never share a store. */
     private Path dataDir(Interleaving.Side side) {
         return session.scope().outDir().resolve("data-" + side.name());
-    }
-
-    @Override
-    public void close() {
-        for (LoopMount mount : mounts) mount.close();
     }
 
     Random order() {
@@ -88,7 +73,6 @@ final class SessionRounds implements AutoCloseable {
      * share a store.
      */
     void round(InterleaveSession over, Path dirPrefix, String label) throws IOException {
-        if (session.conditions().pageCache() != null) session.conditions().pageCache().drop();
         Path scratch = dirPrefix.resolveSibling(dirPrefix.getFileName() + "scratch");
         InterleaveSession.Scope scope = over.scope();
         int placement = placementOffset + roundsOf.merge(scope.keys(), 1, Integer::sum) - 1;

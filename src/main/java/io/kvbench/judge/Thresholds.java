@@ -20,7 +20,7 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
 
     /**
      * Used where a profile sets no gate (nightly, profile files, tests). Not calibrated: the measured settings are the
-     * shipped profiles' gates (smoke, and ci from kvbench calibrate: docs/methodology/calibration.md, figures in
+     * shipped profiles' gates (smoke, and ci from the lab's calibrate: docs/methodology/calibration.md, figures in
      * docs/results/2026-11-21-calibration-ci.md). Calibrate a profile before trusting these.
      */
     public static final Thresholds DEFAULTS = new Thresholds(0.01, 0.10, 0.05, 64 * 1024);

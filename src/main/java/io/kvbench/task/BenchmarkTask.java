@@ -202,7 +202,7 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
         JsonNode tokens = ((ObjectNode) tree).remove(SLOWDOWN_TOKENS);
         if (tokens != null && !(tokens.isIntegralNumber() && tokens.asLong() == 0)) {
             throw new InputException(file, SLOWDOWN_TOKENS, "is " + tokens + ": Blackhole work per operation is no "
-                    + "longer injected; slow the engine's calls with -Dkvbench.engine.delayNanos=N instead");
+                    + "longer injected; kvbench's lab slows the engine's calls instead (lab/README.md)");
         }
         BenchmarkTask task;
         try {

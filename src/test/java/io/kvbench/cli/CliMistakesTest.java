@@ -90,7 +90,7 @@ class CliMistakesTest {
                         "is a file, so no directory can be made below it"),
                 new Mistake("crash --cpuset x --out {tmp}/o", bad, "--cpuset x", "0-3", "try: kvbench crash --help"),
                 new Mistake("crash --cpuset 0-99999 --out {tmp}/o", bad, "--cpuset 0-99999"),
-                new Mistake("calibrate --min-effect 0.05 --out {tmp}/o", bad, "'0.05' is ambiguous", "write 5 for 5 %"),
+                new Mistake("gate --min-effect 0.05 --out {tmp}/o", bad, "'0.05' is ambiguous", "write 5 for 5 %"),
                 new Mistake("gate --min-effect five --out {tmp}/o", bad, "'five' is not a percentage"),
                 new Mistake("interleave --engines rocksdb --workloads ycsb-c --min-effect 0.1 --out {tmp}/o", bad,
                         "ambiguous"),

@@ -45,10 +45,6 @@ class HostileInputTest {
             + "\"profile\":\"smoke\",\"machineClass\":\"m1\",\"metric\":\"throughput\",\"unit\":\"ops/s\","
             + "\"score\":100.0,\"error\":1.0,\"samples\":[99.0,100.0,101.0],\"diskBytes\":null,\"context\":{},"
             + "\"recordedAt\":\"2026-01-01T00:00:00Z\",\"reason\":\"\"}";
-    static final String CALIBRATION = "{\"schemaVersion\":1,\"profile\":\"smoke\",\"runner\":\"local\","
-            + "\"resources\":\"local\",\"machineClass\":\"m1\",\"nanosPerToken\":1.0,\"nanosPerTokenError\":0.1,"
-            + "\"engines\":[\"rocksdb\"],\"workloads\":[\"tc-seq-read\"],\"slowdowns\":[0.05],\"rounds\":1,"
-            + "\"startedAt\":\"2026-01-01T00:00:00Z\",\"complete\":true,\"runs\":[]}";
     static final String INTERLEAVE = "{\"profile\":\"ci\",\"rounds\":6,\"a\":\"base\",\"b\":\"head\","
             + "\"policy\":\"welch\",\"alpha\":0.01,\"counts\":{\"PASS\":1},"
             + "\"results\":[{\"row\":{\"engine\":\"rocksdb\",\"workload\":\"ycsb-c\",\"verdict\":\"PASS\","
@@ -57,7 +53,7 @@ class HostileInputTest {
 
     /** Which file the hostile content goes to, and the command that reads it. */
     enum Slot { REPORT_RESULTS, COMPARE_RESULTS, HISTORY_RESULTS, BASELINE_UPDATE_RESULTS, PROFILE, RESOURCES, BASELINE,
-        CALIBRATION, CHANGED_FROM, HISTORY, INTERLEAVED }
+        CHANGED_FROM, HISTORY, INTERLEAVED }
 
     record Case(String name, Slot slot, String content, String expected) {
         @Override
@@ -224,17 +220,6 @@ class HostileInputTest {
         c.add(new Case("truncated", Slot.BASELINE, BASELINE.substring(0, 50), "is not valid JSON"));
         c.add(new Case("negative diskBytes", Slot.BASELINE, BASELINE.replace("\"diskBytes\":null", "\"diskBytes\":-4"),
                 "field 'diskBytes'"));
-        // calibration data (calibrate --from FILE)
-        c.add(new Case("unknown schema", Slot.CALIBRATION,
-                CALIBRATION.replace("\"schemaVersion\":1", "\"schemaVersion\":9"), "field 'schemaVersion'"));
-        c.add(new Case("negative nanosPerToken", Slot.CALIBRATION,
-                CALIBRATION.replace("\"nanosPerToken\":1.0", "\"nanosPerToken\":-1"), "field 'nanosPerToken'"));
-        c.add(new Case("slowdown Infinity", Slot.CALIBRATION, CALIBRATION.replace("[0.05]", "[\"Infinity\"]"),
-                "field 'slowdowns[0]'"));
-        c.add(new Case("run engine a/b", Slot.CALIBRATION,
-                CALIBRATION.replace("\"runs\":[]",
-                "\"runs\":[{\"engine\":\"a/b\",\"workload\":\"w\",\"status\":\"OK\"}]"), "field 'runs[0].engine'"));
-        c.add(new Case("truncated", Slot.CALIBRATION, CALIBRATION.substring(0, 20), "malformed JSON"));
         // engines --changed-from FILE
         c.add(new Case("not JSON", Slot.CHANGED_FROM, "{{", "not JSON"));
         c.add(new Case("not an array", Slot.CHANGED_FROM, "{}", "not a JSON array"));
@@ -291,10 +276,6 @@ class HostileInputTest {
                 Path dir = Files.createDirectories(baselines.resolve("smoke/m1/rocksdb"));
                 file = Files.writeString(dir.resolve("tc-seq-read.json"), hostile.content());
                 args = List.of("compare", "--results", results.toString(), "--baselines", baselines.toString());
-            }
-            case CALIBRATION -> {
-                file = Files.writeString(tmp.resolve("calibration-runs.json"), hostile.content());
-                args = List.of("calibrate", "--from", file.toString(), "--out", out.toString());
             }
             case CHANGED_FROM -> {
                 file = Files.writeString(tmp.resolve("engines.json"), hostile.content());

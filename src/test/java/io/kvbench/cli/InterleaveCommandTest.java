@@ -22,21 +22,20 @@ class InterleaveCommandTest {
     Path tmp;
 
     /**
-     * The slowdown is injected in B's engine calls (every get of B's engine spins 20 µs), not in the benchmark loop:
-     * through the benchmark JVM property that the local runner gives B's forks only.
+     * B's benchmark JVMs run interpreted ({@code -Xint}, a JVM flag the local runner gives B's forks only): a slowdown
+     * of several times, far beyond this machine's noise.
      */
     @Test
     @Tag("fork")
     void aSlowerConfigurationBIsARegression() throws Exception {
         Path out = tmp.resolve("out");
-        // 20 µs of extra work in every get of operations of about 1 µs: far beyond this machine's noise.
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
-                "--workloads", "ycsb-c", "--rounds", "2", "--b-engine-delay-nanos", "20000", "--out", out.toString());
+                "--workloads", "ycsb-c", "--rounds", "2", "--b-jvm-flag=-Xint", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED.code());
         // Two rounds look regressed (pooled), so the default confirmation measures two more; all four, paired, decide.
         assertThat(run.out()).containsPattern("(?m)^rocksdb\\s+ycsb-c\\s+REGRESSION\\s+")
                 .contains("B vs A paired by round over 4 rounds").contains("confirmed by 2 more rounds")
-                .contains("B: this kvbench's class path, JVM flags -Dkvbench.engine.delayNanos=20000")
+                .contains("B: this kvbench's class path, JVM flags -Xint")
                 .contains(" minutes");
         JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
         assertThat(json.at("/results/0/roundRatios")).hasSize(4)
@@ -58,10 +57,10 @@ class InterleaveCommandTest {
         Path out = tmp.resolve("out");
         CliRun run = CliRun.of("interleave", "--runner", "local", "--profile", TINY, "--engines", "rocksdb",
                 "--workloads", "ycsb-c", "--min-rounds", "3", "--max-rounds", "8",
-                "--b-engine-delay-nanos", "20000", "--out", out.toString());
+                "--b-jvm-flag=-Xint", "--out", out.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED.code());
         JsonNode json = new ObjectMapper().readTree(out.resolve(InterleaveCommand.JSON_FILE).toFile());
-        // A 90 % slowdown is accepted as soon as the spread's upper bound allows: at 3 rounds, or a little later.
+        // A slowdown of several times is accepted as soon as the spread's upper bound allows: at 3 rounds, or later.
         int rounds = json.at("/results/0/roundRatios").size();
         assertThat(rounds).isBetween(3, 8);
         assertThat(json.at("/rounds").asInt()).isEqualTo(rounds);
@@ -107,8 +106,6 @@ class InterleaveCommandTest {
         assertBadInput(List.of("--schedule", "duet"), "--schedule duet pins each side to its own core",
                 "--runner container");
         assertBadInput(List.of("--duet-cpusets", "1,1"), "cpusets 1 and 1 overlap");
-        assertBadInput(List.of("--b-engine-delay-nanos", "-1"), "--b-engine-delay-nanos must be between 0 and");
-        assertBadInput(List.of("--store-fs", "zfs"), "'zfs' is not one of host, loop-ext4");
         assertBadInput(List.of("--warmup-iterations", "-1"), "--warmup-iterations must be between 0 and");
     }
 

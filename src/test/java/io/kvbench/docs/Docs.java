@@ -20,11 +20,13 @@ import java.util.stream.Stream;
 public final class Docs {
 
     public static final Path README = Path.of("README.md");
-    private static final List<Path> TOP_LEVEL = List.of(README, Path.of("CONTRIBUTING.md"), Path.of("CHANGELOG.md"));
+    private static final List<Path> TOP_LEVEL = List.of(README, Path.of("CONTRIBUTING.md"), Path.of("CHANGELOG.md"),
+            Path.of("lab", "README.md"));
     private static final Path DOCS = Path.of("docs");
     private static final Pattern FENCE = Pattern.compile("(?ms)^ {0,3}```(\\w*)\\n(.*?)^ {0,3}```");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`\\n]*`");
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+?)#*\\s*$");
+    private static final Pattern HTML_ANCHOR = Pattern.compile("<a id=\"([\\w-]+)\"></a>");
     /** An inline link or image: [text](target), the target without spaces. */
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 
@@ -33,8 +35,14 @@ public final class Docs {
 
     /** Every Markdown file of the documentation, top-level files first. */
     public static List<Path> files() {
-        List<Path> files = new ArrayList<>(TOP_LEVEL);
-        try (Stream<Path> pages = Files.walk(DOCS)) {
+        return files(Path.of(""));
+    }
+
+    /** Every Markdown file of the documentation of the checkout at {@code root}, top-level files first. */
+    public static List<Path> files(Path root) {
+        List<Path> files = new ArrayList<>();
+        for (Path top : TOP_LEVEL) files.add(root.resolve(top));
+        try (Stream<Path> pages = Files.walk(root.resolve(DOCS))) {
             pages.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -67,15 +75,21 @@ public final class Docs {
         return targets;
     }
 
-    /** The anchors GitHub gives the headings of {@code markdown}: "## Your own sizes" is #your-own-sizes. */
+    /**
+     * The anchors GitHub gives the headings of {@code markdown} ("## Your own sizes" is #your-own-sizes), and those an
+     * HTML anchor names ({@code <a id="old-heading"></a>}: a renamed heading's old anchor, which dated pages link).
+     */
     public static Set<String> anchors(String markdown) {
         Set<String> anchors = new LinkedHashSet<>();
-        Matcher m = HEADING.matcher(FENCE.matcher(markdown).replaceAll(""));
+        String text = FENCE.matcher(markdown).replaceAll("");
+        Matcher m = HEADING.matcher(text);
         while (m.find()) {
             String slug = slug(m.group(1));
             String unique = slug;
             for (int n = 1; !anchors.add(unique); n++) unique = slug + "-" + n;
         }
+        Matcher named = HTML_ANCHOR.matcher(text);
+        while (named.find()) anchors.add(named.group(1));
         return anchors;
     }
 

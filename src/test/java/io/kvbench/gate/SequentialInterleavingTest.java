@@ -3,12 +3,9 @@ package io.kvbench.gate;
 import static io.kvbench.fixtures.Fixtures.normal;
 import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
-import io.kvbench.infra.LoopMount;
-import io.kvbench.infra.PageCache;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
@@ -18,8 +15,6 @@ import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,11 +36,10 @@ class SequentialInterleavingTest {
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     private final SequentialTest test = new SequentialTest(0.01, 0.05, 0.05, 4, 12, SequentialTest.DEFAULT_MIN_SPREAD);
 
-    /** Scores per workload from a generator; counts the runs of each workload and notes where their stores were. */
+    /** Scores per workload from a generator; counts the runs of each workload. */
     private static final class GeneratedRunner implements BenchmarkRunner {
         final Map<String, DoubleSupplier> means = new HashMap<>();
         final Map<String, Integer> runs = new HashMap<>();
-        final List<String> storeDevices = new ArrayList<>();
         private long seed = 1;
 
         @Override
@@ -55,11 +49,6 @@ class SequentialInterleavingTest {
 
         @Override
         public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
-            try {
-                storeDevices.add(Files.getFileStore(dataDir).name());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
             int[] benchmarks = {0};
             return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "generated", Map.of(), List.of(),
                     (task, context, files) -> {
@@ -79,53 +68,13 @@ class SequentialInterleavingTest {
 
     private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b,
             Duration budget) throws IOException {
-        return session(a, b, budget, InterleaveSession.Conditions.seeded(7));
-    }
-
-    private List<Interleaving.Result> session(GeneratedRunner a, GeneratedRunner b, Duration budget,
-                                              InterleaveSession.Conditions conditions) throws IOException {
         InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("rocksdb")))
                 .workloads(List.of(Catalog.workload("ycsb-c"), Catalog.workload("ycsb-b")))
                 .profile(Catalog.profile("smoke")).outDir(tmp)
                 .sides(new Interleaving.Side("A", a, "A"), new Interleaving.Side("B", b, "B"))
-                .schedule(RoundSchedule.ALTERNATE).conditions(conditions).policy(new BootstrapPolicy()).console(quiet)
+                .schedule(RoundSchedule.ALTERNATE).seed(7).policy(new BootstrapPolicy()).console(quiet)
                 .build();
         return SequentialInterleaving.run(session, test, budget);
-    }
-
-    /** The page cache is dropped before rounds: written to the control file it is given (the kernel's on a host). */
-    @Test
-    void thePageCacheIsDroppedBeforeRoundsWhenTheSessionAsks() throws IOException {
-        Path control = Files.writeString(tmp.resolve("drop_caches"), "");
-        GeneratedRunner a = new GeneratedRunner();
-        GeneratedRunner b = new GeneratedRunner();
-        for (GeneratedRunner side : List.of(a, b)) {
-            side.means.put("ycsb-c", () -> 1000);
-            side.means.put("ycsb-b", () -> 1000);
-        }
-        session(a, b, null, new InterleaveSession.Conditions(7, new PageCache(control), 0));
-        assertThat(Files.readString(control)).isEqualTo("3\n");
-        assertThat(new PageCache(tmp.resolve("no-such-dir").resolve("drop_caches")).whyNot()).contains("not writable");
-    }
-
-    /** Each side's stores on an ext4 file system of its own for the session, unmounted and removed after it. */
-    @Test
-    void eachSidesStoresGetAFileSystemOfTheirOwnWhenTheSessionAsks() throws IOException {
-        String why = LoopMount.whyNot();
-        assumeTrue(why == null, () -> "loop-mounted file systems cannot be made here: " + why);
-        GeneratedRunner a = new GeneratedRunner();
-        GeneratedRunner b = new GeneratedRunner();
-        for (GeneratedRunner side : List.of(a, b)) {
-            side.means.put("ycsb-c", () -> 1000);
-            side.means.put("ycsb-b", () -> 1000);
-        }
-        String host = Files.getFileStore(tmp).name();
-        session(a, b, null, new InterleaveSession.Conditions(7, null, 64L << 20));
-        assertThat(a.storeDevices).as("A's stores").isNotEmpty().doesNotContain(host);
-        assertThat(b.storeDevices).as("B's stores").isNotEmpty().doesNotContain(host);
-        assertThat(a.storeDevices.get(0)).as("two file systems, one per side").isNotEqualTo(b.storeDevices.get(0));
-        assertThat(Files.getFileStore(tmp.resolve("data-A")).name()).as("unmounted after the session").isEqualTo(host);
-        assertThat(tmp.resolve("store-A.img")).doesNotExist();
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.kvbench.input;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.ResultsInput;
-import io.kvbench.calibration.CalibrationData;
 import io.kvbench.crash.CrashResults;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.history.HistoryStore;
@@ -93,14 +92,6 @@ class ReaderFuzzTest {
         }
     }
 
-    @FuzzTest
-    void calibrationData(byte[] input) {
-        try {
-            CalibrationData.parse(FILE, input);
-        } catch (InputException expected) {
-            // refused with file and field named
-        }
-    }
 
     @FuzzTest
     void crashResults(byte[] input) {
