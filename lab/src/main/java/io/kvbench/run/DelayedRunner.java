@@ -2,6 +2,7 @@ package io.kvbench.run;
 
 import io.kvbench.bench.DelayedEngine;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
 import io.kvbench.task.BenchmarkTask;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -31,12 +32,22 @@ public final class DelayedRunner implements BenchmarkRunner {
     @Override
     public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
         Setup setup = flagged.prepare(heap, dataDir, note);
-        return new Setup(setup.machine(), setup.jdk(), setup.resources(), setup.jvmFlags(), (task, context, files) -> {
-            BenchmarkTask delayed = new BenchmarkTask(task.schemaVersion(), DelayedEngine.ID, task.workload(),
-                    task.sizing(), task.environment());
-            BenchmarkResult r = setup.execution().run(delayed, context, files);
-            return new BenchmarkResult(task.engine(), r.workload(), r.status(), r.kind(), r.reason(), r.measurement(),
-                    r.context());
+        Execution base = setup.execution();
+        return new Setup(setup.machine(), setup.jdk(), setup.resources(), setup.jvmFlags(), new Execution() {
+            @Override
+            public BenchmarkResult run(BenchmarkTask task, ResultContext context, RunFiles files)
+                    throws InterruptedException {
+                BenchmarkTask delayed = new BenchmarkTask(task.schemaVersion(), DelayedEngine.ID, task.workload(),
+                        task.sizing(), task.environment());
+                BenchmarkResult r = base.run(delayed, context, files);
+                return new BenchmarkResult(task.engine(), r.workload(), r.status(), r.kind(), r.reason(),
+                        r.measurement(), r.context());
+            }
+
+            @Override
+            public void close() {
+                base.close(); // the base runner's containers end with the run
+            }
         });
     }
 
