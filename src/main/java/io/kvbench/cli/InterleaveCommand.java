@@ -153,6 +153,8 @@ final class InterleaveCommand implements Callable<Integer> {
         var selectedWorkloads = Names.workloads(workloads);
         ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, minEffect);
         Path outDir = OutOption.check(RunOutput.outDir(out, "interleave"));
+        // Before the runner is chosen: a bad --min-rounds is bad input (exit 2) even where JMH's lock is held (exit 3).
+        SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         BenchmarkRunner base = where.choose(System.out);
         RoundSchedule schedule = ab.schedule(base);
         AbEngineOptions.Side aBuild;
@@ -165,7 +167,6 @@ final class InterleaveCommand implements Callable<Integer> {
                 describe(aBuild.description(), aJvmFlags));
         Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bJvmFlags),
                 describe(bBuild.description(), bJvmFlags));
-        SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
         Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
         String roundsPlan = fixed ? rounds + " rounds"
                 : ab.minRounds + " to " + ab.maxRounds + " rounds (sequential"

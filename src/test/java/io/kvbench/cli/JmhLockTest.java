@@ -46,6 +46,22 @@ class JmhLockTest {
         }
     }
 
+    /** Bad input is found before the machine is asked: exit 2 naming the option, also while the lock is held. */
+    @Test
+    void badInputBesideAHeldLockIsStillBadInput() throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw")) {
+            FileLock held = tryLock(raf);
+            try {
+                CliRun run = CliRun.of("interleave", "--runner", "local", "--engines", "rocksdb", "--workloads",
+                        "ycsb-c", "--min-rounds", "2", "--out", tmp.resolve("o").toString());
+                assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
+                assertThat(run.err()).contains("min rounds must be >= 3");
+            } finally {
+                if (held != null) held.release();
+            }
+        }
+    }
+
     private static FileLock tryLock(RandomAccessFile raf) throws IOException {
         try {
             return raf.getChannel().tryLock();
