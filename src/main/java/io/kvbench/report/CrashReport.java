@@ -4,6 +4,7 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.Fault;
 import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
