@@ -142,7 +142,7 @@ final class CrashCommand implements Callable<Integer> {
         CrashReport.write(results, outDir);
         java.io.PrintWriter report = spec.commandLine().getOut();
         report.println();
-        report.print(CrashReport.markdown(results));
+        report.print(CrashReport.text(results));
         report.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
         report.flush();
         if (!results.complete()) return ExitCode.INFRASTRUCTURE.code();
