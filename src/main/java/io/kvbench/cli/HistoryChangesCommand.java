@@ -70,7 +70,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
                 + " does not exist");
         if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not "
                 + pValue);
-        if (failWithin < 0) throw new IllegalArgumentException("--fail-within must be >= 0, not " + failWithin);
+        OptionRange.atLeast("--fail-within", 0, failWithin);
         Otava tool = Otava.resolve(otava, System.getenv());
         List<HistoryStore.Series> series = new HistoryStore(history).all();
         ChangeDetection.Report report = ChangeDetection.detect(series, tool,
