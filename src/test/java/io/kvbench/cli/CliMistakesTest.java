@@ -91,6 +91,8 @@ class CliMistakesTest {
                         "--rounds must be at least 2 (interleaving needs repeats), was 1"),
                 new Mistake("history changes --history {tmp} --out {tmp}/o --fail-within -1", bad,
                         "--fail-within must be at least 0, was -1"),
+                new Mistake("history changes --history {tmp}/none", bad, "history directory", "does not exist",
+                        "try: kvbench history changes --help"),
                 new Mistake("run --out {file}/sub", bad, "is a file, so no directory can be made below it"),
                 new Mistake("run --out {file}", bad, "is a file, not a directory"),
                 new Mistake("run --runner local --data-dir {file} --out {tmp}/o", bad,
