@@ -79,7 +79,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         if (markdown != null && Files.isDirectory(markdown)) {
             throw new IllegalArgumentException("--markdown " + markdown + " is a directory; give a file name");
         }
-        if (minRuns < 1) throw new IllegalArgumentException("--min-runs must be >= 1, not " + minRuns);
+        OptionRange.atLeast("--min-runs", 1, minRuns);
         if (results.size() < minRuns && !force) {
             throw new IllegalArgumentException(results.size() + " run" + (results.size() == 1 ? "" : "s")
                     + " given; baselines "

@@ -104,11 +104,9 @@ final class CrashCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (cycles < 1) throw new IllegalArgumentException("--cycles must be at least 1, was " + cycles);
-        if (parallel < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + parallel);
-        if (maxKillDelayMillis < 0) {
-            throw new IllegalArgumentException("--max-kill-delay must be >= 0, was " + maxKillDelayMillis);
-        }
+        OptionRange.atLeast("--cycles", 1, cycles);
+        OptionRange.atLeast("--parallel", 1, parallel);
+        OptionRange.atLeast("--max-kill-delay", 0, maxKillDelayMillis);
         if (cpuset != null) cpus(cpuset); // before any writer image is built: bad input, not the machine's failure
         List<Fault> faults = faults(faultNames);
         List<KvEngine> selected = engines == null ? Engines.all() : Names.engines(engines);
@@ -142,7 +140,7 @@ final class CrashCommand implements Callable<Integer> {
         CrashReport.write(results, outDir);
         java.io.PrintWriter report = spec.commandLine().getOut();
         report.println();
-        report.print(CrashReport.markdown(results));
+        report.print(CrashReport.text(results));
         report.println("Wrote " + outDir.resolve(CrashResults.FILE) + ", summary.md and report.html");
         report.flush();
         if (!results.complete()) return ExitCode.INFRASTRUCTURE.code();

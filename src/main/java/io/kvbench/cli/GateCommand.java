@@ -76,7 +76,7 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0, not " + confirmations);
+        OptionRange.atLeast("--confirmations", 0, confirmations);
         Profile stock = Names.profile(profile);
         Profile chosen = sizes.apply(stock);
         List<KvEngine> selectedEngines = selection.engines(stock);

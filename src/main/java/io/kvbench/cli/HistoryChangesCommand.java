@@ -39,8 +39,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
             description = "History directory, as `kvbench history append` writes it (required).")
     Path history;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR",
-            description = "Where change-points.json, change-points.md and trends.html go (required).")
+    @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
 
     @Option(names = "--otava", paramLabel = "CMD",
@@ -70,18 +69,19 @@ final class HistoryChangesCommand implements Callable<Integer> {
                 + " does not exist");
         if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not "
                 + pValue);
-        if (failWithin < 0) throw new IllegalArgumentException("--fail-within must be >= 0, not " + failWithin);
+        OptionRange.atLeast("--fail-within", 0, failWithin);
+        Path outDir = OutOption.check(RunOutput.outDir(this.out, "history-changes"));
         Otava tool = Otava.resolve(otava, System.getenv());
         List<HistoryStore.Series> series = new HistoryStore(history).all();
         ChangeDetection.Report report = ChangeDetection.detect(series, tool,
                 new Otava.Settings(pValue, minShift.fraction()),
-                out.resolve("otava"));
-        ResultsJson.write(out.resolve(ChangeDetection.Report.FILE), report);
+                outDir.resolve("otava"));
+        ResultsJson.write(outDir.resolve(ChangeDetection.Report.FILE), report);
         String trends = ChangePointsReport.trendsHtml(series, report);
-        AtomicFiles.writeString(out.resolve(TRENDS_FILE), trends);
+        AtomicFiles.writeString(outDir.resolve(TRENDS_FILE), trends);
         // The same page as index.html, so that <out> can be published to GitHub Pages as it is.
-        AtomicFiles.writeString(out.resolve("index.html"), trends);
-        AtomicFiles.writeString(out.resolve(MARKDOWN_FILE), ChangePointsReport.markdown(report));
+        AtomicFiles.writeString(outDir.resolve("index.html"), trends);
+        AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), ChangePointsReport.markdown(report));
 
         PrintWriter console = spec.commandLine().getOut();
         TextTable table = new TextTable("machine class", "engine", "workload", "first night", "commit range", "shift",
@@ -97,7 +97,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
         console.println(report.series() + " series, " + report.nights() + " nights: " + report.changePoints().size()
                 + " change points" + (failWithin == 0 ? " (report only: no --fail-within)"
                         : ", " + recent.size() + " worse within the newest " + failWithin + " nights"));
-        console.println("wrote " + out.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and "
+        console.println("wrote " + outDir.resolve(ChangeDetection.Report.FILE) + ", " + MARKDOWN_FILE + " and "
                 + TRENDS_FILE);
         console.flush();
         return recent.isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();

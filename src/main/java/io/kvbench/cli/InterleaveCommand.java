@@ -134,9 +134,7 @@ final class InterleaveCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--sequential and --rounds exclude each other: the sequential test chooses the rounds");
         }
-        if (fixed && rounds < 2) {
-            throw new IllegalArgumentException("--rounds must be >= 2 (interleaving needs repeats)");
-        }
+        OptionRange.atLeast("--rounds", 2, rounds, "interleaving needs repeats");
         if (!fixed && confirmations != null) {
             throw new IllegalArgumentException(
                     "--confirmations needs --rounds: the sequential test confirms by running on");
@@ -145,9 +143,7 @@ final class InterleaveCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
         }
-        if (budgetMinutes != null && !(budgetMinutes >= 0)) {
-            throw new IllegalArgumentException("--budget-minutes must be >= 0, was " + budgetMinutes);
-        }
+        OptionRange.atLeast("--budget-minutes", 0, budgetMinutes);
         Profile chosen = sizes.apply(Names.profile(profile));
         var selectedEngines = Names.engines(engines);
         var selectedWorkloads = Names.workloads(workloads);

@@ -6,7 +6,7 @@ import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
-import io.kvbench.report.Units;
+import io.kvbench.result.Units;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;

@@ -2,7 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
-import io.kvbench.report.Units;
+import io.kvbench.result.Units;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
 import java.io.PrintWriter;

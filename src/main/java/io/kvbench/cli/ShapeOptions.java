@@ -46,13 +46,8 @@ final class ShapeOptions {
 
     /** The workloads with the overrides; refused when one of them cannot take an override given. */
     List<Workload> apply(List<Workload> workloads) {
-        if (valueSize != null && (valueSize < 0 || valueSize > MAX_VALUE_BYTES)) {
-            throw new IllegalArgumentException("--value-size must be between 0 and " + MAX_VALUE_BYTES + ", was "
-                    + valueSize);
-        }
-        if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
-            throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", was " + threads);
-        }
+        OptionRange.between("--value-size", 0, MAX_VALUE_BYTES, valueSize);
+        OptionRange.between("--threads", 1, MAX_THREADS, threads);
         refuse("--value-size sizes random values only", valueSize != null, workloads.stream()
                 .filter(w -> w.value() != Workload.ValueFormat.RANDOM).map(Workload::name).toList());
         refuse("--threads applies to timed operations only (passes are single-threaded)", threads != null,

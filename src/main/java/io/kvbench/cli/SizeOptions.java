@@ -102,20 +102,9 @@ final class SizeOptions {
     }
 
     private void check() {
-        if (records != null && (records < 1 || records > MAX_RECORDS)) {
-            throw new IllegalArgumentException("--records must be between 1 and " + MAX_RECORDS + ", was " + records);
-        }
-        if (forks != null && (forks < 1 || forks > MAX_FORKS)) {
-            throw new IllegalArgumentException("--forks must be between 1 and " + MAX_FORKS + " (never 0), was "
-                    + forks);
-        }
-        if (iterations != null && (iterations < 1 || iterations > MAX_ITERATIONS)) {
-            throw new IllegalArgumentException("--iterations must be between 1 and " + MAX_ITERATIONS + ", was "
-                    + iterations);
-        }
-        if (warmupIterations != null && (warmupIterations < 0 || warmupIterations > MAX_ITERATIONS)) {
-            throw new IllegalArgumentException("--warmup-iterations must be between 0 and " + MAX_ITERATIONS + ", was "
-                    + warmupIterations);
-        }
+        OptionRange.between("--records", 1, MAX_RECORDS, records);
+        OptionRange.between("--forks", 1, MAX_FORKS, forks);
+        OptionRange.between("--iterations", 1, MAX_ITERATIONS, iterations);
+        OptionRange.between("--warmup-iterations", 0, MAX_ITERATIONS, warmupIterations);
     }
 }

@@ -6,6 +6,7 @@ import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.Verdict;
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

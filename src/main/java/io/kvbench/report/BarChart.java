@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -4,6 +4,7 @@ import io.kvbench.result.Intervals;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;

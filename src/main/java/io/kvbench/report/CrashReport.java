@@ -4,6 +4,7 @@ import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.Fault;
 import io.kvbench.result.AtomicFiles;
+import io.kvbench.result.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,21 +43,39 @@ public final class CrashReport {
 
     /** The Markdown section: a verdict matrix (several faults), a table per fault, a paragraph per failure. */
     public static String markdown(CrashResults crash) {
-        StringBuilder md = new StringBuilder();
-        if (!crash.complete()) md.append("> [!WARNING]\n> **Incomplete**: not every planned engine was tested.\n\n");
+        return render(crash, true);
+    }
+
+    /**
+     * The same for a terminal, as {@code compare} and {@code gate} print theirs: {@link TextTable}s, each fault's name
+     * above its table, no Markdown marks. The files (summary.md) keep the Markdown.
+     */
+    public static String text(CrashResults crash) {
+        return render(crash, false);
+    }
+
+    private static String render(CrashResults crash, boolean markdown) {
+        StringBuilder out = new StringBuilder();
+        if (!crash.complete()) {
+            out.append(markdown ? "> [!WARNING]\n> **Incomplete**: not every planned engine was tested.\n\n"
+                    : "Incomplete: not every planned engine was tested.\n\n");
+        }
         List<CrashTable> tables = CrashTable.of(crash);
-        if (tables.size() > 1) md.append(markdownTable(matrix(tables))).append('\n');
+        if (tables.size() > 1) out.append(table(matrix(tables), markdown)).append('\n');
         for (CrashTable table : tables) {
-            if (tables.size() > 1) md.append("#### ").append(table.fault().id()).append("\n\n");
-            md.append(markdownTable(new Cells(table.header(), table.rows(), CrashTable.NUMERIC_FROM))).append('\n');
+            String fault = table.fault().id();
+            if (tables.size() > 1) out.append(markdown ? "#### " + fault + "\n\n" : fault + ":\n");
+            out.append(table(new Cells(table.header(), table.rows(), CrashTable.NUMERIC_FROM), markdown)).append('\n');
         }
         for (CrashTable table : tables) {
             for (EngineCrashResult r : table.results()) {
-                if (!CrashTable.passed(r)) md.append(notPassed(r, tables.size() > 1));
+                if (CrashTable.passed(r)) continue;
+                String item = notPassed(r, tables.size() > 1);
+                out.append(markdown ? item : item.replace("**", "").replace("`", ""));
             }
         }
-        for (CrashTable table : tables) md.append('\n').append(CrashFaultText.explanation(table.fault())).append('\n');
-        return md.toString();
+        for (CrashTable table : tables) out.append('\n').append(CrashFaultText.explanation(table.fault())).append('\n');
+        return out.toString();
     }
 
     /** One result that did not pass: verdict, reason, reference, examples, kept directory, replay. */
@@ -90,6 +109,14 @@ public final class CrashReport {
         }
         for (List<String> row : rows.values()) while (row.size() < header.size()) row.add("-");
         return new Cells(header, List.copyOf(rows.values()), header.size());
+    }
+
+    private static String table(Cells cells, boolean markdown) {
+        if (markdown) return markdownTable(cells);
+        TextTable text = new TextTable(cells.header().toArray(String[]::new));
+        for (int c = cells.numericFrom(); c < cells.header().size(); c++) text.alignRight(c);
+        for (List<String> row : cells.rows()) text.row(row.toArray(String[]::new));
+        return text.text();
     }
 
     private static String markdownTable(Cells cells) {

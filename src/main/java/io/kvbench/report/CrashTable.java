@@ -6,6 +6,7 @@ import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.EngineCrashResult.Counts;
 import io.kvbench.crash.EngineCrashResult.FaultEffects;
 import io.kvbench.crash.Fault;
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;

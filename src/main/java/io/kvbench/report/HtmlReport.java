@@ -2,6 +2,7 @@ package io.kvbench.report;
 
 import io.kvbench.result.Intervals;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.util.List;
 import java.util.Locale;
 

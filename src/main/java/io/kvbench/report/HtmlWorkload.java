@@ -5,6 +5,7 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -4,6 +4,7 @@ import io.kvbench.judge.Thresholds;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import io.kvbench.workload.Catalog;
 import java.util.Locale;
 import java.util.Optional;

@@ -4,6 +4,7 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.result.Units;
 import io.kvbench.workload.Published;
 import java.util.ArrayList;
 import java.util.List;

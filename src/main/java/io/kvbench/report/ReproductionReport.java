@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.result.Units;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;

@@ -6,6 +6,7 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.Status;
+import io.kvbench.result.Units;
 import java.util.List;
 import java.util.Optional;
 

@@ -5,6 +5,7 @@ import io.kvbench.result.MachineInfo;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.result.Units;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;

@@ -5,6 +5,7 @@ import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

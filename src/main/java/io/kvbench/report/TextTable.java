@@ -1,6 +1,7 @@
 package io.kvbench.report;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,6 +87,15 @@ public final class TextTable {
                 out.println();
             }
         }
+    }
+
+    /** The table as {@link #print} writes it. */
+    public String text() {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        print(out);
+        out.flush();
+        return text.toString();
     }
 
     /** Prints cells padded to their column widths; a last cell beyond the known columns (a note) is not padded. */

@@ -29,8 +29,10 @@ public final class Progress {
         out.flush();
     }
 
-    /** The current benchmark ended; {@code outcome} is a short summary ("12,345 ops/s", "n/a (reason)", "ERROR ...").
-     * */
+    /**
+     * The current benchmark ended; {@code outcome} is a short summary, a score as the console table writes it ("1.23M ±
+     * 0.05M ops/s"), "n/a (reason)" or "ERROR: reason".
+     */
     public void finish(String outcome, boolean measuredSomething) {
         long took = System.nanoTime() - currentStart;
         done++;

@@ -81,7 +81,18 @@ class CliMistakesTest {
                         "tc-seq-read"),
                 new Mistake("run --value-size 100 --workloads ycsb-c,tc-seq-read --out {tmp}/o", bad,
                         "--value-size sizes random values only", "tc-seq-read"),
-                new Mistake("gate --forks 0 --out {tmp}/o", bad, "--forks must be between 1 and"),
+                new Mistake("gate --forks 0 --out {tmp}/o", bad, "--forks must be between 1 and 100, was 0"),
+                new Mistake("run --threads 0 --out {tmp}/o", bad, "--threads must be between 1 and 1024, was 0"),
+                new Mistake("crash --cycles 0 --out {tmp}/o", bad, "--cycles must be at least 1, was 0"),
+                new Mistake("crash --max-kill-delay -1 --out {tmp}/o", bad,
+                        "--max-kill-delay must be at least 0, was -1"),
+                new Mistake("gate --confirmations -1 --out {tmp}/o", bad, "--confirmations must be at least 0, was -1"),
+                new Mistake("interleave --engines rocksdb --workloads ycsb-c --rounds 1 --out {tmp}/o", bad,
+                        "--rounds must be at least 2 (interleaving needs repeats), was 1"),
+                new Mistake("history changes --history {tmp} --out {tmp}/o --fail-within -1", bad,
+                        "--fail-within must be at least 0, was -1"),
+                new Mistake("history changes --history {tmp}/none", bad, "history directory", "does not exist",
+                        "try: kvbench history changes --help"),
                 new Mistake("run --out {file}/sub", bad, "is a file, so no directory can be made below it"),
                 new Mistake("run --out {file}", bad, "is a file, not a directory"),
                 new Mistake("run --runner local --data-dir {file} --out {tmp}/o", bad,
@@ -141,6 +152,29 @@ class CliMistakesTest {
         assertThat(files(tmp)).as("nothing written").isEqualTo(before);
         assertThat(Files.exists(Path.of("kvbench-results"))).as("no default output directory made")
                 .isEqualTo(defaultOutBefore);
+    }
+
+    /**
+     * A number out of its range has one wording ("must be at least N" or "must be between A and B", then ", was V"),
+     * from one helper, OptionRange: no command words its own.
+     */
+    @Test
+    void rangeErrorsHaveOneWordingFromOneHelper() throws IOException {
+        try (Stream<Path> sources = Files.list(Path.of("src/main/java/io/kvbench/cli"))) {
+            List<String> own = sources.filter(f -> !f.endsWith("OptionRange.java")).filter(f -> {
+                String code = read(f);
+                return code.contains("must be >") || code.contains("must be between") || code.contains("must be at ");
+            }).map(Path::toString).toList();
+            assertThat(own).as("range errors worded outside OptionRange").isEmpty();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** System.exit's code and the one line, from a child JVM as a user's shell sees them. */

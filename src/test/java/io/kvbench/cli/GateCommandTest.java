@@ -54,7 +54,7 @@ class GateCommandTest {
     void badInputExitsTwo() {
         CliRun negative = CliRun.of("gate", "--runner", "local", "--confirmations", "-1");
         assertThat(negative.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
-        assertThat(negative.err()).contains("--confirmations must be >= 0");
+        assertThat(negative.err()).contains("--confirmations must be at least 0, was -1");
         CliRun noBaselines = CliRun.of("gate", "--runner", "local", "--baselines", tmp.resolve("typo").toString());
         assertThat(noBaselines.exitCode()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(noBaselines.err()).contains("typo").contains("does not exist");

@@ -122,6 +122,25 @@ class HelpTextTest {
         assertThat(seen).containsKeys("--engines", "--runner", "--min-effect", "--records", "--out");
     }
 
+    /**
+     * Every command that writes a new directory defaults --out the same way (OutOption:
+     * kvbench-results/<command>-<time>) and requires it of none; report alone writes into its --results by default.
+     */
+    @Test
+    void everyOutDefaultsAsTheOthersDo() {
+        List<String> commandsWithOut = new java.util.ArrayList<>();
+        for (CommandLine command : commands) {
+            CommandSpec spec = command.getCommandSpec();
+            OptionSpec out = spec.findOption("--out");
+            if (out == null || spec.qualifiedName().equals("kvbench report")) continue;
+            commandsWithOut.add(spec.qualifiedName());
+            assertThat(out.required()).as(spec.qualifiedName() + " --out is required").isFalse();
+            assertThat(String.join(" ", out.description())).as(spec.qualifiedName() + " --out")
+                    .isEqualTo(OutOption.DESCRIPTION);
+        }
+        assertThat(commandsWithOut).contains("kvbench run", "kvbench crash", "kvbench history changes");
+    }
+
     @Test
     void versionOnEveryCommand() {
         for (CommandLine command : commands) {

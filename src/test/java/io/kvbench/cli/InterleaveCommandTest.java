@@ -95,13 +95,13 @@ class InterleaveCommandTest {
 
     @Test
     void badInputExitsTwo() {
-        assertBadInput(List.of("--rounds", "1"), "--rounds must be >= 2");
+        assertBadInput(List.of("--rounds", "1"), "--rounds must be at least 2 (interleaving needs repeats), was 1");
         assertBadInput(List.of("--min-rounds", "2"), "min rounds must be >= 3");
         assertBadInput(List.of("--sequential", "--rounds", "6"), "--sequential and --rounds exclude each other");
         assertBadInput(List.of("--confirmations", "1"), "--confirmations needs --rounds");
         assertBadInput(List.of("--rounds", "6", "--budget-minutes", "30"),
                 "--budget-minutes is for the sequential test");
-        assertBadInput(List.of("--budget-minutes", "-1"), "--budget-minutes must be >= 0");
+        assertBadInput(List.of("--budget-minutes", "-1"), "--budget-minutes must be at least 0, was -1.0");
         assertBadInput(List.of("--a-classpath", tmp.resolve("old-kvbench.jar").toString()),
                 "old-kvbench.jar does not exist");
         assertBadInput(List.of("--schedule", "duet"), "--schedule duet pins each side to its own core",

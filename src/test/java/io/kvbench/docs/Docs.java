@@ -66,11 +66,15 @@ public final class Docs {
         return blocks;
     }
 
+    /** {@code markdown} without its fenced code blocks (each leaves an empty line) and its code spans. */
+    public static String prose(String markdown) {
+        return CODE_SPAN.matcher(FENCE.matcher(markdown).replaceAll("")).replaceAll("");
+    }
+
     /** The link targets of {@code markdown}, outside code blocks and code spans, in order. */
     public static List<String> links(String markdown) {
-        String prose = CODE_SPAN.matcher(FENCE.matcher(markdown).replaceAll("")).replaceAll("");
         List<String> targets = new ArrayList<>();
-        Matcher m = LINK.matcher(prose);
+        Matcher m = LINK.matcher(prose(markdown));
         while (m.find()) targets.add(m.group(1));
         return targets;
     }

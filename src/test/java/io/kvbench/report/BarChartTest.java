@@ -2,6 +2,7 @@ package io.kvbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

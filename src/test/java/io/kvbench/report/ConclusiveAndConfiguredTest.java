@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import io.kvbench.fixtures.SampleResults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

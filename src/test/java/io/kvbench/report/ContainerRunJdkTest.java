@@ -8,6 +8,7 @@ import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
+import io.kvbench.result.Units;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

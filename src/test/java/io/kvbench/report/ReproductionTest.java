@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import io.kvbench.workload.Published;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package io.kvbench.report;
+package io.kvbench.result;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -62,12 +62,12 @@ public final class Units {
     }
 
     /** The microsecond symbol this instance writes ("µs" or "us"). */
-    String micros() {
+    public String micros() {
         return micros;
     }
 
     /** A number alone, three significant digits, trailing zeros dropped: "0.5", "12.5", "1,024". */
-    String plainNumber(double value) {
+    public String plainNumber(double value) {
         return withoutTrailingZeros(significant(value).text());
     }
 

@@ -1,4 +1,4 @@
-package io.kvbench.report;
+package io.kvbench.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
