@@ -107,7 +107,11 @@ class ReleaseWorkflowTest {
         Path engineRepo = outsideRepository(h);
         ActHarness.Run run = h.run(new ActHarness.Checkout(engineRepo, OUTSIDE), "engine-ab.yml", "pull_request",
                 pullRequest(engineRepo), List.of("--local-repository", "kvbench/kvbench@v" + VERSION + "=" + h.repo));
-        assertThat(run.exitCode()).as(run + "\n" + tail(run)).isZero();
+        // What is checked is the path from the engine's build to the comment, not the verdict: B is A's own jar, and a
+        // one-minute duet on this shared 2-core machine may still find it slower at alpha 0.01 (1.87x in one CI run),
+        // a false alarm the A/B is allowed at that rate. Then, and only then, the reusable workflow fails the run.
+        boolean falseAlarm = run.log().contains("B is slower than A on at least one benchmark");
+        assertThat(run.exitCode()).as(run + "\n" + tail(run)).isEqualTo(falseAlarm ? 1 : 0);
         assertThat(h.github.requests()).as("the release's jar came from the API")
                 .anySatisfy(r -> assertThat(r.toString())
                         .isEqualTo("GET /repos/kvbench/kvbench/releases/tags/v" + VERSION));
@@ -118,7 +122,7 @@ class ReleaseWorkflowTest {
                         .contains("| h2-mvstore | tc-random-read |").contains("[Workflow run]("));
         assertThat(h.github.requests()).anySatisfy(r -> assertThat(r.toString())
                 .isEqualTo("POST /repos/" + OUTSIDE + "/issues/" + PR + "/comments"));
-        assertThat(run.log()).containsPattern("kvbench A/B verdict (pass|regression)");
+        if (!falseAlarm) assertThat(run.log()).containsPattern("kvbench A/B verdict pass");
     }
 
     /**
