@@ -6,6 +6,7 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.workload.Catalog;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TestUtils;
 
@@ -48,12 +49,17 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     @Override
     public String describe() {
+        return describeTest() + ", minimum effect " + percent(thresholds.minEffect()) + "%"
+                + own(thresholds.scoreRows()) + "; disk tolerance " + percent(thresholds.diskTolerance()) + "% + "
+                + Formats.bytes(thresholds.diskSlackBytes()) + own(thresholds.diskRows());
+    }
+
+    /** " (engine/workload 90%, ...)" for the rows with thresholds of their own; empty without any. */
+    private static String own(Map<String, Double> rows) {
         StringBuilder own = new StringBuilder();
-        thresholds.diskRows().forEach((row, tolerance) -> own.append(own.isEmpty() ? " (" : ", ").append(row)
-                .append(' ').append(percent(tolerance)).append('%'));
-        if (!own.isEmpty()) own.append(')');
-        return describeTest() + ", minimum effect " + percent(thresholds.minEffect()) + "%; disk tolerance "
-                + percent(thresholds.diskTolerance()) + "% + " + Formats.bytes(thresholds.diskSlackBytes()) + own;
+        rows.forEach((row, value) -> own.append(own.isEmpty() ? " (" : ", ").append(row).append(' ')
+                .append(percent(value)).append('%'));
+        return own.isEmpty() ? "" : own.append(')').toString();
     }
 
     static String percent(double fraction) {
@@ -67,15 +73,16 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
                     + " in " + baseline.unit() + ", this run " + measured.metric() + " in " + measured.unit()
                     + "; update the baseline");
         }
+        Thresholds own = thresholds.forBenchmark(baseline.engine(), baseline.workload());
         Significance sig = significance(baseline, measured);
-        Assessment assessment = decide(baseline, measured, sig,
+        Assessment assessment = decide(own, baseline, measured, sig,
                 (measured.score() - baseline.score()) / baseline.score());
         Resolution resolution = sig.interval() == null ? null : Resolution.interval(sig.interval().low(),
-                sig.interval().high(), thresholds, measured.higherIsBetter());
+                sig.interval().high(), own, measured.higherIsBetter());
         if (assessment.verdict() != Verdict.PASS || resolution == null) return assessment;
         String note = assessment.note().isEmpty() ? "" : assessment.note() + "; ";
         return new Assessment(Verdict.PASS, assessment.pValue(), assessment.confidence(),
-                note + resolution.describe(thresholds.minEffect()));
+                note + resolution.describe(own.minEffect()));
     }
 
     /**
@@ -101,7 +108,8 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         String confidence = Formats.pValue(p) + " (paired t, " + logs.length + " rounds)";
         Significance sig = new Significance(p < thresholds.alpha(), p, confidence,
                 Formats.pValue(p) + " >= alpha " + thresholds.alpha() + " over " + logs.length + " paired rounds");
-        return decide(pooledA, pooledB, sig, Math.exp(mean) - 1);
+        return decide(thresholds.forBenchmark(pooledA.engine(), pooledA.workload()), pooledA, pooledB, sig,
+                Math.exp(mean) - 1);
     }
 
     /** A relative change of the score, positive when the result got worse whichever direction "better" is. */
@@ -109,20 +117,21 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         return measured.higherIsBetter() ? -change : change;
     }
 
-    /** The verdict from a significance and a relative change of the score (after - before) / before. */
-    private Assessment decide(Baseline baseline, BenchmarkResult measured, Significance sig, double change) {
+    /** The verdict by the benchmark's own thresholds from a significance and a change (after - before) / before. */
+    private Assessment decide(Thresholds own, Baseline baseline, BenchmarkResult measured, Significance sig,
+                              double change) {
         double worse = worse(measured, change);
         List<String> notes = new ArrayList<>();
         Verdict score = Verdict.PASS;
-        if (sig.significant() && worse >= thresholds.minEffect()) {
+        if (sig.significant() && worse >= own.minEffect()) {
             score = Verdict.REGRESSION;
             notes.add((measured.higherIsBetter() ? "slower: " : "takes longer: ") + Formats.percent(change * 100));
-        } else if (sig.significant() && -worse >= thresholds.minEffect()) {
+        } else if (sig.significant() && -worse >= own.minEffect()) {
             score = Verdict.IMPROVEMENT;
             notes.add("faster: " + Formats.percent(change * 100) + "; consider updating the baseline");
         } else if (sig.significant() && change != 0) {
-            notes.add("significant but under the " + percent(thresholds.minEffect()) + "% minimum effect");
-        } else if (!sig.significant() && Math.abs(change) >= thresholds.minEffect()) {
+            notes.add("significant but under the " + percent(own.minEffect()) + "% minimum effect");
+        } else if (!sig.significant() && Math.abs(change) >= own.minEffect()) {
             notes.add(Formats.percent(change * 100) + " is not significant (" + sig.why() + ")");
         }
         Verdict disk = diskVerdict(baseline, measured, notes);

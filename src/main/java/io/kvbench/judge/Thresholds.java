@@ -14,9 +14,11 @@ import java.util.TreeMap;
  * @param diskSlackBytes absolute disk growth accepted on top, for small stores where a block or two is a lot
  * @param diskRows       relative disk tolerances of their own, by "engine/workload", in place of diskTolerance for
  *                       benchmarks whose footprint varies between identical runs (the gate's diskRows)
+ * @param scoreRows      minimum effects of their own, by "engine/workload", for scores whose forks settle in modes
+ *                       further apart than minEffect (the gate's scoreRows); each raises minEffect, never lowers it
  */
 public record Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
-                         Map<String, Double> diskRows) {
+                         Map<String, Double> diskRows, Map<String, Double> scoreRows) {
 
     /**
      * Used where a profile sets no gate (nightly, profile files, tests). Not calibrated: the measured settings are the
@@ -32,24 +34,42 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
                 + diskTolerance);
         if (diskSlackBytes < 0) throw new IllegalArgumentException("diskSlackBytes must be >= 0, not "
                 + diskSlackBytes);
-        diskRows = diskRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(diskRows));
-        diskRows.forEach((row, tolerance) -> {
-            if (tolerance == null || !(tolerance >= 0)) throw new IllegalArgumentException("disk tolerance of " + row
-                    + " must be >= 0, not " + tolerance);
-        });
+        diskRows = rows("disk tolerance", diskRows);
+        scoreRows = rows("minimum effect", scoreRows);
     }
 
-    /** Every benchmark judged on disk with the same relative tolerance. */
+    /** Every benchmark judged with the same thresholds. */
     public Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes) {
-        this(alpha, minEffect, diskTolerance, diskSlackBytes, Map.of());
+        this(alpha, minEffect, diskTolerance, diskSlackBytes, Map.of(), Map.of());
+    }
+
+    private static Map<String, Double> rows(String what, Map<String, Double> rows) {
+        if (rows == null) return Map.of();
+        rows.forEach((row, value) -> {
+            if (value == null || !(value >= 0)) throw new IllegalArgumentException(what + " of " + row
+                    + " must be >= 0, not " + value);
+        });
+        return Collections.unmodifiableMap(new TreeMap<>(rows));
     }
 
     /** A profile's gate thresholds; the defaults when it sets none. */
     public static Thresholds of(Profile.GateSettings gate) {
         if (gate == null) return DEFAULTS;
-        Map<String, Double> rows = new TreeMap<>();
-        gate.diskRows().forEach((row, own) -> rows.put(row, own.tolerance()));
-        return new Thresholds(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes(), rows);
+        Map<String, Double> disk = new TreeMap<>();
+        gate.diskRows().forEach((row, own) -> disk.put(row, own.tolerance()));
+        Map<String, Double> score = new TreeMap<>();
+        gate.scoreRows().forEach((row, own) -> score.put(row, own.minEffect()));
+        return new Thresholds(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes(), disk,
+                score);
+    }
+
+    /**
+     * The thresholds one benchmark is judged by: minEffect raised to its row's own where the gate sets one (a floor
+     * set by its modes, so a larger minimum effect asked for, e.g. by --min-effect, still holds).
+     */
+    public Thresholds forBenchmark(String engine, String workload) {
+        Double own = scoreRows.get(engine + "/" + workload);
+        return own == null || own <= minEffect ? this : withMinEffect(own);
     }
 
     /** The relative disk tolerance of one benchmark: its own where the gate sets one, else diskTolerance. */
@@ -63,10 +83,10 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
     }
 
     public Thresholds withAlpha(double value) {
-        return new Thresholds(value, minEffect, diskTolerance, diskSlackBytes, diskRows);
+        return new Thresholds(value, minEffect, diskTolerance, diskSlackBytes, diskRows, scoreRows);
     }
 
     public Thresholds withMinEffect(double value) {
-        return new Thresholds(alpha, value, diskTolerance, diskSlackBytes, diskRows);
+        return new Thresholds(alpha, value, diskTolerance, diskSlackBytes, diskRows, scoreRows);
     }
 }

@@ -75,8 +75,9 @@ public final class WelchPolicy extends ThresholdPolicy {
     public boolean suspect(Baseline baseline, BenchmarkResult measured, Assessment assessment) {
         if (assessment.verdict() == Verdict.REGRESSION) return true;
         double change = (measured.score() - baseline.score()) / baseline.score();
+        double minEffect = thresholds().forBenchmark(baseline.engine(), baseline.workload()).minEffect();
         return (assessment.verdict() == Verdict.PASS || assessment.verdict() == Verdict.IMPROVEMENT)
-                && worse(measured, change) >= thresholds().minEffect()
+                && worse(measured, change) >= minEffect
                 && ForkSamples.of(measured).forkCount() < ForkSamples.of(baseline).forkCount();
     }
 

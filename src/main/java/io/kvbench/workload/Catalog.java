@@ -116,20 +116,29 @@ public final class Catalog {
         }
         if (!(g.alpha() > 0 && g.alpha() < 1)) throw new InputException(file, "gate.alpha", "is " + g.alpha()
                 + "; it must be in (0, 1)");
-        if (!(g.minEffect() >= 0 && g.minEffect() < 10)) {
-            throw new InputException(file, "gate.minEffect", "is " + g.minEffect() + "; it must be in [0, 10)");
-        }
-        if (!(g.diskTolerance() >= 0 && g.diskTolerance() < 10)) {
-            throw new InputException(file, "gate.diskTolerance", "is " + g.diskTolerance() + "; it must be in [0, 10)");
-        }
+        fraction(file, "gate.minEffect", g.minEffect());
+        fraction(file, "gate.diskTolerance", g.diskTolerance());
         if (g.diskSlackBytes() < 0) throw new InputException(file, "gate.diskSlackBytes", "is " + g.diskSlackBytes()
                 + "; it must be >= 0");
-        for (Map.Entry<String, Profile.DiskRow> row : g.diskRows().entrySet()) diskRow(file, row.getKey(),
-                row.getValue());
+        for (Map.Entry<String, Profile.DiskRow> row : g.diskRows().entrySet()) {
+            String field = row(file, "gate.diskRows.", row.getKey(), row.getValue());
+            fraction(file, field + ".tolerance", row.getValue().tolerance());
+            evidence(file, field, row.getValue().evidence());
+        }
+        for (Map.Entry<String, Profile.ScoreRow> row : g.scoreRows().entrySet()) {
+            String field = row(file, "gate.scoreRows.", row.getKey(), row.getValue());
+            fraction(file, field + ".minEffect", row.getValue().minEffect());
+            if (!(row.getValue().minEffect() > g.minEffect())) {
+                throw new InputException(file, field + ".minEffect", "is " + row.getValue().minEffect()
+                        + "; a row raises the gate's minEffect (" + g.minEffect() + "), so it must be larger");
+            }
+            evidence(file, field, row.getValue().evidence());
+        }
     }
 
-    private static void diskRow(Path file, String benchmark, Profile.DiskRow row) {
-        String field = "gate.diskRows." + Inputs.printable(benchmark);
+    /** The field name of a gate row named engine/workload, after checking the name and that the row is there. */
+    private static String row(Path file, String prefix, String benchmark, Object row) {
+        String field = prefix + Inputs.printable(benchmark);
         String[] parts = benchmark.split("/", -1);
         if (parts.length != 2) throw new InputException(file, field, "is not named engine/workload");
         Inputs.id(file, field, parts[0]);
@@ -137,10 +146,17 @@ public final class Catalog {
             throw new InputException(file, field, "names '" + Inputs.printable(parts[1]) + "', not a workload");
         }
         if (row == null) throw new InputException(file, field, "is null");
-        if (!(row.tolerance() >= 0 && row.tolerance() < 10)) {
-            throw new InputException(file, field + ".tolerance", "is " + row.tolerance() + "; it must be in [0, 10)");
+        return field;
+    }
+
+    private static void fraction(Path file, String field, double value) {
+        if (!(value >= 0 && value < 10)) {
+            throw new InputException(file, field, "is " + value + "; it must be in [0, 10)");
         }
-        if (row.evidence() == null || row.evidence().isBlank()) {
+    }
+
+    private static void evidence(Path file, String field, String evidence) {
+        if (evidence == null || evidence.isBlank()) {
             throw new InputException(file, field + ".evidence", "is empty; say why the row varies and where it was "
                     + "measured");
         }

@@ -28,15 +28,35 @@ public record Profile(String name, String description, Map<String, Long> records
      *
      * @param test      the significance test: "bootstrap" (the default when absent) or "welch"
      * @param measured  where the thresholds come from, for people
-     * @param diskRows  benchmarks ("engine/workload") whose fixed-work footprint varies between identical runs more
-     *                  than diskTolerance allows, each with a relative tolerance of its own and the evidence for it
-     *                  (none when absent)
+     * @param rows      benchmarks with thresholds of their own
      */
     public record GateSettings(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
-                               String measured, Map<String, DiskRow> diskRows) {
+                               String measured, @JsonUnwrapped Rows rows) {
         public GateSettings {
+            rows = rows == null ? new Rows(null, null) : rows;
+        }
+
+        public Map<String, DiskRow> diskRows() {
+            return rows.diskRows();
+        }
+
+        public Map<String, ScoreRow> scoreRows() {
+            return rows.scoreRows();
+        }
+    }
+
+    /**
+     * Benchmarks ("engine/workload") whose spread between identical runs is wider than the gate's thresholds allow,
+     * each with a threshold of its own and the evidence for it (none when absent).
+     *
+     * @param diskRows  fixed-work footprints that vary more than diskTolerance allows
+     * @param scoreRows scores that vary between JVM forks more than minEffect allows
+     */
+    public record Rows(Map<String, DiskRow> diskRows, Map<String, ScoreRow> scoreRows) {
+        public Rows {
             // Sorted for stable messages; a null row stays for Catalog to name.
             diskRows = diskRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(diskRows));
+            scoreRows = scoreRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(scoreRows));
         }
     }
 
@@ -48,6 +68,17 @@ public record Profile(String name, String description, Map<String, Long> records
      * @param evidence  why this row varies and where its spread was measured
      */
     public record DiskRow(double tolerance, String evidence) {
+    }
+
+    /**
+     * A minimum effect of one benchmark's own, for a score whose JVM forks settle in different modes (a fork of an
+     * unchanged engine scoring a fraction of another's), so that a baseline's forks can all come from one mode and an
+     * unchanged run's from another. It raises the gate's minEffect for this row, never lowers it.
+     *
+     * @param minEffect smallest relative change of this row's score that counts, set above the spread of its modes
+     * @param evidence  the modes measured, where and when
+     */
+    public record ScoreRow(double minEffect, String evidence) {
     }
 
     /** JMH iteration settings; seconds apply to timed operations only. */

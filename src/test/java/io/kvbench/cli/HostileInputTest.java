@@ -196,6 +196,15 @@ class HostileInputTest {
         c.add(new Case("gate disk row without evidence", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
                 + "\"diskRows\":{\"rocksdb/ycsb-c\":{\"tolerance\":0.5,\"evidence\":\" \"}}},\"heap\""),
                 "field 'gate.diskRows.rocksdb/ycsb-c.evidence'"));
+        c.add(new Case("gate score row minEffect 12", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"scoreRows\":{\"rocksdb/ycsb-c\":{\"minEffect\":12,\"evidence\":\"e\"}}},\"heap\""),
+                "field 'gate.scoreRows.rocksdb/ycsb-c.minEffect'"));
+        c.add(new Case("gate score row under the gate's", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"scoreRows\":{\"rocksdb/ycsb-c\":{\"minEffect\":0.05,\"evidence\":\"e\"}}},\"heap\""),
+                "field 'gate.scoreRows.rocksdb/ycsb-c.minEffect'"));
+        c.add(new Case("gate score row without evidence", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"scoreRows\":{\"rocksdb/ycsb-c\":{\"minEffect\":0.9}}},\"heap\""),
+                "field 'gate.scoreRows.rocksdb/ycsb-c.evidence'"));
         // resource profiles (run --resources FILE)
         c.add(new Case("cpuset 0-4000000000", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-4000000000\"]"),
                 "cpuset"));

@@ -95,7 +95,7 @@ class WelchPolicyTest {
 
     @Test
     void aRowWithADiskToleranceOfItsOwnIsJudgedWithItAndOnlyIt() {
-        WelchPolicy rows = new WelchPolicy(new Thresholds(0.01, 0.10, 0.05, 0, Map.of("e/w", 0.5)));
+        WelchPolicy rows = new WelchPolicy(new Thresholds(0.01, 0.10, 0.05, 0, Map.of("e/w", 0.5), Map.of()));
         double[] samples = normal(10, 10, 1000, 10);
         BenchmarkResult before = withDisk(ok("e", "w", samples), 100L << 20);
         assertThat(rows.assess(baseline(before), withDisk(ok("e", "w", samples), 140L << 20)).verdict())
@@ -108,6 +108,36 @@ class WelchPolicyTest {
         assertThat(rows.assess(baseline(other), withDisk(ok("e", "x", samples), 110L << 20)).verdict())
                 .isEqualTo(Verdict.REGRESSION);
         assertThat(rows.describe()).endsWith("disk tolerance 5% + 0 B (e/w 50%)");
+    }
+
+    @Test
+    void aRowWithAMinimumEffectOfItsOwnIsJudgedWithItAndOnlyIt() {
+        // Forks of an unchanged engine settling 5x apart: the baseline's from the fast mode, this run's from the slow.
+        WelchPolicy rows = new WelchPolicy(new Thresholds(0.001, 0.75, 0.05, 0, Map.of(), Map.of("e/w", 0.9)));
+        BenchmarkResult fast = inForks("w", 20, 3, 1_700_000);
+        BenchmarkResult slow = inForks("w", 21, 4, 300_000);
+        Assessment modes = rows.assess(baseline(fast), slow);
+        assertThat(modes.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(modes.note()).contains("significant but under the 90% minimum effect");
+        assertThat(rows.suspect(baseline(fast), slow, modes)).isFalse();
+        // A twentyfold drop is beyond the row's modes: still a regression.
+        assertThat(rows.assess(baseline(fast), inForks("w", 22, 4, 85_000)).verdict()).isEqualTo(Verdict.REGRESSION);
+        // Another workload of the same engine keeps the gate's 75 %.
+        assertThat(rows.assess(baseline(inForks("x", 20, 3, 1_700_000)), inForks("x", 21, 4, 300_000)).verdict())
+                .isEqualTo(Verdict.REGRESSION);
+        assertThat(rows.describe()).contains("minimum effect 75% (e/w 90%); disk tolerance 5% + 0 B");
+        // A row only raises the minimum effect: asking for a larger one everywhere still holds on the row.
+        Thresholds wider = rows.thresholds().withMinEffect(0.95);
+        assertThat(wider.forBenchmark("e", "w").minEffect()).isEqualTo(0.95);
+        assertThat(rows.thresholds().forBenchmark("e", "w").minEffect()).isEqualTo(0.9);
+        assertThat(rows.thresholds().forBenchmark("e", "x").minEffect()).isEqualTo(0.75);
+    }
+
+    /** Throughput of engine e on {@code workload}: {@code forks} forks of 4 samples around {@code mean}. */
+    private static BenchmarkResult inForks(String workload, long seed, int forks, double mean) {
+        double[] samples = java.util.Arrays.stream(normalForks(seed, forks, 4, mean))
+                .flatMapToDouble(java.util.Arrays::stream).toArray();
+        return withForks(ok("e", workload, samples), forks);
     }
 
     @Test
