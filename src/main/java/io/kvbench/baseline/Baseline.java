@@ -1,6 +1,7 @@
 package io.kvbench.baseline;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Direction;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
@@ -125,9 +126,9 @@ public record Baseline(int schemaVersion, BenchmarkKey key, String profile, Stri
         return recorded.reason();
     }
 
-    /** True when a larger score is better (throughput); false for times. */
+    /** True when a larger score is better (throughput); false for times ({@link Direction}). */
     public boolean higherIsBetter() {
-        return BenchmarkResult.THROUGHPUT.equals(metric());
+        return Direction.of(unit()).higherIsBetter();
     }
 
     /**

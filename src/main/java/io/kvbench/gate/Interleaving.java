@@ -13,6 +13,7 @@ import io.kvbench.judge.Resolution;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Direction;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.Status;
 import io.kvbench.run.BenchmarkRunner;
@@ -121,8 +122,8 @@ public final class Interleaving {
             return null;
         }
         double[] ratios = judged.roundRatios().stream().mapToDouble(Double::doubleValue).toArray();
-        boolean higherIsBetter = judged.row().unit() != null && judged.row().unit().startsWith("ops/");
-        return Resolution.paired(ratios, threshold.thresholds(), beta, higherIsBetter);
+        return Resolution.paired(ratios, threshold.thresholds(), beta,
+                Direction.of(judged.row().unit()).higherIsBetter());
     }
 
     static double minEffect(ComparisonPolicy policy) {

@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Direction;
 import io.kvbench.workload.Catalog;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,7 +115,7 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     /** A relative change of the score, positive when the result got worse whichever direction "better" is. */
     static double worse(BenchmarkResult measured, double change) {
-        return measured.higherIsBetter() ? -change : change;
+        return Direction.of(measured.unit()).worse(change);
     }
 
     /** The verdict by the benchmark's own thresholds from a significance and a change (after - before) / before. */

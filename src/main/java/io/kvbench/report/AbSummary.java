@@ -6,6 +6,7 @@ import io.kvbench.gate.Interleaving;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.Verdict;
+import io.kvbench.result.Direction;
 import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -114,7 +115,7 @@ public final class AbSummary {
      * ("ops/s") is inverted, which also swaps the interval's ends; a time's ("s/op") is one already.
      */
     static double[] timeRatio(double[] scoreRatio, String unit) {
-        if (unit == null || !unit.startsWith("ops/")) return scoreRatio;
+        if (!Direction.of(unit).higherIsBetter()) return scoreRatio;
         return new double[] {1 / scoreRatio[0], 1 / scoreRatio[2], 1 / scoreRatio[1]};
     }
 }

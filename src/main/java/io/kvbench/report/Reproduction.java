@@ -1,6 +1,7 @@
 package io.kvbench.report;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Direction;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -117,7 +118,7 @@ public record Reproduction(Published source, Published.Table table, long measure
             results.add(r);
             records = records(r);
         }
-        boolean lower = table.lowerIsBetter();
+        boolean lower = !Direction.of(table.unit()).higherIsBetter();
         double[] halfWidths = results.stream().mapToDouble(RowInterval::halfWidth).toArray();
         List<RankAgreement.Entry> entries = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {

@@ -72,9 +72,9 @@ public record BenchmarkResult(String engine, String workload, Status status,
         return new BenchmarkResult(engine, workload, status, kind, reason, other, context);
     }
 
-    /** True when a larger score is better (throughput); false for times. */
+    /** True when a larger score is better (throughput); false for times ({@link Direction}). */
     public boolean higherIsBetter() {
-        return THROUGHPUT.equals(metric());
+        return Direction.of(unit()).higherIsBetter();
     }
 
     public String metric() {

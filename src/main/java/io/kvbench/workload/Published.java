@@ -101,10 +101,6 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
             this(workload, published, records, unit, rows, null);
         }
 
-        public boolean lowerIsBetter() {
-            return "s/op".equals(unit);
-        }
-
         /** How far this table's size is from {@code measured} records, as |log(ratio)|; 0 when unknown. */
         public double sizeDistance(long measured) {
             return measured <= 0 ? 0 : Math.abs(Math.log((double) records / measured));

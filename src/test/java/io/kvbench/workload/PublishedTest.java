@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.input.InputException;
+import io.kvbench.result.Direction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +16,8 @@ class PublishedTest {
     void theTokyoCabinetTableIsTheSourcesFourColumnsOfNineEngines() {
         Published tc = Published.named("tc");
         assertThat(tc.records()).isEqualTo(1_000_000);
-        assertThat(tc.tables()).allSatisfy(t -> assertThat(t.lowerIsBetter()).as("s/op").isTrue());
+        assertThat(tc.tables()).allSatisfy(t -> assertThat(Direction.of(t.unit()).higherIsBetter()).as("s/op")
+                .isFalse());
         assertThat(tc.tables()).extracting(Published.Table::workload)
                 .containsExactly("tc-random-read", "tc-seq-read", "tc-random-write", "tc-seq-write");
         assertThat(tc.tables()).allSatisfy(t -> assertThat(t.rows()).hasSize(9));
@@ -30,7 +32,7 @@ class PublishedTest {
     void theHestiaStoreTableIsItsSequentialReadOfSevenEnginesAtTenMillion() {
         Published hestia = Published.named("hestia");
         assertThat(hestia.records()).isEqualTo(10_000_000);
-        assertThat(hestia.tables().get(0).lowerIsBetter()).as("ops/s").isFalse();
+        assertThat(Direction.of(hestia.tables().get(0).unit()).higherIsBetter()).as("ops/s").isTrue();
         assertThat(hestia.tables()).singleElement().satisfies(t -> {
             assertThat(t.workload()).isEqualTo("hestia-seq-read");
             assertThat(t.rows()).extracting(Published.Row::engine)
@@ -63,7 +65,7 @@ class PublishedTest {
                 .findFirst().orElseThrow();
         assertThat(reads.records()).isEqualTo(5_000_000L);
         assertThat(reads.unit()).isEqualTo("ops/s");
-        assertThat(reads.lowerIsBetter()).isFalse();
+        assertThat(Direction.of(reads.unit()).higherIsBetter()).isTrue();
         assertThat(reads.rows()).extracting(Published.Row::engine)
                 .containsExactly("datastore4j", "rocksdb", "leveldb-java", "leveldb-jni");
         assertThat(ds4j.tables()).filteredOn(t -> t.records() == 10_000_000L).extracting(t -> t.rows().size())
