@@ -23,12 +23,9 @@ final class DiskBaselines {
     private DiskBaselines() {
     }
 
+    /** False for a workload this build does not know: nothing to say about its work. */
     private static boolean fixedWork(String workload) {
-        try {
-            return Catalog.workload(workload).fixedWork();
-        } catch (IllegalArgumentException e) {
-            return false; // a workload this build does not know: nothing to say about its work
-        }
+        return Catalog.known(workload).map(Workload::fixedWork).orElse(false);
     }
 
     static List<DiskBaseline> of(List<RunResults> runs, String profile, String reason, Instant now) {

@@ -57,10 +57,6 @@ final class CompareCommand implements Callable<Integer> {
             description = "Compare only these engines, comma-separated or repeated (default: every engine of the run).")
     List<String> engines;
 
-    /** The spelling before 2026-11-25, still accepted (CHANGELOG); hidden so that help shows one name per concept. */
-    @Option(names = "--engine", split = ",", paramLabel = "ID", hidden = true)
-    List<String> oldEngines;
-
     @Mixin
     ThresholdOptions thresholds = new ThresholdOptions();
 
@@ -122,7 +118,6 @@ final class CompareCommand implements Callable<Integer> {
     private Set<String> engineFilter(RunResults run) {
         List<String> engines = new ArrayList<>();
         if (this.engines != null) engines.addAll(this.engines);
-        if (oldEngines != null) engines.addAll(oldEngines);
         if (engines.isEmpty()) return null;
         Set<String> known = new TreeSet<>();
         Engines.all().stream().map(KvEngine::id).forEach(known::add);

@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "interleave", mixinStandardHelpOptions = true,
         description = {"Run configuration A and configuration B in rounds (by default at the same time, each on its "
                 + "own core) and judge B against A paired by round, so that drift cancels: round after round until a "
-                + "sequential test decides (the default), or a fixed number of rounds (--rounds).",
+                + "sequential test (Wald's, on the per-round log ratios) accepts a slowdown of --min-effect at --alpha "
+                + "or its absence at --beta, or reaches --max-rounds (the default; "
+                + "docs/methodology/sequential-test.md), or a fixed number of rounds (--rounds).",
                 "Example, an engine upgrade: --engines rocksdb --a-engine-version rocksdb=11.7.0 --b-engine-version "
                         + "rocksdb=11.8.1; two kvbench builds: --a-classpath old/kvbench.jar --b-classpath "
                         + "target/kvbench.jar.",
@@ -70,13 +72,6 @@ final class InterleaveCommand implements Callable<Integer> {
                     + "a benchmark that looks regressed gets --confirmations more rounds of this many (default: the "
                     + "sequential test chooses the rounds).")
     Integer rounds;
-
-    @Option(names = "--sequential",
-            description = "Run each benchmark round after round until a sequential test (Wald's, on the per-round log "
-                    + "ratios) accepts a slowdown of --min-effect at --alpha or its absence at --beta, or reaches "
-                    + "--max-rounds. The default; the flag only says so (--rounds N runs fixed rounds instead). "
-                    + "Its measured detection rates: docs/methodology/sequential-test.md.")
-    boolean sequential;
 
     @Option(names = "--budget-minutes", paramLabel = "MINUTES",
             description = "Sequential: start no round after this many minutes (each benchmark still gets "
@@ -130,10 +125,6 @@ final class InterleaveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean fixed = rounds != null;
-        if (fixed && sequential) {
-            throw new IllegalArgumentException(
-                    "--sequential and --rounds exclude each other: the sequential test chooses the rounds");
-        }
         OptionRange.atLeast("--rounds", 2, rounds, "interleaving needs repeats");
         if (!fixed && confirmations != null) {
             throw new IllegalArgumentException(

@@ -219,10 +219,6 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
             return (double) regressions / sessions;
         }
 
-        public double acceptedRate() {
-            return (double) accepted / sessions;
-        }
-
         public double undecidedRate() {
             return (double) undecided / sessions;
         }

@@ -5,6 +5,7 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Direction;
 import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -150,11 +151,7 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
      * fail on a faster run. A workload this build does not know is judged.
      */
     static boolean fixedWork(String workload) {
-        try {
-            return Catalog.workload(workload).fixedWork();
-        } catch (IllegalArgumentException e) {
-            return true;
-        }
+        return Catalog.known(workload).map(Workload::fixedWork).orElse(true);
     }
 
     private Significance significance(Baseline baseline, BenchmarkResult measured) {

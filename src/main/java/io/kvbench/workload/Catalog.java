@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The workloads and profiles shipped in the jar ({@code kvbench/workloads.json}, {@code kvbench/profiles/*.json}).
@@ -35,6 +36,11 @@ public final class Catalog {
     /** Every workload, in the order of workloads.json. */
     public static List<Workload> workloads() {
         return List.copyOf(WORKLOADS.values());
+    }
+
+    /** A workload by name, if this build knows it (results and baselines may name one it does not). */
+    public static Optional<Workload> known(String name) {
+        return Optional.ofNullable(WORKLOADS.get(name));
     }
 
     /** A workload by name; an unknown name is an error that lists the valid ones. */

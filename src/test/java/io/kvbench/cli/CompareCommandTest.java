@@ -214,9 +214,9 @@ class CompareCommandTest {
         CliRun run = compare("--engines", "lmdb");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("1 NEW").doesNotContain("rocksdb");
-        // The spelling before --engines still works (hidden from the help).
+        // The spelling before --engines (hidden until 2026-12-01) is gone: an unknown option, not an empty filter.
         CliRun old = compare("--engine", "lmdb");
-        assertThat(old.exitCode()).as(old.err()).isZero();
-        assertThat(old.out()).contains("1 NEW").doesNotContain("rocksdb");
+        assertThat(old.exitCode()).isEqualTo(2);
+        assertThat(old.err()).contains("--engine");
     }
 }

@@ -97,7 +97,6 @@ class InterleaveCommandTest {
     void badInputExitsTwo() {
         assertBadInput(List.of("--rounds", "1"), "--rounds must be at least 2 (interleaving needs repeats), was 1");
         assertBadInput(List.of("--min-rounds", "2"), "min rounds must be >= 3");
-        assertBadInput(List.of("--sequential", "--rounds", "6"), "--sequential and --rounds exclude each other");
         assertBadInput(List.of("--confirmations", "1"), "--confirmations needs --rounds");
         assertBadInput(List.of("--rounds", "6", "--budget-minutes", "30"),
                 "--budget-minutes is for the sequential test");
