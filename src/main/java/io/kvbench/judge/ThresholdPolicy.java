@@ -146,9 +146,9 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
 
     /**
      * Disk is judged only where the work is the same in every run (passes, read-only operations): timed writes write
-     * as much as the machine manages in the time, so their footprint follows the throughput (2.8x between two runs:
-     * docs/results/2026-11-23-disk-portability.md) and a tolerance tight enough to catch a 10 % larger store would
-     * fail on a faster run. A workload this build does not know is judged.
+     * as much as the machine manages in the time, so their footprint follows the throughput (measured:
+     * docs/results/2026-11-23-disk-portability.md) and a tolerance tight enough to catch a larger store would fail on
+     * a faster run. A workload this build does not know is judged.
      */
     static boolean fixedWork(String workload) {
         return Catalog.known(workload).map(Workload::fixedWork).orElse(true);
