@@ -86,7 +86,9 @@ public final class IterationMetrics {
         timedRegionEnds();
         TimedRegion timed = new TimedRegion(END.wallNanos - START.wallNanos, difference(START.cpuNanos, END.cpuNanos),
                 difference(START.deviceBytesWritten, END.deviceBytesWritten),
-                difference(START.threadCpuNanos, END.threadCpuNanos));
+                difference(START.threadCpuNanos, END.threadCpuNanos),
+                difference(START.allocatedBytes, END.allocatedBytes), difference(START.gcCount, END.gcCount),
+                difference(START.gcMillis, END.gcMillis));
         return new Snapshot(LATENCIES.copy(), logicalBytesWritten, diskBytes, timed, operations);
     }
 
@@ -102,8 +104,13 @@ public final class IterationMetrics {
      * @param deviceBytesWritten bytes the process sent to the storage layer over it; -1 without /proc/self/io
      * @param threadCpuNanos     CPU time of the marking thread over it (meaningful with one benchmark thread, which
      *                           marks both ends); -1 where the JVM cannot tell
+     * @param allocatedBytes     heap bytes the process's threads allocated over it
+     *                           ({@link ProcessProbes#allocatedBytes}); -1 where the JVM cannot tell
+     * @param gcCount            garbage collections over it; -1 where unknown
+     * @param gcMillis           time the collectors spent over it, in ms; -1 where unknown
      */
-    record TimedRegion(long wallNanos, long cpuNanos, long deviceBytesWritten, long threadCpuNanos) {
+    record TimedRegion(long wallNanos, long cpuNanos, long deviceBytesWritten, long threadCpuNanos,
+                       long allocatedBytes, long gcCount, long gcMillis) {
     }
 
     /**
@@ -114,13 +121,19 @@ public final class IterationMetrics {
                     long operations) {
     }
 
-    /** One set of readings; mutable and reused, so that marking the region allocates nothing but the /proc read. */
+    /**
+     * One set of readings; mutable and reused, so that marking the region allocates nothing but the /proc read and
+     * the thread-id array of the allocation reading (a few hundred bytes, against every operation of an iteration).
+     */
     private static final class Readings {
         long wallNanos;
         long cpuNanos = -1;
         long deviceBytesWritten = -1;
         /** CPU time of the thread that marked the region: the benchmark thread when there is one (see the profiler). */
         long threadCpuNanos = -1;
+        long allocatedBytes = -1;
+        long gcCount = -1;
+        long gcMillis = -1;
 
         /** The clocks are read nearest to the timed work: last at its start, first at its end. */
         void take(boolean atEnd) {
@@ -130,6 +143,9 @@ public final class IterationMetrics {
             }
             deviceBytesWritten = ProcessProbes.deviceBytesWritten();
             cpuNanos = ProcessProbes.processCpuNanos();
+            gcCount = ProcessProbes.gcCount();
+            gcMillis = ProcessProbes.gcMillis();
+            allocatedBytes = ProcessProbes.allocatedBytes();
             if (!atEnd) {
                 threadCpuNanos = ProcessProbes.threadCpuNanos();
                 wallNanos = System.nanoTime();

@@ -15,12 +15,13 @@ import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, peak
- * RSS,
- * native memory, device bytes written and write amplification. Runs inside the benchmark JVM; JMH calls it after the
+ * Adds kvbench's secondary metrics to every JMH measurement iteration: latency percentiles, disk bytes, CPU %, heap
+ * allocation per operation and garbage collections, peak RSS, native memory, device bytes written and write
+ * amplification. Runs inside the benchmark JVM; JMH calls it after the
  * iteration's @TearDown methods, so the benchmark has already published what it measured into
- * {@link IterationMetrics}. CPU %, device bytes written and write amplification cover the timed region only, as the
- * benchmarks mark it in {@link IterationMetrics} (JMH's profiler hooks would also count iteration setup and teardown).
+ * {@link IterationMetrics}. CPU %, allocation, collections, device bytes written and write amplification cover the
+ * timed region only, as the benchmarks mark it in {@link IterationMetrics}: JMH's profiler hooks, its GC profiler's
+ * among them, would also count iteration setup and teardown (reopening a store, the teardown's flush).
  * Use with {@code -prof io.kvbench.bench.KvMetricsProfiler} when running JMH by hand.
  */
 public final class KvMetricsProfiler implements InternalProfiler {
@@ -28,7 +29,7 @@ public final class KvMetricsProfiler implements InternalProfiler {
     @Override
     public String getDescription() {
         return "kvbench secondary metrics: latency percentiles, disk, CPU (process %, benchmark thread per operation), "
-                + "memory, device writes";
+                + "allocation per operation, collections, memory, device writes";
     }
 
     @Override
@@ -66,6 +67,14 @@ public final class KvMetricsProfiler implements InternalProfiler {
             results.add(new ScalarResult(MetricNames.THREAD_CPU_NS_PER_OP,
                     (double) timed.threadCpuNanos() / snapshot.operations(), "ns/op", AggregationPolicy.AVG));
         }
+        if (timed.allocatedBytes() >= 0 && snapshot.operations() > 0) {
+            results.add(new ScalarResult(MetricNames.ALLOC_BYTES_PER_OP,
+                    (double) timed.allocatedBytes() / snapshot.operations(), "B/op", AggregationPolicy.AVG));
+        }
+        if (timed.gcCount() >= 0) results.add(new ScalarResult(MetricNames.GC_COUNT, timed.gcCount(), "collections",
+                AggregationPolicy.AVG));
+        if (timed.gcMillis() >= 0) results.add(new ScalarResult(MetricNames.GC_MILLIS, timed.gcMillis(), "ms",
+                AggregationPolicy.AVG));
         long peakRss = ProcessProbes.peakRssBytes();
         if (peakRss >= 0) results.add(new ScalarResult(MetricNames.RSS_PEAK_BYTES, peakRss, "B",
                 AggregationPolicy.MAX));

@@ -3,6 +3,7 @@ package io.kvbench.bench;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -36,6 +37,41 @@ final class ProcessProbes {
      */
     static long threadCpuNanos() {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    /**
+     * Heap bytes allocated so far by the threads alive now (HotSpot's per-thread counters, which JMH's GC profiler
+     * reads too); -1 where the JVM cannot tell. A thread that ended since an earlier reading takes its bytes with it,
+     * so a difference of two readings undercounts the engine's short-lived threads, never the benchmark's own.
+     */
+    static long allocatedBytes() {
+        if (!(THREADS instanceof com.sun.management.ThreadMXBean hotspot) || !hotspot.isThreadAllocatedMemorySupported()
+                || !hotspot.isThreadAllocatedMemoryEnabled()) {
+            return -1;
+        }
+        long sum = 0;
+        for (long bytes : hotspot.getThreadAllocatedBytes(THREADS.getAllThreadIds())) {
+            if (bytes > 0) sum += bytes; // -1: the thread ended between the two calls
+        }
+        return sum;
+    }
+
+    /** Garbage collections so far, of every collector; -1 where none reports a count. */
+    static long gcCount() {
+        long sum = -1;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc.getCollectionCount() >= 0) sum = Math.max(sum, 0) + gc.getCollectionCount();
+        }
+        return sum;
+    }
+
+    /** Time the collectors have spent collecting so far (their accumulated elapsed time), in ms; -1 where unknown. */
+    static long gcMillis() {
+        long sum = -1;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc.getCollectionTime() >= 0) sum = Math.max(sum, 0) + gc.getCollectionTime();
+        }
+        return sum;
     }
 
     /** Bytes this process caused to be sent to the storage layer (/proc/self/io write_bytes). */

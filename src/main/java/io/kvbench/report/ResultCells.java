@@ -29,6 +29,7 @@ public final class ResultCells {
             new Column("p99.9", MetricNames.LATENCY_P999),
             new Column("disk", MetricNames.DISK_BYTES),
             new Column("CPU", MetricNames.CPU_PERCENT),
+            new Column("alloc/op", MetricNames.ALLOC_BYTES_PER_OP),
             new Column("RSS peak", MetricNames.RSS_PEAK_BYTES),
             new Column("native", MetricNames.NATIVE_BYTES),
             new Column("written", MetricNames.IO_WRITE_BYTES),

@@ -25,6 +25,16 @@ public final class MetricNames {
      * (fsync, page faults served by the disk, locks) and to work of the engine's background threads.
      */
     public static final String THREAD_CPU_NS_PER_OP = "cpu.thread.ns.op";
+    /**
+     * Heap bytes the benchmark JVM's threads allocated per operation (per record, for a pass) over the timed region:
+     * what an engine allocates for a get or a put, which does not depend on the CPU; unit "B/op". Threads of the
+     * engine that ended within the region are not counted.
+     */
+    public static final String ALLOC_BYTES_PER_OP = "alloc.bytes.op";
+    /** Garbage collections over the timed region, unit "collections". */
+    public static final String GC_COUNT = "gc.count";
+    /** Time the collectors spent over the timed region, unit "ms". */
+    public static final String GC_MILLIS = "gc.ms";
     /** Peak resident set size of the benchmark JVM (VmHWM), unit "B". */
     public static final String RSS_PEAK_BYTES = "rss.peak.bytes";
     /** Resident memory outside the Java heap (RSS minus committed heap), unit "B". */

@@ -42,8 +42,8 @@ class SummaryMarkdownTest {
         assertThat(details).isPositive();
         assertThat(md.indexOf("</details>")).isGreaterThan(details);
         assertThat(md.substring(details))
-                .contains("| engine | p50 | p99 | p99.9 | disk | CPU | RSS peak | native | written | write amp. |",
-                "#### bulk-load");
+                .contains("| engine | p50 | p99 | p99.9 | disk | CPU | alloc/op | RSS peak | native | written "
+                        + "| write amp. |", "#### bulk-load");
     }
 
     @Test
