@@ -198,7 +198,9 @@ final class CrashLoop {
     private static Optional<Failure> recovered(WriterOutput out, Writers.Run outcome, String checked, String cause) {
         if (out.openFailed() || (!out.verified() && out.failure() == null)) {
             String why = out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
-                    : "recovery did not finish within " + Writers.OPEN_TIMEOUT.toSeconds() + " s after " + checked;
+                    : outcome.killed() ? "recovery did not finish within " + Writers.OPEN_TIMEOUT.toSeconds()
+                    + " s after " + checked
+                    : "the writer exited (code " + outcome.exit() + ") before it had read the store after " + checked;
             return Optional.of(new Failure(FailureKind.UNOPENABLE, why + outcome.stderrTail() + cause));
         }
         if (!out.verified()) {

@@ -196,6 +196,13 @@ public final class CrashWriter {
             // InternalError: a mapped page that cannot be read (SIGBUS in Java code): the error the JVM reports
             print(WriterProtocol.READ_FAILED, WriterProtocol.oneLine(e));
             return false;
+        } catch (OutOfMemoryError e) {
+            // A corrupt record's garbage length makes the engine ask for one array larger than the heap: the request
+            // fails on its own and leaves the JVM usable. Where it was asked for says whose read it was.
+            StackTraceElement[] at = e.getStackTrace();
+            print(WriterProtocol.READ_FAILED, WriterProtocol.oneLine(e) + (at.length == 0 ? ""
+                    : " at " + at[0].getClassName() + "." + at[0].getMethodName()));
+            return false;
         }
     }
 

@@ -61,6 +61,18 @@ class MapDbKillFailureShapesTest {
                 "NegativeArraySizeException"))).as("only the garbage-length shape").isEmpty();
     }
 
+    @Test
+    void aGarbageLengthLargerThanTheHeapAfterTheKillIsTheSameIssue() {
+        // The full check on 2026-12-02 (seed 20261126, writers in containers): the kept store, opened and scanned in
+        // a 512 MiB JVM, fails with this OutOfMemoryError in SerializerByteArray.deserialize <- BTreeMapJava$Node
+        // Serializer.deserialize <- StoreWAL.get, #897's stack; the writer reports it as CrashWriter prints it.
+        String seen = "cannot read the store after the kill of cycle 3: READ-FAILED OutOfMemoryError: Java heap space "
+                + "at org.mapdb.serializer.SerializerByteArray.deserialize";
+        assertRecordedAs(FailureKind.UNREADABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
+        assertThat(find("mapdb", FailureKind.UNREADABLE, seen.replace("org.mapdb.serializer.SerializerByteArray",
+                "io.kvbench.crash.CrashWriter"))).as("only an allocation MapDB's deserializer asked for").isEmpty();
+    }
+
     /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
     private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
         assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
