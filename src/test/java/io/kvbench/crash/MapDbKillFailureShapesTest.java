@@ -73,6 +73,16 @@ class MapDbKillFailureShapesTest {
                 "io.kvbench.crash.CrashWriter"))).as("only an allocation MapDB's deserializer asked for").isEmpty();
     }
 
+    @Test
+    void aNodeReadPastItsBufferWhenTheStoreOpensAfterTheKillIsTheSameIssue() {
+        // Verbatim from the full check on 2026-12-02 (seed 20261126, writers in containers); the kept store fails to
+        // open in DataInput2$ByteBuffer.unpackInt <- BTreeMapJava$NodeSerializer.deserialize <- StoreWAL.get.
+        String seen = "unopenable after the kill of cycle 4: OPEN-FAILED KvException: [mapdb] cannot open store in "
+                + "/tmp/ci2/target/crash-results-container/crash-data/mapdb/store: "
+                + "java.lang.IndexOutOfBoundsException: 1048576 <- IndexOutOfBoundsException: 1048576";
+        assertRecordedAs(FailureKind.UNOPENABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
+    }
+
     /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
     private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
         assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
