@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
@@ -58,18 +59,20 @@ final class ProcessProbes {
 
     /** Garbage collections so far, of every collector; -1 where none reports a count. */
     static long gcCount() {
-        long sum = -1;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (gc.getCollectionCount() >= 0) sum = Math.max(sum, 0) + gc.getCollectionCount();
-        }
-        return sum;
+        return sumOverCollectors(GarbageCollectorMXBean::getCollectionCount);
     }
 
     /** Time the collectors have spent collecting so far (their accumulated elapsed time), in ms; -1 where unknown. */
     static long gcMillis() {
+        return sumOverCollectors(GarbageCollectorMXBean::getCollectionTime);
+    }
+
+    /** The sum of a collector reading over the collectors that report it (-1 from one: undefined); -1 if none does. */
+    private static long sumOverCollectors(ToLongFunction<GarbageCollectorMXBean> reading) {
         long sum = -1;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (gc.getCollectionTime() >= 0) sum = Math.max(sum, 0) + gc.getCollectionTime();
+            long value = reading.applyAsLong(gc);
+            if (value >= 0) sum = Math.max(sum, 0) + value;
         }
         return sum;
     }
