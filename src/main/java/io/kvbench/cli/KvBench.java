@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         subcommands = {EnginesCommand.class, WorkloadsCommand.class, ProfilesCommand.class, RunCommand.class,
                 CompareCommand.class, GateCommand.class, InterleaveCommand.class, BaselineCommand.class,
                 HistoryCommand.class, ReportCommand.class, CrashCommand.class, ReproduceCommand.class,
-                ContractCommand.class, CommandLine.HelpCommand.class})
+                SiteCommand.class, ContractCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     /** Columns of every help text. */

@@ -40,28 +40,7 @@ public final class ChangePointsReport {
     /** trends.html: a chart per series, grouped by profile and machine class, change points marked. */
     public static String trendsHtml(List<HistoryStore.Series> all, ChangeDetection.Report report) {
         List<TrendsPage.Chart> charts = new ArrayList<>();
-        for (HistoryStore.Series series : all) {
-            List<Night> nights = series.nights();
-            List<TrendChart.Point> points = new ArrayList<>();
-            Map<Integer, Integer> okIndexToNight = new HashMap<>();
-            String unit = null;
-            for (int i = 0; i < nights.size(); i++) {
-                Night n = nights.get(i);
-                if (n.ok()) {
-                    okIndexToNight.put(okIndexToNight.size(), i);
-                    unit = n.result().unit();
-                }
-                points.add(new TrendChart.Point(n.time(), ChangePoint.shortSha(n.commit()), n.ok() ? n.result().score()
-                        : Double.NaN));
-            }
-            List<TrendChart.Marker> markers = report.changePoints().stream()
-                    .filter(c -> c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
-                            && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload()))
-                    .map(c -> new TrendChart.Marker(okIndexToNight.getOrDefault(c.night(), 0), c.label(), c.worse()))
-                    .toList();
-            charts.add(new TrendsPage.Chart("machine class " + series.machineClass() + ", profile " + series.profile(),
-                    series.key().engine() + " / " + series.key().workload(), unit, points, markers));
-        }
+        for (HistoryStore.Series series : all) charts.add(chart(series, report.changePoints()));
         long worse = report.changePoints().stream().filter(ChangePoint::worse).count();
         String summary = report.series() + " series, " + report.nights() + " measured nights; " + report.changePoints()
                 .size()
@@ -70,5 +49,32 @@ public final class ChangePointsReport {
                 + (report.minMagnitude() > 0 ? ", shift >= " + report.minMagnitude() * 100 + " %" : "")
                 + "). A marker sits between the last night before a change and the first night after it.";
         return TrendsPage.html("kvbench nightly trends", summary, charts);
+    }
+
+    /** One series as a trend chart, with the change points among {@code changes} that belong to it marked. */
+    static TrendsPage.Chart chart(HistoryStore.Series series, List<ChangePoint> changes) {
+        List<Night> nights = series.nights();
+        List<TrendChart.Point> points = new ArrayList<>();
+        Map<Integer, Integer> okIndexToNight = new HashMap<>();
+        String unit = null;
+        for (int i = 0; i < nights.size(); i++) {
+            Night n = nights.get(i);
+            if (n.ok()) {
+                okIndexToNight.put(okIndexToNight.size(), i);
+                unit = n.result().unit();
+            }
+            points.add(new TrendChart.Point(n.time(), ChangePoint.shortSha(n.commit()), n.ok() ? n.result().score()
+                    : Double.NaN));
+        }
+        List<TrendChart.Marker> markers = changes.stream().filter(c -> belongs(c, series))
+                .map(c -> new TrendChart.Marker(okIndexToNight.getOrDefault(c.night(), 0), c.label(), c.worse()))
+                .toList();
+        return new TrendsPage.Chart("machine class " + series.machineClass() + ", profile " + series.profile(),
+                series.key().engine() + " / " + series.key().workload(), unit, points, markers);
+    }
+
+    static boolean belongs(ChangePoint c, HistoryStore.Series series) {
+        return c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
+                && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload());
     }
 }

@@ -16,7 +16,7 @@ public final class TrendsPage {
                         List<TrendChart.Marker> markers) {
     }
 
-    private static final String TREND_CSS = """
+    static final String TREND_CSS = """
             svg.trend .series { fill: none; stroke: #0969da; stroke-width: 1.6; }
             svg.trend .night { fill: #0969da; }
             svg.trend .failed { fill: #cf222e; font-size: 12px; }
@@ -59,22 +59,23 @@ public final class TrendsPage {
         for (Map.Entry<String, List<Chart>> group : groups.entrySet()) {
             h.append("<section class=\"workload\" id=\"g").append(g++).append("\">\n<h2>")
                     .append(Html.escape(group.getKey())).append("</h2>\n");
-            for (Chart chart : group.getValue()) {
-                h.append("<h3>").append(Html.escape(chart.title())).append("</h3>\n");
-                h.append(TrendChart.svg(chart.title() + ", " + group.getKey(), chart.unit(), chart.points(),
-                        chart.markers()));
-                if (!chart.markers().isEmpty()) {
-                    h.append("<ul class=\"changes\">\n");
-                    for (TrendChart.Marker m : chart.markers()) {
-                        h.append("<li class=\"").append(m.worse() ? "worse" : "better").append("\">")
-                                .append(Html.escape(m.label())).append("</li>\n");
-                    }
-                    h.append("</ul>\n");
-                }
-            }
+            for (Chart chart : group.getValue()) chart(h, chart);
             h.append("</section>\n");
         }
         h.append("</main>\n</body>\n</html>\n");
         return h.toString();
+    }
+
+    /** One chart under its heading, with its change points listed below it. */
+    static void chart(StringBuilder h, Chart chart) {
+        h.append("<h3>").append(Html.escape(chart.title())).append("</h3>\n");
+        h.append(TrendChart.svg(chart.title() + ", " + chart.group(), chart.unit(), chart.points(), chart.markers()));
+        if (chart.markers().isEmpty()) return;
+        h.append("<ul class=\"changes\">\n");
+        for (TrendChart.Marker m : chart.markers()) {
+            h.append("<li class=\"").append(m.worse() ? "worse" : "better").append("\">")
+                    .append(Html.escape(m.label())).append("</li>\n");
+        }
+        h.append("</ul>\n");
     }
 }

@@ -57,6 +57,14 @@ final class Chromium {
         return run(profile, "--dump-dom", page.toUri().toString());
     }
 
+    /**
+     * The same for a page that frames another file of its directory (headless Chromium keeps windows at least 500
+     * pixels wide, so a phone's width is a frame's): its scripts may reach the framed page.
+     */
+    String dumpFramingDom(Path page, Path profile) throws IOException, InterruptedException {
+        return run(profile, "--allow-file-access-from-files", "--dump-dom", page.toUri().toString());
+    }
+
     private String run(Path profile, String... arguments) throws IOException, InterruptedException {
         Files.createDirectories(profile);
         List<String> command = new ArrayList<>(List.of(executable.toString(), "--headless", "--no-sandbox",

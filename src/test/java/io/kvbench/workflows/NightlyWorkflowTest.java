@@ -52,7 +52,7 @@ class NightlyWorkflowTest {
             assertThat(night1.log()).as("the commit's prebuilt jar").contains("in place of the build")
                     .doesNotContain("BUILD SUCCESS");
             assertThat(h.artifactNames(night1.id()))
-                    .contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends");
+                    .contains("kvbench-jar", "shard-h2-mvstore", "nightly-report", "trends", "site");
             // The shard's artifact holds its own directory, so one shard alone is found by the report and history jobs.
             assertThat(h.artifact(night1.id(), "shard-h2-mvstore")).containsKey("shard-h2-mvstore/results.json")
                     .containsKey("shard-h2-mvstore/crash/crash-results.json")
@@ -61,6 +61,10 @@ class NightlyWorkflowTest {
             assertThat(text(h.artifact(night1.id(), "nightly-report"), "summary.md"))
                     .contains("h2-mvstore", "tc-random-read");
             assertThat(h.artifact(night1.id(), "trends")).containsKeys("trends.html", "index.html", "change-points.md");
+            assertThat(h.artifact(night1.id(), "site")).as("the results site of the night")
+                    .containsKeys("index.html", "method.html", "engines/h2-mvstore.html",
+                            "workloads/tc-random-read.html", "runs/smoke/report.html", "runs/crash/report.html",
+                            "site.json");
             assertThat(h.github.requests()).anySatisfy(r -> assertThat(r.toString())
                     .isEqualTo("GET /repos/kvbench/kvbench/actions/runs/" + night1.id()));
             assertThat(series(h, "h2-mvstore")).as("nights of h2-mvstore in perf-history").hasSize(1)
@@ -103,6 +107,16 @@ class NightlyWorkflowTest {
                     .contains("`" + quietCommit + ".." + slowCommit + "`").contains("**worse**");
             assertThat(text(trends, "trends.html")).contains(quietCommit.substring(0, 7))
                     .contains("h2-mvstore", "rocksdb", "lmdb");
+            Map<String, byte[]> site = h.artifact(slow.id(), "site");
+            String lastNight = text(site, "index.html");
+            lastNight = lastNight.substring(lastNight.indexOf("id=\"last-night\""));
+            assertThat(lastNight.substring(0, lastNight.indexOf("</div>"))).as("the site's overview: last night")
+                    .contains("1 change point starts in it",
+                            "<a href=\"engines/h2-mvstore.html#history\">h2-mvstore</a> tc-random-read")
+                    .contains("worse");
+            assertThat(site).containsKeys("engines/h2-mvstore.html", "engines/rocksdb.html", "engines/lmdb.html");
+            assertThat(text(site, "engines/h2-mvstore.html")).as("its trend chart with the change point")
+                    .contains("h2-mvstore / tc-random-read", "<li class=\"worse\">");
         }
     }
 

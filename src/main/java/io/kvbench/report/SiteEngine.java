@@ -1,0 +1,173 @@
+package io.kvbench.report;
+
+import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.engine.KvEngine;
+import io.kvbench.history.ChangePoint;
+import io.kvbench.history.HistoryStore;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.MetricNames;
+import io.kvbench.result.Units;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * engines/&lt;id&gt;.html: one engine as its adapter declares it (settings, promises, known issues), its results in
+ * every run (rank, "vs fastest", costs), its verdict under every fault with the counts, reason, upstream issue and
+ * replay command, and its nightly series as trend charts with their change points.
+ */
+final class SiteEngine {
+
+    private static final Units UNITS = HtmlReport.UNITS;
+    private static final List<String> COSTS = List.of(MetricNames.DISK_BYTES, MetricNames.ALLOC_BYTES_PER_OP,
+            MetricNames.WRITE_AMPLIFICATION, MetricNames.RSS_PEAK_BYTES, MetricNames.LATENCY_P99);
+
+    private SiteEngine() {
+    }
+
+    /** @param registered the engine as this kvbench build registers it, empty for one known only from results */
+    static String html(SiteInput input, String engine, Optional<KvEngine> registered) {
+        String here = SitePage.enginePage(engine);
+        StringBuilder body = new StringBuilder(16 * 1024);
+        declarations(body, registered);
+        results(body, input, engine, here);
+        durability(body, input, engine, here);
+        history(body, input, engine);
+        String subtitle = registered.map(e -> "version " + e.version() + (EngineFacts.nativeOf(e).isEmpty()
+                ? " (written in Java)" : " (binding; native " + EngineFacts.nativeOf(e) + ")"))
+                .orElse("not registered in the kvbench build that made this site: known from its results only");
+        return SitePage.render(here, engine, subtitle, body.toString());
+    }
+
+    private static void declarations(StringBuilder body, Optional<KvEngine> registered) {
+        body.append("<section class=\"site\" id=\"declared\">\n<h2>What its adapter declares</h2>\n");
+        if (registered.isEmpty()) {
+            body.append("<p class=\"empty\">The adapter is not in this build; each run's settings are on its report."
+                    + "</p>\n</section>\n");
+            return;
+        }
+        body.append("<dl class=\"context\">\n");
+        for (EngineDetails.Field f : EngineDetails.fields(registered.get())) {
+            body.append("<div><dt>").append(Html.escape(f.label())).append("</dt><dd>").append(linked(f.text()))
+                    .append("</dd></div>\n");
+        }
+        body.append("</dl>\n</section>\n");
+    }
+
+    /** The text escaped, with a leading web address (a source or an issue) made a link. */
+    private static String linked(String text) {
+        int space = text.indexOf(' ');
+        String first = space < 0 ? text : text.substring(0, space);
+        if (!Html.isWebAddress(first)) return Html.escape(text);
+        return "<a href=\"" + Html.escape(first) + "\">" + Html.escape(EngineFacts.shortReference(first)) + "</a>"
+                + Html.escape(space < 0 ? "" : text.substring(space));
+    }
+
+    private static void results(StringBuilder body, SiteInput input, String engine, String here) {
+        body.append("<section class=\"site\" id=\"results\">\n<h2>Results</h2>\n");
+        int shown = 0;
+        for (SiteInput.Run run : input.runs()) {
+            List<WorkloadGroup> groups = WorkloadGroup.of(run.results()).stream()
+                    .filter(g -> g.rows().stream().anyMatch(r -> engine.equals(ResultCells.engine(r.result()))))
+                    .toList();
+            if (groups.isEmpty()) continue;
+            shown++;
+            RunHeader h = RunHeader.of(run.results());
+            body.append("<h3>Profile ").append(Html.escape(h.profile())).append(" · ")
+                    .append(Html.escape(h.machineClass())).append("</h3>\n<p class=\"direction\">")
+                    .append(SitePage.link(here, SitePage.runReport(run.id()), "the run's report")).append(" · started ")
+                    .append(Html.escape(h.time())).append("</p>\n<div class=\"table-wrap\"><table class=\"metrics\">\n"
+                            + "<thead><tr><th>workload</th><th>score</th><th>rank</th><th>")
+                    .append(ResultCells.VS_FASTEST).append("</th>");
+            for (String cost : COSTS) body.append("<th>").append(Html.escape(heading(cost))).append("</th>");
+            body.append("</tr></thead>\n<tbody>\n");
+            for (WorkloadGroup g : groups) row(body, g, engine, here, run.id());
+            body.append("</tbody>\n</table></div>\n");
+        }
+        if (shown == 0) body.append("<p class=\"empty\">No benchmark run of these inputs measured this engine.</p>\n");
+        body.append("</section>\n");
+    }
+
+    private static void row(StringBuilder body, WorkloadGroup g, String engine, String here, String runId) {
+        List<WorkloadGroup.Row> measured = g.measuredRows();
+        WorkloadGroup.Row row = g.rows().stream().filter(r -> engine.equals(ResultCells.engine(r.result())))
+                .findFirst().orElseThrow();
+        BenchmarkResult r = row.result();
+        int rank = measured.indexOf(row) + 1;
+        body.append("<tr><td>").append(SitePage.link(here, SitePage.workloadPage(g.workload()) + "#run-"
+                + SitePage.slug(runId), g.workload())).append("</td><td>")
+                .append(Html.escape(ResultCells.score(r, UNITS))).append("</td><td>")
+                .append(rank > 0 ? rank + " of " + measured.size() : "").append("</td><td>")
+                .append(Html.escape(ResultCells.vsFastest(row, UNITS))).append("</td>");
+        for (String cost : COSTS) {
+            body.append("<td>").append(Html.escape(ResultCells.secondary(r, cost, UNITS))).append("</td>");
+        }
+        body.append("</tr>\n");
+    }
+
+    private static String heading(String metric) {
+        return ResultCells.SECONDARY.stream().filter(c -> c.metric().equals(metric)).findFirst()
+                .map(ResultCells.Column::heading).orElse(metric);
+    }
+
+    private static void durability(StringBuilder body, SiteInput input, String engine, String here) {
+        body.append("<section class=\"site\" id=\"durability\">\n<h2>Durability under faults</h2>\n");
+        List<SiteInput.CrashFinding> found = input.crashOf(engine);
+        if (found.isEmpty()) body.append("<p class=\"empty\">No crash run of these inputs tested this engine.</p>\n");
+        else {
+            body.append("<div class=\"table-wrap\"><table class=\"metrics\">\n<thead><tr><th>fault</th><th>promise</th>"
+                    + "<th>verdict</th><th>cycles</th><th>acknowledged</th><th>damage</th><th>reopen (median)</th>"
+                    + "<th>run</th></tr></thead>\n<tbody>\n");
+            for (SiteInput.CrashFinding f : found) {
+                EngineCrashResult r = f.result();
+                body.append("<tr><td>").append(Html.escape(r.fault().id())).append("</td><td>")
+                        .append(Html.escape(r.declared().guarantee())).append("</td><td class=\"")
+                        .append(SiteOverview.verdictClass(r.verdict())).append("\">")
+                        .append(Html.escape(CrashTable.verdict(r))).append("</td><td>").append(r.counts().cycles())
+                        .append("</td><td>").append(String.format(Locale.ROOT, "%,d", r.counts().acknowledged()))
+                        .append("</td><td>").append(Html.escape(damage(r))).append("</td><td>")
+                        .append(Html.escape(Double.isFinite(r.recovery().medianMillis())
+                                ? String.format(Locale.ROOT, "%.0f ms", r.recovery().medianMillis()) : UNITS.missing()))
+                        .append("</td><td>").append(SitePage.link(here, SitePage.runReport(f.run().id()), f.run().id()))
+                        .append("</td></tr>\n");
+            }
+            body.append("</tbody>\n</table></div>\n<ul class=\"unmeasured\">\n");
+            for (SiteInput.CrashFinding f : found) reasons(body, f.result());
+            body.append("</ul>\n");
+        }
+        body.append("</section>\n");
+    }
+
+    private static String damage(EngineCrashResult r) {
+        EngineCrashResult.Damage d = r.counts().damage();
+        long total = d.lost() + d.corrupt() + d.resurrected() + d.unopenable();
+        return total == 0 ? "none" : SiteOverview.damage(r);
+    }
+
+    /** For each fault: why it was judged so, its upstream issue, and the command that replays it. */
+    private static void reasons(StringBuilder body, EngineCrashResult r) {
+        body.append("<li><strong>").append(Html.escape(r.fault().id())).append("</strong>: ")
+                .append(Html.escape(r.reason() == null || r.reason().isBlank() ? "kept its promise in every cycle"
+                        : r.reason()));
+        String reference = r.judgement().reference();
+        if (reference != null) {
+            body.append(" · known issue ").append(Html.isWebAddress(reference) ? "<a href=\"" + Html.escape(reference)
+                    + "\">" + Html.escape(EngineFacts.shortReference(reference)) + "</a>" : Html.escape(reference));
+        }
+        if (r.replay().reproduce() != null) {
+            body.append(" · replay: <code>").append(Html.escape(r.replay().reproduce())).append("</code>");
+        }
+        body.append("</li>\n");
+    }
+
+    private static void history(StringBuilder body, SiteInput input, String engine) {
+        body.append("<section class=\"site\" id=\"history\">\n<h2>Nightly history</h2>\n");
+        List<HistoryStore.Series> series = input.history().stream().filter(s -> s.key().engine().equals(engine))
+                .toList();
+        if (series.isEmpty()) body.append("<p class=\"empty\">The nightly history given holds no series of this "
+                + "engine.</p>\n");
+        List<ChangePoint> changes = input.changePoints();
+        for (HistoryStore.Series s : series) TrendsPage.chart(body, ChangePointsReport.chart(s, changes));
+        body.append("</section>\n");
+    }
+}

@@ -1,0 +1,90 @@
+package io.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kvbench.fixtures.SampleResults;
+import io.kvbench.result.ResultsJson;
+import io.kvbench.result.RunResults;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kvbench site} from the command line: a site from a run and a crash run, the shards of one profile merged into
+ * one matrix, and bad input refused with one line and exit 2 before anything is written.
+ */
+class SiteCommandTest {
+
+    private static final Path CRASH = Path.of("src/test/resources/io/kvbench/crash/crash-results-v1-power-cut.json");
+
+    @TempDir
+    Path dir;
+
+    private Path run(String name, RunResults results) throws Exception {
+        Path run = Files.createDirectories(dir.resolve(name));
+        ResultsJson.write(run.resolve(ResultsJson.RESULTS_FILE), results);
+        return run;
+    }
+
+    /** Exit 2, one line on stderr that says what is wrong, and no site. */
+    private void assertBadInput(String expected, String... args) {
+        CliRun run = CliRun.of(args);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
+        assertThat(run.err()).startsWith("kvbench: ").contains(expected);
+        assertThat(dir.resolve("site")).doesNotExist();
+    }
+
+    @Test
+    void buildsASiteFromARunAndACrashRunInASubdirectory() throws Exception {
+        Path shard = run("shard-a", SampleResults.sixByFour());
+        Files.createDirectories(shard.resolve("powercut"));
+        Files.copy(CRASH, shard.resolve("powercut/crash-results.json"));
+        CliRun run = CliRun.of("site", "--results", shard.toString(), "--out", dir.resolve("site").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("site of 1 benchmark runs, 1 crash results, 0 history series");
+        assertThat(dir.resolve("site/index.html")).content().contains("id=\"durability\"", "power-cut",
+                "engines/lmdb.html");
+        assertThat(dir.resolve("site/engines/lmdb.html")).isRegularFile();
+    }
+
+    @Test
+    void theShardsOfOneProfileAreOneMatrix() throws Exception {
+        RunResults all = SampleResults.sixByFour();
+        int half = all.results().size() / 2;
+        Path a = run("a", new RunResults(all.schemaVersion(), true, all.profile(), all.runner(), all.startedAt(),
+                all.machine(), all.results().subList(0, half)));
+        Path b = run("b", new RunResults(all.schemaVersion(), true, all.profile(), all.runner(), all.startedAt(),
+                all.machine(), all.results().subList(half, all.results().size())));
+        CliRun run = CliRun.of("site", "--results", a.toString(), b.toString(), "--out", dir.resolve("site")
+                .toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String index = Files.readString(dir.resolve("site/index.html"));
+        assertThat(index.split("<table class=\"metrics matrix\">", -1)).as("one matrix of the merged run").hasSize(2);
+    }
+
+    @Test
+    void refusesADirectoryWithoutResults() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertBadInput("holds neither results.json nor crash-results.json", "site", "--results", empty.toString(),
+                "--out", dir.resolve("site").toString());
+        assertBadInput("no such directory", "site", "--results", dir.resolve("nope").toString(), "--out",
+                dir.resolve("site").toString());
+    }
+
+    @Test
+    void refusesChangePointsWithoutAHistory() throws Exception {
+        Path shard = run("shard", SampleResults.sixByFour());
+        assertBadInput("--change-points needs --history", "site", "--results", shard.toString(), "--change-points",
+                dir.resolve("change-points.json").toString(), "--out", dir.resolve("site").toString());
+    }
+
+    @Test
+    void refusesToOverwriteADirectoryThatIsNotASite() throws Exception {
+        Path shard = run("shard", SampleResults.sixByFour());
+        assertBadInput("not empty and not a site kvbench built", "site", "--results", shard.toString(), "--out",
+                shard.toString());
+        assertThat(shard.resolve("index.html")).doesNotExist();
+    }
+}
