@@ -15,6 +15,8 @@ import org.eclipse.aether.resolution.ArtifactResolutionException;
 import org.eclipse.aether.resolution.ArtifactResult;
 import org.eclipse.aether.resolution.DependencyRequest;
 import org.eclipse.aether.resolution.DependencyResolutionException;
+import org.eclipse.aether.resolution.VersionRangeRequest;
+import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.supplier.RepositorySystemSupplier;
 import org.eclipse.aether.supplier.SessionBuilderSupplier;
 import org.eclipse.aether.transfer.ArtifactNotFoundException;
@@ -102,6 +104,28 @@ public final class MavenRepository implements AutoCloseable {
         } catch (DependencyResolutionException e) {
             throw failure(String.join(", ", roots.stream().map(Coordinates::toString).toList()), e);
         }
+    }
+
+    /**
+     * Every version of {@code groupIdArtifactId} the repositories list (their maven-metadata.xml; offline, what the
+     * local repository has of it), in Maven's order; an artifact with none listed is bad input.
+     */
+    public List<String> versions(String groupIdArtifactId) {
+        Coordinates any = Coordinates.of(groupIdArtifactId, "[0,)");
+        VersionRangeRequest request = new VersionRangeRequest(artifact(any), remotes, null);
+        List<String> versions;
+        try {
+            versions = system.resolveVersionRange(session, request).getVersions().stream()
+                    .map(Object::toString).toList();
+        } catch (VersionRangeResolutionException e) {
+            throw failure(groupIdArtifactId + " versions", e);
+        }
+        if (versions.isEmpty()) {
+            throw new IllegalArgumentException("no versions of " + groupIdArtifactId + " are listed"
+                    + (settings.offline() ? " in the local repository " + settings.localRepository() + " (offline)"
+                    : " in the repositories (Maven Central or settings.xml's)"));
+        }
+        return versions;
     }
 
     private static DefaultArtifact artifact(Coordinates c) {

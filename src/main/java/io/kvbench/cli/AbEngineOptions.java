@@ -68,7 +68,8 @@ final class AbEngineOptions {
                 bJars));
     }
 
-    private static Side side(ClassPathPlan plan, String classPath, ClassPathPlan.SwapValues swaps) {
+    /** One side: {@code classPath} (null: this kvbench's) with {@code swaps} swapped in. */
+    static Side side(ClassPathPlan plan, String classPath, ClassPathPlan.SwapValues swaps) {
         List<Path> given = classPath == null ? null : ClassPaths.parse(classPath);
         if (given != null && given.isEmpty()) throw new IllegalArgumentException("empty class path");
         if (given != null) {

@@ -98,6 +98,11 @@ final class ClassPathPlan implements AutoCloseable {
         return urls.toArray(URL[]::new);
     }
 
+    /** Every version of an artifact ({@code groupId:artifactId}) the repositories list, in Maven's order. */
+    List<String> versions(String artifact) {
+        return repository().versions(artifact);
+    }
+
     private MavenRepository repository() {
         if (repository == null) repository = MavenRepository.fromSettings();
         return repository;

@@ -21,7 +21,11 @@ public enum ExitCode {
     /** The command line or a file it names is wrong; the message says which file and which field. */
     BAD_INPUT(2),
     /** The machine failed: no Docker, a full disk, a broken engine library, a bug of kvbench itself. */
-    INFRASTRUCTURE(3);
+    INFRASTRUCTURE(3),
+    /** bisect: the bad version is not a confirmed regression against the good one, so there was nothing to search. */
+    NOT_CONFIRMED(4),
+    /** bisect: the search ended with a range, not one version (a step undecided, or only skipped versions left). */
+    RANGE(5);
 
     private final int code;
 

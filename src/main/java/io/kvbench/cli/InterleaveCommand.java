@@ -4,7 +4,6 @@ import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
-import io.kvbench.gate.SequentialInterleaving;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.judge.Verdict;
@@ -12,17 +11,13 @@ import io.kvbench.report.AbSummary;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.InterleaveMarkdown;
 import io.kvbench.report.TextTable;
-import io.kvbench.result.AtomicFiles;
-import io.kvbench.result.ResultsJson;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,22 +68,6 @@ final class InterleaveCommand implements Callable<Integer> {
                     + "sequential test chooses the rounds).")
     Integer rounds;
 
-    @Option(names = "--budget-minutes", paramLabel = "MINUTES",
-            description = "Sequential: start no round after this many minutes (each benchmark still gets "
-                    + "--min-rounds); a benchmark still undecided then is judged by the paired test on its rounds, so "
-                    + "that a CI step ends with a verdict before its timeout (default: no budget).")
-    Double budgetMinutes;
-
-    @Option(names = "--alpha", defaultValue = "0.01", paramLabel = "P",
-            description = "Significance level, a probability: the false-alarm rate aimed at (default: "
-                    + "${DEFAULT-VALUE}).")
-    double alpha;
-
-    @Option(names = "--min-effect", defaultValue = "5", paramLabel = "PERCENT",
-            description = "Smallest slowdown that counts, in percent: 5 or 5%% (default: ${DEFAULT-VALUE}%%; not the "
-                    + "profile's gate threshold, which is for stored baselines from other days).")
-    Percent minEffect;
-
     @Option(names = "--confirmations", paramLabel = "N",
             description = "With --rounds: times a benchmark that looks regressed is measured for --rounds more rounds "
                     + "and judged on all its rounds before it counts (default: 1, as the gate's confirmation rerun).")
@@ -97,18 +76,8 @@ final class InterleaveCommand implements Callable<Integer> {
     @Mixin
     AbEngineOptions builds = new AbEngineOptions();
 
-    @Option(names = "--a-jvm-flag", paramLabel = "FLAG",
-            description = "Benchmark JVM flag of A, repeatable; write --a-jvm-flag=-XX:... (default: none).")
-    List<String> aJvmFlags = List.of();
-
-    @Option(names = "--b-jvm-flag", paramLabel = "FLAG",
-            description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
-    List<String> bJvmFlags = List.of();
-
-    @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
-            description = "Seed of the order of the benchmarks in a round and of where the sides' turns start "
-                    + "(default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    AbSessionOptions judging = new AbSessionOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = OutOption.DESCRIPTION)
     Path out;
@@ -130,18 +99,17 @@ final class InterleaveCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--confirmations needs --rounds: the sequential test confirms by running on");
         }
-        if (fixed && budgetMinutes != null) {
+        if (fixed && judging.budgetMinutes != null) {
             throw new IllegalArgumentException(
                     "--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
         }
-        OptionRange.atLeast("--budget-minutes", 0, budgetMinutes);
         Profile chosen = sizes.apply(Names.profile(profile));
         var selectedEngines = Names.engines(engines);
         var selectedWorkloads = Names.workloads(workloads);
-        ThresholdPolicy policy = ThresholdOptions.policy(chosen.gate(), alpha, minEffect);
+        ThresholdPolicy policy = judging.policy(chosen);
         Path outDir = OutOption.check(RunOutput.outDir(out, "interleave"));
         // Before the runner is chosen: a bad --min-rounds is bad input (exit 2) even where JMH's lock is held (exit 3).
-        SequentialTest test = fixed ? null : ab.test(alpha, minEffect.fraction());
+        SequentialTest test = fixed ? null : ab.test(judging.alpha, judging.minEffect.fraction());
         BenchmarkRunner base = where.choose(System.out);
         RoundSchedule schedule = ab.schedule(base);
         AbEngineOptions.Side aBuild;
@@ -150,36 +118,21 @@ final class InterleaveCommand implements Callable<Integer> {
             aBuild = builds.a(plan, selectedEngines);
             bBuild = builds.b(plan);
         }
-        Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aBuild.classPath(), aJvmFlags),
-                describe(aBuild.description(), aJvmFlags));
-        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bJvmFlags),
-                describe(bBuild.description(), bJvmFlags));
-        Duration budget = budgetMinutes == null ? null : Duration.ofMillis(Math.round(budgetMinutes * 60_000));
-        String roundsPlan = fixed ? rounds + " rounds"
-                : ab.minRounds + " to " + ab.maxRounds + " rounds (sequential"
-                        + (budget == null ? "" : ", budget " + budgetMinutes + " min") + ")";
+        List<String> aFlags = judging.aJvmFlags;
+        List<String> bFlags = judging.bJvmFlags;
+        Interleaving.Side a = new Interleaving.Side("A", AbOptions.side(base, aBuild.classPath(), aFlags),
+                AbSessionOptions.describe(aBuild.description(), aFlags));
+        Interleaving.Side b = new Interleaving.Side("B", AbOptions.side(base, bBuild.classPath(), bFlags),
+                AbSessionOptions.describe(bBuild.description(), bFlags));
         System.out.printf("kvbench interleave: %d benchmarks x %s x 2 configurations (%s), profile %s, runner %s, "
-                        + "output %s%n", selectedEngines.size() * selectedWorkloads.size(), roundsPlan,
-                schedule.describe(), chosen.name(), base.name(), outDir);
+                        + "output %s%n", selectedEngines.size() * selectedWorkloads.size(),
+                judging.roundsPlan(ab, rounds), schedule.describe(), chosen.name(), base.name(), outDir);
         InterleaveSession session = InterleaveSession.builder().engines(selectedEngines).workloads(selectedWorkloads)
-                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(seed).policy(policy)
+                .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(judging.seed).policy(policy)
                 .console(System.out).build();
-        long started = System.nanoTime();
-        List<Interleaving.Result> results = fixed
-                ? Interleaving.run(session, rounds, confirmations == null ? 1 : confirmations)
-                : SequentialInterleaving.run(session, test, budget);
-        int roundsRun = results.stream().mapToInt(r -> r.roundRatios().size()).max().orElse(0);
-        double minutes = (System.nanoTime() - started) / 60e9;
-
-        Map<Verdict, Long> counts = results.stream()
-                .collect(Collectors.groupingBy(r -> r.row().verdict(), Collectors.counting()));
-        InterleaveReport report = new InterleaveReport(chosen.name(), fixed ? rounds : roundsRun,
-                new InterleaveReport.Configurations(a.description(), b.description()),
-                new InterleaveReport.Judging(policy.describe() + "; " + schedule.describe(),
-                        policy.thresholds().alpha()),
-                counts, results, minutes);
-        ResultsJson.write(outDir.resolve(JSON_FILE), report);
-        AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
+        InterleaveReport report = judging.measure(session, policy, test, rounds, confirmations);
+        List<Interleaving.Result> results = report.results();
+        Map<Verdict, Long> counts = report.counts();
         PrintWriter console = spec.commandLine().getOut();
         TextTable table = new TextTable("engine", "workload", "verdict", "A", "B", "delta", "confidence",
                 "B/A per round", "resolution", "note");
@@ -190,15 +143,11 @@ final class InterleaveCommand implements Callable<Integer> {
         }
         table.print(console);
         console.println("A: " + a.description() + "; B: " + b.description() + String.format(java.util.Locale.ROOT,
-                "; %.1f minutes", minutes));
+                "; %.1f minutes", report.minutes()));
         console.println("wrote " + outDir.resolve(MARKDOWN_FILE) + " and " + JSON_FILE);
         console.flush();
         if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();
         if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return ExitCode.INFRASTRUCTURE.code();
         return ExitCode.OK.code();
-    }
-
-    private static String describe(String classPath, List<String> flags) {
-        return classPath + (flags.isEmpty() ? "" : ", JVM flags " + String.join(" ", flags));
     }
 }

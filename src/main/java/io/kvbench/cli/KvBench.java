@@ -14,9 +14,9 @@ import picocli.CommandLine.Command;
 @Command(name = "kvbench", mixinStandardHelpOptions = true,
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, WorkloadsCommand.class, ProfilesCommand.class, RunCommand.class,
-                CompareCommand.class, GateCommand.class, InterleaveCommand.class, BaselineCommand.class,
-                HistoryCommand.class, ReportCommand.class, CrashCommand.class, ReproduceCommand.class,
-                SiteCommand.class, ContractCommand.class, CommandLine.HelpCommand.class})
+                CompareCommand.class, GateCommand.class, InterleaveCommand.class, BisectCommand.class,
+                BaselineCommand.class, HistoryCommand.class, ReportCommand.class, CrashCommand.class,
+                ReproduceCommand.class, SiteCommand.class, ContractCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 
     /** Columns of every help text. */

@@ -48,16 +48,32 @@ public final class Interleaving {
      * @param roundRatios B / A per round, in round order (NaN where a side failed)
      * @param resolution  the smallest slowdown the session could have caught; null where nothing was judged on
      *                    ratios (an ERROR) or in files written before it was recorded
+     * @param failure     which side failed first, and how, for a row with nothing judged (ERROR, not applicable);
+     *                    null otherwise and in files written before it was recorded
      */
     public record Result(ComparisonRow row, List<Double> roundRatios,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Resolution resolution) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Resolution resolution,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Failure failure) {
+
+        /** A result that nothing failed in. */
+        public Result(ComparisonRow row, List<Double> roundRatios, Resolution resolution) {
+            this(row, roundRatios, resolution, null);
+        }
 
         /** The same result with this resolution, stated in the note of a row that passed. */
         public Result resolving(Resolution value, double minEffect) {
-            if (value == null) return new Result(row, roundRatios, null);
+            if (value == null) return new Result(row, roundRatios, null, failure);
             boolean passed = row.verdict() == Verdict.PASS || row.verdict() == Verdict.IMPROVEMENT;
-            return new Result(passed ? row.withMoreNote(value.describe(minEffect)) : row, roundRatios, value);
+            return new Result(passed ? row.withMoreNote(value.describe(minEffect)) : row, roundRatios, value,
+                    failure);
         }
+    }
+
+    /**
+     * @param side "A" or "B"
+     * @param kind the failure's kind, as its runner decided it (LINKAGE: that side's adapter does not link)
+     */
+    public record Failure(String side, FailureKind kind) {
     }
 
     private Interleaving() {
@@ -142,10 +158,11 @@ public final class Interleaving {
         if (failed != null) {
             Verdict verdict = failed.status() == Status.NOT_APPLICABLE ? Verdict.NEW : Verdict.ERROR;
             // A side whose adapter does not link against its engine library: the side and what is missing, one line.
-            String side = as.stream().anyMatch(r -> r == failed) ? "A: " : "B: ";
-            String note = failed.kind() == FailureKind.LINKAGE ? side + failed.reason()
+            String side = as.stream().anyMatch(r -> r == failed) ? "A" : "B";
+            String note = failed.kind() == FailureKind.LINKAGE ? side + ": " + failed.reason()
                     : (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
-            return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios, null);
+            return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios, null,
+                    new Failure(side, failed.kind()));
         }
         BenchmarkResult pooledA = Pooling.pool(as);
         BenchmarkResult pooledB = Pooling.pool(bs);
