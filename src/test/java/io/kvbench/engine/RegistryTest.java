@@ -18,7 +18,7 @@ class RegistryTest {
      */
     static final List<String> REGISTERED = List.of("berkeleydb-je", "chronicle-map", "h2-mvstore", "leveldb-java",
             "leveldb-jni", "lmdb", "mapdb", "naive-json", "naive-mmap", "naive-properties", "persistit", "rocksdb",
-            "sparkey", "xodus-btree", "xodus-patricia");
+            "sparkey", "sqlite", "xodus-btree", "xodus-patricia");
 
     /** Registered only when their Maven profile (-Phalodb, -Phestiastore, -Pdatastore4j) is active. */
     static final Set<String> OPT_IN = Set.of("halodb", "hestiastore", "datastore4j");
