@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.crash.CrashResults;
 import io.kvbench.engine.Engines;
+import io.kvbench.gate.BisectReport;
 import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.input.Inputs;
@@ -40,16 +41,17 @@ import picocli.CommandLine.Spec;
                 "The benchmark runs of one profile (e.g. the nightly's shards) are merged by the rules of `kvbench "
                         + "report --merge`; runs of different profiles are shown side by side. Crash results "
                         + "(crash-results.json in a given directory or one or two levels below it: crash/, powercut/, "
-                        + "faults/) are merged into one table of verdicts.",
+                        + "faults/) are merged into one table of verdicts; a bisection (bisect.json) is shown on its "
+                        + "engine's page.",
                 "--out may be new, empty, or an earlier site, which is replaced once the new one is complete.",
-                "Exit 2 on bad input: a directory with neither results.json nor crash-results.json, runs of one "
+                "Exit 2 on bad input: a directory with no results.json, bisect.json or crash-results.json, runs of one "
                         + "profile that cannot be merged, --change-points without --history, or an --out that holds "
                         + "something other than an earlier site."})
 final class SiteCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, arity = "1..*", paramLabel = "DIR",
-            description = "Output directories of `kvbench run`, `gate`, `crash` or a nightly shard (required; one or "
-                    + "more, or repeated).")
+            description = "Output directories of `kvbench run`, `gate`, `crash`, `bisect` or a nightly shard "
+                    + "(required; one or more, or repeated).")
     List<Path> results;
 
     @Option(names = "--history", paramLabel = "DIR",
@@ -81,7 +83,8 @@ final class SiteCommand implements Callable<Integer> {
         }
         Map<String, List<RunMerge.Shard>> byProfile = new LinkedHashMap<>();
         List<CrashResults> crash = new ArrayList<>();
-        for (Path dir : results) read(dir, byProfile, crash);
+        List<BisectReport> bisections = new ArrayList<>();
+        for (Path dir : results) read(dir, byProfile, crash, bisections);
         List<SiteInput.Run> runs = new ArrayList<>();
         byProfile.forEach((profile, shards) -> runs.add(new SiteInput.Run(profile, String.join(", ", shards.stream()
                 .map(RunMerge.Shard::name).toList()), shards.size() == 1 ? shards.get(0).run()
@@ -93,7 +96,7 @@ final class SiteCommand implements Callable<Integer> {
                 : Optional.of(Inputs.parse(ResultsJson.MAPPER, changePoints, Inputs.readFile(changePoints,
                 "a " + ChangeDetection.Report.FILE), ChangeDetection.Report.class, "change points"));
         List<HistoryStore.Series> series = history == null ? List.of() : new HistoryStore(history).all();
-        SiteInput input = new SiteInput(runs, crashRuns, series, changes);
+        SiteInput input = new SiteInput(runs, crashRuns, series, changes, bisections);
         Path index = SiteWriter.write(input, outDir, Engines.all());
         PrintWriter console = spec.commandLine().getOut();
         console.println("site of " + input.runs().size() + " benchmark runs, " + crash.size() + " crash results, "
@@ -102,9 +105,12 @@ final class SiteCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** One --results directory: its results.json joins its profile's runs, every crash-results.json the crash runs. */
-    private static void read(Path dir, Map<String, List<RunMerge.Shard>> byProfile, List<CrashResults> crash)
-            throws IOException {
+    /**
+     * One --results directory: its results.json joins its profile's runs, every crash-results.json the crash runs, its
+     * bisect.json the bisections.
+     */
+    private static void read(Path dir, Map<String, List<RunMerge.Shard>> byProfile, List<CrashResults> crash,
+                             List<BisectReport> bisections) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("--results " + dir + (Files.exists(dir) ? ": not a directory"
                     : ": no such directory"));
@@ -116,6 +122,10 @@ final class SiteCommand implements Callable<Integer> {
                     run));
             found = true;
         }
+        if (Files.isRegularFile(dir.resolve(BisectReport.JSON_FILE))) {
+            bisections.add(BisectReport.read(dir.resolve(BisectReport.JSON_FILE)));
+            found = true;
+        }
         try (Stream<Path> files = Files.walk(dir, 2)) {
             for (Path file : files.filter(f -> f.getFileName().toString().equals(CrashResults.FILE)).sorted()
                     .toList()) {
@@ -124,8 +134,8 @@ final class SiteCommand implements Callable<Integer> {
             }
         }
         if (!found) {
-            throw new IllegalArgumentException("--results " + dir + ": holds neither " + ResultsJson.RESULTS_FILE
-                    + " nor " + CrashResults.FILE + " (nor one in a directory below it)");
+            throw new IllegalArgumentException("--results " + dir + ": holds no " + ResultsJson.RESULTS_FILE + ", "
+                    + BisectReport.JSON_FILE + " or " + CrashResults.FILE + " (nor a crash result below it)");
         }
     }
 }

@@ -1,6 +1,10 @@
 package io.kvbench.gate;
 
+import io.kvbench.input.InputException;
+import io.kvbench.input.Inputs;
 import io.kvbench.judge.Bisection;
+import io.kvbench.result.ResultsJson;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -31,5 +35,17 @@ public record BisectReport(String engine, List<String> workloads, List<String> v
 
     public String bad() {
         return versions.get(versions.size() - 1);
+    }
+
+    /** Reads a bisect.json; a malformed one, or one without its engine, versions or search, is bad input. */
+    public static BisectReport read(Path file) {
+        BisectReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "a " + JSON_FILE),
+                BisectReport.class, "a bisection");
+        Inputs.id(file, "engine", report.engine());
+        if (report.versions().size() < 2) throw new InputException(file, "versions", "needs the good and bad ends");
+        if (report.search() == null || report.search().end() == null) {
+            throw new InputException(file, "search", "is missing");
+        }
+        return report;
     }
 }

@@ -2,6 +2,7 @@ package io.kvbench.report;
 
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.gate.BisectReport;
 import io.kvbench.history.ChangePoint;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.result.BenchmarkResult;
@@ -14,7 +15,8 @@ import java.util.Optional;
 /**
  * engines/&lt;id&gt;.html: one engine as its adapter declares it (settings, promises, known issues), its results in
  * every run (rank, "vs fastest", costs), its verdict under every fault with the counts, reason, upstream issue and
- * replay command, and its nightly series as trend charts with their change points.
+ * replay command, its nightly series as trend charts with their change points, and the searches for its first slower
+ * version.
  */
 final class SiteEngine {
 
@@ -33,6 +35,7 @@ final class SiteEngine {
         results(body, input, engine, here);
         durability(body, input, engine, here);
         history(body, input, engine);
+        versions(body, input, engine);
         String subtitle = registered.map(e -> "version " + e.version() + (EngineFacts.nativeOf(e).isEmpty()
                 ? " (written in Java)" : " (binding; native " + EngineFacts.nativeOf(e) + ")"))
                 .orElse("not registered in the kvbench build that made this site: known from its results only");
@@ -149,11 +152,7 @@ final class SiteEngine {
         body.append("<li><strong>").append(Html.escape(r.fault().id())).append("</strong>: ")
                 .append(Html.escape(r.reason() == null || r.reason().isBlank() ? "kept its promise in every cycle"
                         : r.reason()));
-        String reference = r.judgement().reference();
-        if (reference != null) {
-            body.append(" · known issue ").append(Html.isWebAddress(reference) ? "<a href=\"" + Html.escape(reference)
-                    + "\">" + Html.escape(EngineFacts.shortReference(reference)) + "</a>" : Html.escape(reference));
-        }
+        body.append(SiteOverview.reference(r).replaceFirst("^ · ", " · known issue "));
         if (r.replay().reproduce() != null) {
             body.append(" · replay: <code>").append(Html.escape(r.replay().reproduce())).append("</code>");
         }
@@ -168,6 +167,35 @@ final class SiteEngine {
                 + "engine.</p>\n");
         List<ChangePoint> changes = input.changePoints();
         for (HistoryStore.Series s : series) TrendsPage.chart(body, ChangePointsReport.chart(s, changes));
+        body.append("</section>\n");
+    }
+
+    /** Each search for the engine's first slower version: its steps and its answer (or the range it left). */
+    private static void versions(StringBuilder body, SiteInput input, String engine) {
+        body.append("<section class=\"site\" id=\"versions\">\n<h2>Versions</h2>\n");
+        List<BisectReport> searches = input.bisections().stream().filter(b -> b.engine().equals(engine)).toList();
+        if (searches.isEmpty()) {
+            body.append("<p class=\"empty\">No bisection of this engine's versions was given (<code>kvbench bisect"
+                    + "</code> writes one; <code>kvbench site --results</code> takes its directory).</p>\n");
+        }
+        for (BisectReport b : searches) {
+            body.append("<h3>").append(Html.escape(b.good() + " (good) to " + b.bad() + " (bad)")).append("</h3>\n")
+                    .append("<p class=\"direction\">").append(Html.escape("workloads " + String.join(", ",
+                            b.workloads()) + ", judged together; versions " + String.join(", ", b.versions())))
+                    .append("</p>\n<div class=\"table-wrap\"><table class=\"metrics\">\n<thead><tr>");
+            for (String h : BisectMarkdown.HEADER) body.append("<th>").append(Html.escape(h)).append("</th>");
+            body.append("</tr></thead>\n<tbody>\n");
+            for (String[] row : BisectMarkdown.rows(b)) {
+                body.append("<tr>");
+                for (String cell : row) body.append("<td>").append(Html.escape(cell)).append("</td>");
+                body.append("</tr>\n");
+            }
+            body.append("</tbody>\n</table></div>\n<ul class=\"unmeasured\">\n");
+            for (String line : BisectMarkdown.conclusion(b)) {
+                body.append("<li><strong>").append(Html.escape(line)).append("</strong></li>\n");
+            }
+            body.append("</ul>\n");
+        }
         body.append("</section>\n");
     }
 }

@@ -2,6 +2,7 @@ package io.kvbench.report;
 
 import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.EngineCrashResult;
+import io.kvbench.gate.BisectReport;
 import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.ChangePoint;
 import io.kvbench.history.HistoryStore;
@@ -23,9 +24,10 @@ import java.util.TreeSet;
  * @param crash   crash runs (kills, power cuts, faults), each with its id
  * @param history every series of the nightly history; empty without one
  * @param changes the change points of that history, as {@code kvbench history changes} wrote them; empty if not given
+ * @param bisections searches for an engine's first slower version ({@code kvbench bisect}), shown on its page
  */
 public record SiteInput(List<Run> runs, List<Crash> crash, List<HistoryStore.Series> history,
-                        Optional<ChangeDetection.Report> changes) {
+                        Optional<ChangeDetection.Report> changes, List<BisectReport> bisections) {
 
     /** A benchmark run: {@code runs/<id>/report.html} is its report. */
     public record Run(String id, String source, RunResults results) {
@@ -43,6 +45,7 @@ public record SiteInput(List<Run> runs, List<Crash> crash, List<HistoryStore.Ser
         runs = List.copyOf(runs);
         crash = List.copyOf(crash);
         history = List.copyOf(history);
+        bisections = List.copyOf(bisections);
     }
 
     /** Every engine that appears anywhere, by id. */
@@ -51,6 +54,7 @@ public record SiteInput(List<Run> runs, List<Crash> crash, List<HistoryStore.Ser
         for (Run r : runs) for (BenchmarkResult b : r.results().results()) ids.add(ResultCells.engine(b));
         for (Crash c : crash) for (EngineCrashResult e : c.results().results()) ids.add(e.engine());
         for (HistoryStore.Series s : history) ids.add(s.key().engine());
+        for (BisectReport b : bisections) ids.add(b.engine());
         return List.copyOf(ids);
     }
 

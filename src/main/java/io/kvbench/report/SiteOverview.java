@@ -100,7 +100,7 @@ final class SiteOverview {
                 body.append("<li class=\"").append(verdictClass(r.verdict())).append("\">")
                         .append(SitePage.link(HERE, SitePage.enginePage(engine) + "#durability", engine)).append(' ')
                         .append(Html.escape(r.fault().id() + ": " + CrashTable.verdict(r) + " (" + damage(r) + ")"))
-                        .append("</li>\n");
+                        .append(reference(r)).append("</li>\n");
             }
         }
         if (input.crash().isEmpty()) {
@@ -111,6 +111,13 @@ final class SiteOverview {
                     .append(" (<a href=\"#durability\">verdicts</a>).</li>\n");
         }
         body.append("</ul>\n</div>\n");
+    }
+
+    /** " · google/leveldb#75" linked to the upstream issue a known issue's verdict cites; empty for others. */
+    static String reference(EngineCrashResult r) {
+        String ref = r.judgement().reference();
+        if (ref == null || !Html.isWebAddress(ref)) return ref == null ? "" : " · " + Html.escape(ref);
+        return " · <a href=\"" + Html.escape(ref) + "\">" + Html.escape(EngineFacts.shortReference(ref)) + "</a>";
     }
 
     /** "lost 3 of 1,200 acknowledged writes", or the reason when nothing was counted. */

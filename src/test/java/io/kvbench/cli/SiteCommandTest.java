@@ -3,10 +3,14 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.fixtures.SampleResults;
+import io.kvbench.gate.BisectReport;
+import io.kvbench.gate.InterleaveReport;
+import io.kvbench.judge.Bisection;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,11 +68,27 @@ class SiteCommandTest {
         assertThat(index.split("<table class=\"metrics matrix\">", -1)).as("one matrix of the merged run").hasSize(2);
     }
 
+    /** A bisection's bisect.json, written and read back as the bisect command writes it, on its engine's page. */
+    @Test
+    void aBisectionIsShownOnItsEnginesPage() throws Exception {
+        List<String> versions = List.of("5.0.73", "18.1.11", "18.3.1", "18.3.12");
+        Bisection.Result<InterleaveReport> search = Bisection.run(versions,
+                v -> new Bisection.Judgement<>(Bisection.Outcome.REGRESSION, null));
+        Path bisect = Files.createDirectories(dir.resolve("bisect"));
+        ResultsJson.write(bisect.resolve(BisectReport.JSON_FILE), new BisectReport("berkeleydb-je", List.of("ycsb-c"),
+                versions, 0.05, search, 9.5));
+        CliRun run = CliRun.of("site", "--results", bisect.toString(), "--out", dir.resolve("site").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(dir.resolve("site/engines/berkeleydb-je.html")).content().contains("id=\"versions\"",
+                "5.0.73 (good) to 18.3.12 (bad)", "first bad version 18.1.11 (last good 5.0.73)");
+        assertThat(dir.resolve("site/index.html")).content().contains("engines/berkeleydb-je.html");
+    }
+
     @Test
     void refusesADirectoryWithoutResults() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        assertBadInput("holds neither results.json nor crash-results.json", "site", "--results", empty.toString(),
-                "--out", dir.resolve("site").toString());
+        assertBadInput("holds no results.json, bisect.json or crash-results.json", "site", "--results",
+                empty.toString(), "--out", dir.resolve("site").toString());
         assertBadInput("no such directory", "site", "--results", dir.resolve("nope").toString(), "--out",
                 dir.resolve("site").toString());
     }

@@ -62,7 +62,8 @@ final class SiteFixture {
         ChangeDetection.Report changes = new ChangeDetection.Report(ChangeDetection.Report.SCHEMA_VERSION, "otava",
                 0.001, 0, store.all().size(), NIGHTS, List.of(change));
         return new SiteInput(List.of(new SiteInput.Run(run.profile(), RUN.toString(), run)),
-                List.of(new SiteInput.Crash("crash", "the crash fixtures", crash)), store.all(), Optional.of(changes));
+                List.of(new SiteInput.Crash("crash", "the crash fixtures", crash)), store.all(), Optional.of(changes),
+                List.of());
     }
 
     static String commit(int night) {

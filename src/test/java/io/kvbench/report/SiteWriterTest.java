@@ -66,7 +66,9 @@ class SiteWriterTest {
                         + "<a href=\"engines/lmdb.html\">lmdb</a>");
         assertThat(section(index, "id=\"durability-findings\"")).as("which one lost data after a power cut")
                 .contains("<a href=\"engines/h2-mvstore.html#durability\">h2-mvstore</a> power-cut: known issue")
-                .contains("lost 3,186 of 21,429 acknowledged writes in 2 power cuts");
+                .contains("lost 3,186 of 21,429 acknowledged writes in 2 power cuts")
+                .as("with its upstream issue")
+                .contains("<a href=\"https://github.com/google/leveldb/issues/196\">google/leveldb#196</a>");
         assertThat(section(index, "id=\"last-night\"")).as("what changed last night")
                 .contains("1 change point starts in it")
                 .contains("<a href=\"engines/lmdb.html#history\">lmdb</a> tc-random-read +40.0 % worse, commits "
