@@ -93,6 +93,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
                             String.valueOf(c.nightsSince()));
         }
         if (!report.changePoints().isEmpty()) table.print(console);
+        console.print(ChangePointsReport.bisections(report.changePoints(), "").replace("`", ""));
         List<ChangePoint> recent = failWithin == 0 ? List.of() : report.recentWorse(failWithin);
         console.println(report.series() + " series, " + report.nights() + " nights: " + report.changePoints().size()
                 + " change points" + (failWithin == 0 ? " (report only: no --fail-within)"

@@ -62,8 +62,13 @@ public final class ChangeDetection {
         boolean worse = r.higherIsBetter() ? shift < 0 : shift > 0;
         return new ChangePoint(new ChangePoint.SeriesId(series.profile(), series.machineClass(), series.key().engine(),
                 series.key().workload(), r.metric(), r.unit()),
-                new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit()),
+                new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit(),
+                        new ChangePoint.EngineVersions(engineVersion(before), engineVersion(first))),
                 new ChangePoint.Shift(shift, worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue()),
                 ok.size() - f.index());
+    }
+
+    private static String engineVersion(Night night) {
+        return night.result().context() == null ? null : night.result().context().engineVersion();
     }
 }

@@ -2,6 +2,7 @@ package io.kvbench.history;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A persistent shift in one series, as change-points.json lists it (one flat object).
@@ -24,8 +25,26 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
      * @param time             time of that night
      * @param lastCommitBefore the commit of the night before: the change came after it ...
      * @param firstCommitAfter ... and by this commit (git log lastCommitBefore..firstCommitAfter is the suspect range)
+     * @param versions         the engine's version on those two nights; null in files written before it was kept
      */
-    public record At(int night, String time, String lastCommitBefore, String firstCommitAfter) {
+    public record At(int night, String time, String lastCommitBefore, String firstCommitAfter,
+                     @JsonUnwrapped EngineVersions versions) {
+    }
+
+    /**
+     * The engine's version on the night before a change and on its first night: where they differ, the change may be
+     * the engine's, and {@code kvbench bisect} between them says which release.
+     *
+     * @param engineVersionBefore the version measured on the night before; null when unknown
+     * @param engineVersionAfter  the version measured on the change's first night; null when unknown
+     */
+    public record EngineVersions(String engineVersionBefore, String engineVersionAfter) {
+
+        /** Both known, and not the same. */
+        public boolean changed() {
+            return engineVersionBefore != null && engineVersionAfter != null
+                    && !engineVersionBefore.equals(engineVersionAfter);
+        }
     }
 
     /**
@@ -51,6 +70,23 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
 
     public String profile() {
         return series.profile();
+    }
+
+    /** The engine's versions on the two nights around the change (each null when not recorded). */
+    public EngineVersions engineVersions() {
+        return at.versions() == null ? new EngineVersions(null, null) : at.versions();
+    }
+
+    /**
+     * Where the engine's version changed across the change: the command that finds the first slower release between
+     * the two versions on the same runner ({@code kvbench bisect}); empty otherwise.
+     */
+    public Optional<String> bisectCommand() {
+        EngineVersions v = engineVersions();
+        if (!v.changed()) return Optional.empty();
+        return Optional.of("java -jar target/kvbench.jar bisect --profile " + profile() + " --engines "
+                + engine() + " --workloads " + workload() + " --good " + engine() + "=" + v.engineVersionBefore()
+                + " --bad " + engine() + "=" + v.engineVersionAfter());
     }
 
     public String machineClass() {

@@ -34,6 +34,7 @@ public final class ChangePointsReport {
                 .append(c.firstCommitAfter())
                 .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
                 .append(c.worse() ? "**worse**" : "better").append(" | ").append(c.nightsSince()).append(" |\n"));
+        md.append(bisections(report.changePoints(), "\n"));
         return md.toString();
     }
 
@@ -76,5 +77,24 @@ public final class ChangePointsReport {
     static boolean belongs(ChangePoint c, HistoryStore.Series series) {
         return c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
                 && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload());
+    }
+
+    /**
+     * For each change point across which the engine's version changed, the version step and the command that finds
+     * the release that made it ({@code kvbench bisect}); empty when there is none.
+     */
+    public static String bisections(List<ChangePoint> changes, String lead) {
+        List<ChangePoint> bumps = changes.stream().filter(c -> c.bisectCommand().isPresent()).toList();
+        if (bumps.isEmpty()) return "";
+        StringBuilder text = new StringBuilder(lead).append("Engine versions changed across ").append(bumps.size())
+                .append(bumps.size() == 1 ? " change point" : " change points")
+                .append(": which release, on one runner:\n");
+        for (ChangePoint c : bumps) {
+            text.append("- ").append(c.engine()).append(' ').append(c.workload()).append(' ')
+                    .append(c.engineVersions().engineVersionBefore()).append(" -> ")
+                    .append(c.engineVersions().engineVersionAfter()).append(": `").append(c.bisectCommand().get())
+                    .append("`\n");
+        }
+        return text.toString();
     }
 }

@@ -277,8 +277,8 @@ final class SiteOverview {
         List<ChangePoint> changes = input.changePoints();
         if (!changes.isEmpty()) {
             body.append("<div class=\"table-wrap\"><table class=\"metrics\">\n<thead><tr><th>engine</th>"
-                    + "<th>workload</th><th>machine class</th><th>first night</th><th>commits</th><th>shift</th>"
-                    + "<th>nights since</th></tr></thead>\n<tbody>\n");
+                    + "<th>workload</th><th>machine class</th><th>first night</th><th>commits</th>"
+                    + "<th>engine version</th><th>shift</th><th>nights since</th></tr></thead>\n<tbody>\n");
             for (ChangePoint c : changes) {
                 body.append("<tr class=\"").append(c.worse() ? "verdict-fail" : "verdict-ok").append("\"><td>")
                         .append(SitePage.link(HERE, SitePage.enginePage(c.engine()) + "#history", c.engine()))
@@ -286,12 +286,25 @@ final class SiteOverview {
                         .append(Html.escape(c.machineClass())).append("</td><td>").append(Html.escape(c.time()))
                         .append("</td><td><code>").append(Html.escape(ChangePoint.shortSha(c.lastCommitBefore())
                                 + ".." + ChangePoint.shortSha(c.firstCommitAfter()))).append("</code></td><td>")
+                        .append(Html.escape(versions(c))).append("</td><td>")
                         .append(Html.escape(shift(c) + " " + c.direction())).append("</td><td>")
                         .append(c.nightsSince()).append("</td></tr>\n");
             }
             body.append("</tbody>\n</table></div>\n");
+            for (ChangePoint c : changes) {
+                c.bisectCommand().ifPresent(command -> body.append("<p class=\"note\">").append(Html.escape(
+                        c.engine() + " " + c.workload() + ", " + versions(c) + ": which release, on one runner: "))
+                        .append("<code>").append(Html.escape(command)).append("</code></p>\n"));
+            }
         }
         body.append("</section>\n");
+    }
+
+    /** "0.9.2 → 0.9.3" where the engine's version changed across the change, "same", or "not recorded". */
+    private static String versions(ChangePoint c) {
+        ChangePoint.EngineVersions v = c.engineVersions();
+        if (v.changed()) return v.engineVersionBefore() + " → " + v.engineVersionAfter();
+        return v.engineVersionBefore() == null || v.engineVersionAfter() == null ? "not recorded" : "same";
     }
 
     private static void lists(StringBuilder body, SiteInput input) {

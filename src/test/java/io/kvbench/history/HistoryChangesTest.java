@@ -11,6 +11,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kvbench.cli.KvBench;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultContext;
+import io.kvbench.result.Software;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,6 +102,30 @@ class HistoryChangesTest {
                 .get(0);
         assertThat(change.get("firstCommitAfter").asText()).isEqualTo(commit(34));
         assertThat(change.get("nightsSince").asInt()).isEqualTo(6);
+    }
+
+    /**
+     * rocksdb's step comes with an engine upgrade: the change point names both versions, and change-points.md the
+     * bisect command that would find the release between them.
+     */
+    @Test
+    void aStepAtAnEngineUpgradeNamesTheVersionsAndTheBisection() throws Exception {
+        HistoryStore store = new HistoryStore(history);
+        for (int i = 0; i < 40; i++) {
+            BenchmarkResult r = result("rocksdb", "ycsb-c", "cpu-a-1c", 200 + i, i < 34 ? 1000 : 850);
+            ResultContext c = r.context();
+            r = r.withContext(new ResultContext(new Software(i < 34 ? "11.7.0" : "11.8.1", c.jdk(), c.gitRevision()),
+                    c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters()));
+            store.append(run(night(i), r), night(i), commit(i));
+        }
+        assertThat(changes()).isZero();
+        JsonNode change = ResultsJson.MAPPER.readTree(out.resolve("change-points.json").toFile()).get("changePoints")
+                .get(0);
+        assertThat(change.get("engineVersionBefore").asText()).isEqualTo("11.7.0");
+        assertThat(change.get("engineVersionAfter").asText()).isEqualTo("11.8.1");
+        assertThat(Files.readString(out.resolve("change-points.md"))).contains("rocksdb ycsb-c 11.7.0 -> 11.8.1: "
+                + "`java -jar target/kvbench.jar bisect --profile " + change.get("profile").asText()
+                + " --engines rocksdb --workloads ycsb-c --good rocksdb=11.7.0 --bad rocksdb=11.8.1`");
     }
 
     private static int count(String text, String what) {

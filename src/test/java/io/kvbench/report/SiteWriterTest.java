@@ -75,6 +75,9 @@ class SiteWriterTest {
                         + ChangePoint.shortSha(SiteFixture.commit(3)) + ".."
                         + ChangePoint.shortSha(SiteFixture.commit(4)));
         assertThat(index).contains("<td class=\"fastest\"><a href=\"workloads/tc-random-read.html#run-smoke\">");
+        assertThat(index.substring(index.indexOf("id=\"history\""))).as("the engine's version changed across it")
+                .contains("<td>0.9.2 → 0.9.3</td>", "<code>java -jar target/kvbench.jar bisect --profile smoke "
+                        + "--engines lmdb --workloads tc-random-read --good lmdb=0.9.2 --bad lmdb=0.9.3</code>");
     }
 
     @Test
