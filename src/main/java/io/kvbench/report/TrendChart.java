@@ -96,7 +96,8 @@ public final class TrendChart {
         s.append("<text class=\"caption\" x=\"").append(f(x1)).append("\" y=\"").append(f(y0 + 18))
                 .append("\" text-anchor=\"end\">").append(Html.escape(last)).append("</text>\n");
         s.append("<text class=\"caption\" x=\"").append(f((x0 + x1) / 2)).append("\" y=\"").append(f(y0 + 34))
-                .append("\" text-anchor=\"middle\">").append(Html.escape(n + " nights · " + (unit == null ? "" : unit)))
+                .append("\" text-anchor=\"middle\">")
+                .append(Html.escape(n + (n == 1 ? " night · " : " nights · ") + (unit == null ? "" : unit)))
                 .append("</text>\n</svg>\n");
         return s.toString();
     }
