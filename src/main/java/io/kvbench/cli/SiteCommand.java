@@ -5,7 +5,6 @@ import io.kvbench.engine.Engines;
 import io.kvbench.gate.BisectReport;
 import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.HistoryStore;
-import io.kvbench.input.Inputs;
 import io.kvbench.report.SiteInput;
 import io.kvbench.report.SiteWriter;
 import io.kvbench.result.ResultsJson;
@@ -93,8 +92,7 @@ final class SiteCommand implements Callable<Integer> {
                 : List.of(new SiteInput.Crash("crash", crash.size() + " crash-results.json",
                 CrashResults.merge(crash)));
         Optional<ChangeDetection.Report> changes = changePoints == null ? Optional.empty()
-                : Optional.of(Inputs.parse(ResultsJson.MAPPER, changePoints, Inputs.readFile(changePoints,
-                "a " + ChangeDetection.Report.FILE), ChangeDetection.Report.class, "change points"));
+                : Optional.of(ChangeDetection.Report.read(changePoints));
         List<HistoryStore.Series> series = history == null ? List.of() : new HistoryStore(history).all();
         SiteInput input = new SiteInput(runs, crashRuns, series, changes, bisections);
         Path index = SiteWriter.write(input, outDir, Engines.all());

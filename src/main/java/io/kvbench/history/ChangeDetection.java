@@ -1,6 +1,8 @@
 package io.kvbench.history;
 
+import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +22,12 @@ public final class ChangeDetection {
                          List<ChangePoint> changePoints) {
         public static final int SCHEMA_VERSION = 1;
         public static final String FILE = "change-points.json";
+
+        /** Reads a change-points.json; a malformed one is bad input naming the file and the field. */
+        public static Report read(Path file) {
+            return Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "a " + FILE), Report.class,
+                    "change points");
+        }
 
         /** Worse change points whose first night is among the newest {@code nights} of its series. */
         public List<ChangePoint> recentWorse(int nights) {
@@ -62,9 +70,9 @@ public final class ChangeDetection {
         boolean worse = r.higherIsBetter() ? shift < 0 : shift > 0;
         return new ChangePoint(new ChangePoint.SeriesId(series.profile(), series.machineClass(), series.key().engine(),
                 series.key().workload(), r.metric(), r.unit()),
-                new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit(),
-                        new ChangePoint.EngineVersions(engineVersion(before), engineVersion(first))),
+                new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit()),
                 new ChangePoint.Shift(shift, worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue()),
+                new ChangePoint.EngineVersions(engineVersion(before), engineVersion(first)),
                 ok.size() - f.index());
     }
 

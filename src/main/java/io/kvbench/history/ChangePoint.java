@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param nightsSince nights from this one to the newest, counting both (1 = the newest night)
  */
 public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, @JsonUnwrapped Shift shift,
-                          int nightsSince) {
+                          @JsonUnwrapped EngineVersions versions, int nightsSince) {
 
     /** The series: profile, machine class, benchmark and its metric. */
     public record SeriesId(String profile, String machineClass, String engine, String workload, String metric,
@@ -25,10 +25,8 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
      * @param time             time of that night
      * @param lastCommitBefore the commit of the night before: the change came after it ...
      * @param firstCommitAfter ... and by this commit (git log lastCommitBefore..firstCommitAfter is the suspect range)
-     * @param versions         the engine's version on those two nights; null in files written before it was kept
      */
-    public record At(int night, String time, String lastCommitBefore, String firstCommitAfter,
-                     @JsonUnwrapped EngineVersions versions) {
+    public record At(int night, String time, String lastCommitBefore, String firstCommitAfter) {
     }
 
     /**
@@ -74,7 +72,7 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
 
     /** The engine's versions on the two nights around the change (each null when not recorded). */
     public EngineVersions engineVersions() {
-        return at.versions() == null ? new EngineVersions(null, null) : at.versions();
+        return versions == null ? new EngineVersions(null, null) : versions;
     }
 
     /**

@@ -3,8 +3,12 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.fixtures.SampleResults;
+import io.kvbench.fixtures.HistoryFixtures;
 import io.kvbench.gate.BisectReport;
 import io.kvbench.gate.InterleaveReport;
+import io.kvbench.history.ChangeDetection;
+import io.kvbench.history.ChangePoint;
+import io.kvbench.history.HistoryStore;
 import io.kvbench.judge.Bisection;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
@@ -82,6 +86,28 @@ class SiteCommandTest {
         assertThat(dir.resolve("site/engines/berkeleydb-je.html")).content().contains("id=\"versions\"",
                 "5.0.73 (good) to 18.3.12 (bad)", "first bad version 18.1.11 (last good 5.0.73)");
         assertThat(dir.resolve("site/index.html")).content().contains("engines/berkeleydb-je.html");
+    }
+
+    /** change-points.json as `history changes` writes it, read back by the site: the overview's last night. */
+    @Test
+    void theChangePointsFileIsReadBackIntoTheOverview() throws Exception {
+        Path history = dir.resolve("history");
+        HistoryStore store = new HistoryStore(history);
+        HistoryFixtures.nights(store, "cpu-a-1c", 4, 1000);
+        HistoryStore.Series series = store.all().get(0);
+        ChangePoint change = new ChangePoint(new ChangePoint.SeriesId(series.profile(), "cpu-a-1c", "rocksdb",
+                "ycsb-c", "throughput", "ops/s"), new ChangePoint.At(3, HistoryFixtures.night(3),
+                HistoryFixtures.commit(2), HistoryFixtures.commit(3)), new ChangePoint.Shift(-20, ChangePoint.WORSE,
+                0.0001), new ChangePoint.EngineVersions("11.7.0", "11.8.1"), 1);
+        Path changes = dir.resolve(ChangeDetection.Report.FILE);
+        ResultsJson.write(changes, new ChangeDetection.Report(ChangeDetection.Report.SCHEMA_VERSION, "otava", 0.001,
+                0, 1, 4, List.of(change)));
+        Path shard = run("shard", SampleResults.sixByFour());
+        CliRun run = CliRun.of("site", "--results", shard.toString(), "--history", history.toString(),
+                "--change-points", changes.toString(), "--out", dir.resolve("site").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(dir.resolve("site/index.html")).content().contains("1 change point starts in it",
+                "ycsb-c -20.0 % worse", "11.7.0 → 11.8.1", "--good rocksdb=11.7.0 --bad rocksdb=11.8.1");
     }
 
     @Test

@@ -123,6 +123,10 @@ class HistoryChangesTest {
                 .get(0);
         assertThat(change.get("engineVersionBefore").asText()).isEqualTo("11.7.0");
         assertThat(change.get("engineVersionAfter").asText()).isEqualTo("11.8.1");
+        ChangeDetection.Report read = ChangeDetection.Report.read(out.resolve(ChangeDetection.Report.FILE));
+        assertThat(read.changePoints()).as("read back as kvbench site reads it").singleElement()
+                .satisfies(c -> assertThat(c.bisectCommand()).isPresent())
+                .satisfies(c -> assertThat(c.firstCommitAfter()).isEqualTo(commit(34)));
         assertThat(Files.readString(out.resolve("change-points.md"))).contains("rocksdb ycsb-c 11.7.0 -> 11.8.1: "
                 + "`java -jar target/kvbench.jar bisect --profile " + change.get("profile").asText()
                 + " --engines rocksdb --workloads ycsb-c --good rocksdb=11.7.0 --bad rocksdb=11.8.1`");

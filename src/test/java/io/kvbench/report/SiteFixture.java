@@ -57,9 +57,9 @@ final class SiteFixture {
         }
         ChangePoint change = new ChangePoint(new ChangePoint.SeriesId(run.profile(), machineClass, SLOWER_ENGINE,
                 SLOWER_WORKLOAD, "time-per-pass", "ms/op"), new ChangePoint.At(NIGHTS - 1,
-                first.plus(Duration.ofDays(NIGHTS - 1)).toString(), commit(NIGHTS - 2), commit(NIGHTS - 1),
-                new ChangePoint.EngineVersions("0.9.2", "0.9.3")),
-                new ChangePoint.Shift(40.0, ChangePoint.WORSE, 0.0001), 1);
+                first.plus(Duration.ofDays(NIGHTS - 1)).toString(), commit(NIGHTS - 2), commit(NIGHTS - 1)),
+                new ChangePoint.Shift(40.0, ChangePoint.WORSE, 0.0001),
+                new ChangePoint.EngineVersions("0.9.2", "0.9.3"), 1);
         ChangeDetection.Report changes = new ChangeDetection.Report(ChangeDetection.Report.SCHEMA_VERSION, "otava",
                 0.001, 0, store.all().size(), NIGHTS, List.of(change));
         return new SiteInput(List.of(new SiteInput.Run(run.profile(), RUN.toString(), run)),
