@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,7 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Real Berkeley DB JE versions swapped in on the command line (resolved from the local repository, or Maven Central
  * the first time): 5.0.73, which the adapter links against and measures, and 4.0.92, which lacks a method the adapter
  * calls, so that its side fails with one line naming it, as the kind LINKAGE.
+ *
+ * <p>Tag fork: it measures in JMH forks (an A/B of engine versions), which the design card leaves to the full check.
  */
+@Tag("fork")
 class EngineVersionsCommandTest {
 
     private static final String TINY = InterleaveCommandTest.TINY;

@@ -7,13 +7,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.classpath.OutsideAdapterJar;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An adapter written and built outside kvbench (OutsideAdapterJar: compiled into a jar of its own) is listed, passes
  * the contract suite from the CLI and is benchmarked in JMH forks, given only with --adapter; a broken one is one line.
+ *
+ * <p>Tag fork: it benchmarks in JMH forks (an outside adapter), which the design card leaves to the full check.
  */
+@Tag("fork")
 class OutsideAdapterCommandsTest {
 
     @TempDir
