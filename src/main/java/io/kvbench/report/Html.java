@@ -11,6 +11,11 @@ final class Html {
         return text != null && text.matches("https?://[^\\s\"'<>()]+");
     }
 
+    /** A link to {@code address} showing {@code text} where the address is a web address, else {@code text} alone. */
+    static String link(String address, String text) {
+        return isWebAddress(address) ? "<a href=\"" + escape(address) + "\">" + escape(text) + "</a>" : escape(text);
+    }
+
     static String escape(String text) {
         if (text == null) return "";
         StringBuilder s = new StringBuilder(text.length() + 16);

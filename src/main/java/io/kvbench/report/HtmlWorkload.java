@@ -69,9 +69,7 @@ final class HtmlWorkload {
                     .append("</strong>");
             if (known.isPresent()) {
                 String ref = known.get().reference();
-                html.append(" known engine issue ").append(Html.isWebAddress(ref)
-                                ? "<a href=\"" + Html.escape(ref) + "\">" + Html.escape(ref) + "</a>"
-                                : Html.escape(ref))
+                html.append(" known engine issue ").append(Html.link(ref, ref))
                         .append(": ").append(Html.escape(known.get().summary()));
             } else if (!reason.isEmpty()) {
                 html.append(" ").append(Html.escape(reason));

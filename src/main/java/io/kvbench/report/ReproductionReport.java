@@ -93,9 +93,7 @@ public final class ReproductionReport {
             html.append("</tbody>\n</table></div>\n<p class=\"note\">").append(Html.escape(r.tauText() + footer(r)))
                     .append(". ").append(Html.escape(r.iterationsText())).append(". Source: ");
             String source = r.source().source();
-            html.append(Html.isWebAddress(source) ? "<a href=\"" + Html.escape(source) + "\">" + Html.escape(source)
-                    + "</a>"
-                    : Html.escape(source)).append(".</p>\n");
+            html.append(Html.link(source, source)).append(".</p>\n");
             if (!r.unresolvedText(units).isEmpty()) {
                 html.append("<p class=\"note inconclusive\"><span class=\"badge inconclusive\">").append(UNRESOLVED)
                         .append("</span>").append(Html.escape(r.unresolvedRows(units))).append(".</p>\n");

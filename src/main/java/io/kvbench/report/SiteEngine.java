@@ -62,7 +62,7 @@ final class SiteEngine {
         int space = text.indexOf(' ');
         String first = space < 0 ? text : text.substring(0, space);
         if (!Html.isWebAddress(first)) return Html.escape(text);
-        return "<a href=\"" + Html.escape(first) + "\">" + Html.escape(EngineFacts.shortReference(first)) + "</a>"
+        return Html.link(first, EngineFacts.shortReference(first))
                 + Html.escape(space < 0 ? "" : text.substring(space));
     }
 

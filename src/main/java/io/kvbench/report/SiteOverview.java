@@ -116,8 +116,8 @@ final class SiteOverview {
     /** " · google/leveldb#75" linked to the upstream issue a known issue's verdict cites; empty for others. */
     static String reference(EngineCrashResult r) {
         String ref = r.judgement().reference();
-        if (ref == null || !Html.isWebAddress(ref)) return ref == null ? "" : " · " + Html.escape(ref);
-        return " · <a href=\"" + Html.escape(ref) + "\">" + Html.escape(EngineFacts.shortReference(ref)) + "</a>";
+        if (ref == null) return "";
+        return " · " + Html.link(ref, Html.isWebAddress(ref) ? EngineFacts.shortReference(ref) : ref);
     }
 
     /** "lost 3 of 1,200 acknowledged writes", or the reason when nothing was counted. */

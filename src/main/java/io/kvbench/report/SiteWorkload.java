@@ -25,7 +25,8 @@ final class SiteWorkload {
         if (known.isPresent()) {
             Workload w = known.get();
             body.append("<p>").append(Html.escape(w.description())).append("</p>\n<dl class=\"context\">\n");
-            item(body, "Published comparison", w.source().isEmpty() ? "none: kvbench's own" : source(w.source()));
+            item(body, "Published comparison", w.source().isEmpty() ? "none: kvbench's own"
+                    : Html.link(w.source(), w.source()));
             item(body, "Family", Html.escape(w.family()));
             item(body, "Details", "<code>kvbench workloads " + Html.escape(w.name()) + "</code>");
             body.append("</dl>\n");
@@ -60,11 +61,6 @@ final class SiteWorkload {
                 .filter(r -> workload.equals(r.table().workload())).toList();
         body.append(ReproductionReport.html(published)).append("</section>\n");
         return 1;
-    }
-
-    private static String source(String source) {
-        return Html.isWebAddress(source) ? "<a href=\"" + Html.escape(source) + "\">" + Html.escape(source) + "</a>"
-                : Html.escape(source);
     }
 
     private static void item(StringBuilder body, String name, String trustedValue) {
