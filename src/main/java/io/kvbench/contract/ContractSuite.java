@@ -26,6 +26,9 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  */
 public final class ContractSuite {
 
+    /** The class names of the suite's tests (a regular expression): every {@code *ContractTest} of this package. */
+    public static final String CLASS_NAMES = ".*ContractTest";
+
     /**
      * The command that replays the model check of one seed on one engine ({@code -Dkvbench.seed} sets the seed the
      * suite draws its operations from); it parses with the real command line (SuggestedCommandsTest).
@@ -63,7 +66,7 @@ public final class ContractSuite {
         try {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectPackage(ContractSuite.class.getPackageName()))
-                    .filters(includeClassNamePatterns(".*ContractTest"))
+                    .filters(includeClassNamePatterns(CLASS_NAMES))
                     .build();
             Tally tally = new Tally();
             Launcher launcher = LauncherFactory.create();
