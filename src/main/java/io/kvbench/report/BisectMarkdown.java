@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A bisection for people: the console table and {@code bisect.md}, one row per step and workload, and the lines that
@@ -25,7 +26,7 @@ public final class BisectMarkdown {
     }
 
     public static void print(BisectReport report, PrintWriter out) {
-        TextTable table = new TextTable(HEADER).alignRight(0, 5, 7, 8);
+        TextTable table = new TextTable(header(report)).alignRight(0, 5, 7, 8);
         for (String[] row : rows(report)) table.row(row);
         if (!report.search().steps().isEmpty()) table.print(out);
         for (String line : conclusion(report)) out.println(line);
@@ -38,13 +39,25 @@ public final class BisectMarkdown {
                 .append(String.join(", ", report.versions())).append("; workloads ")
                 .append(String.join(", ", report.workloads())).append(", judged together, minimum effect ")
                 .append(Formats.number(report.minEffect() * 100)).append(" %.\n\n");
+        BisectReport.Source source = report.source();
+        if (source.labels() == BisectReport.Labels.COMMITS) {
+            md.append("Commits of `").append(source.repo()).append("`, first parents only, each built with `")
+                    .append(source.build()).append("` (jar `").append(source.artifact()).append("`):\n\n");
+            for (BisectReport.Commit c : source.commits()) {
+                md.append("- `").append(c.label()).append("` ").append(c.subject()).append("\n");
+            }
+            md.append("\n");
+        }
         List<String[]> rows = rows(report);
         if (!rows.isEmpty()) {
-            md.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
-            md.append("|").append(" --- |".repeat(HEADER.length)).append("\n");
+            String[] header = header(report);
+            md.append("| ").append(String.join(" | ", header)).append(" |\n");
+            md.append("|").append(" --- |".repeat(header.length)).append("\n");
             for (String[] row : rows) md.append("| ").append(String.join(" | ", row)).append(" |\n");
-            md.append("\nEach step is an interleaved session of its version (B) against ").append(report.good())
-                    .append(" (A), in its own directory `step-N-VERSION`; the first step checks the bad end. Effect: "
+            String word = word(report);
+            md.append("\nEach step is an interleaved session of its ").append(word).append(" (B) against ")
+                    .append(report.good()).append(" (A), in its own directory `step-N-")
+                    .append(word.toUpperCase(Locale.ROOT)).append("`; the first step checks the bad end. Effect: "
                             + "B's time per operation over A's, less one (above 0 slower).\n\n");
         }
         for (String line : conclusion(report)) md.append("**").append(line).append("**\n\n");
@@ -62,7 +75,7 @@ public final class BisectMarkdown {
             String minutes = session == null || session.minutes() == null ? "-"
                     : String.format(Locale.ROOT, "%.1f", session.minutes());
             if (results.isEmpty()) {
-                rows.add(new String[] {String.valueOf(n), step.version(), outcome(step.outcome()), "-", "-", "-", "-",
+                rows.add(new String[] {String.valueOf(n), step.version(), outcome(step), "-", "-", "-", "-",
                     "-", minutes});
             }
             for (int i = 0; i < results.size(); i++) {
@@ -70,7 +83,7 @@ public final class BisectMarkdown {
                 String[] effect = effect(r, session.alpha());
                 boolean first = i == 0;
                 rows.add(new String[] {first ? String.valueOf(n) : "", first ? step.version() : "",
-                    first ? outcome(step.outcome()) : "", r.row().workload(), r.row().verdict().name(), effect[0],
+                    first ? outcome(step) : "", r.row().workload(), r.row().verdict().name(), effect[0],
                     effect[1], String.valueOf(r.roundRatios().size()), first ? minutes : ""});
             }
         }
@@ -81,10 +94,12 @@ public final class BisectMarkdown {
     public static List<String> conclusion(BisectReport report) {
         Bisection.Result<InterleaveReport> search = report.search();
         String good = report.good();
+        String word = word(report);
         List<String> lines = new ArrayList<>();
         switch (search.end()) {
             case FOUND -> {
-                String head = "first bad version " + search.firstBad() + " (last good " + search.lastGood() + ")";
+                String head = "first bad " + word + " " + search.firstBad() + subject(report, search.firstBad())
+                        + " (last good " + search.lastGood() + ")";
                 InterleaveReport session = search.steps().stream().filter(s -> s.version().equals(search.firstBad()))
                         .findFirst().map(Bisection.Step::detail).orElse(null);
                 if (session == null || session.results().isEmpty()) lines.add(head);
@@ -94,26 +109,29 @@ public final class BisectMarkdown {
                             + " against " + good);
                 }
             }
-            case NOTHING_BETWEEN -> lines.add("first bad version " + report.bad() + " (last good " + good
-                    + "): no released version lies between them, so nothing was measured; kvbench interleave "
-                    + "measures the effect");
+            case NOTHING_BETWEEN -> lines.add("first bad " + word + " " + report.bad() + subject(report, report.bad())
+                    + " (last good " + good + "): no " + (word.equals("version") ? "released version" : word)
+                    + " lies between them, so nothing was measured; kvbench interleave measures the effect");
             case NOT_CONFIRMED -> lines.add("not confirmed: " + report.bad() + " against " + good + " is "
-                    + outcome(search.steps().get(0).outcome()) + ", not a regression; nothing to bisect");
-            case CANDIDATES -> lines.add("the first bad version is one of " + String.join(", ", search.candidates())
-                    + " (last good " + search.lastGood() + "): only versions that could not be measured are left");
+                    + outcome(search.steps().get(0)) + ", not a regression; nothing to bisect");
+            case CANDIDATES -> lines.add("the first bad " + word + " is one of " + String.join(", ",
+                    search.candidates()) + " (last good " + search.lastGood() + "): only " + word
+                    + "s that could not be measured are left");
             case UNDECIDED, FAILED -> {
                 Bisection.Step<InterleaveReport> last = search.steps().get(search.steps().size() - 1);
-                String why = "stopped: " + last.version() + " is " + outcome(last.outcome()) + failure(last);
+                String why = "stopped: " + last.version() + " is " + outcome(last) + failure(last);
                 lines.add(search.candidates().isEmpty() ? why + "; nothing was bisected"
-                        : why + "; the first bad version is one of " + String.join(", ", search.candidates())
+                        : why + "; the first bad " + word + " is one of " + String.join(", ", search.candidates())
                                 + " (last good " + search.lastGood() + ")");
             }
             default -> throw new IllegalStateException("end " + search.end());
         }
         if (!search.skipped().isEmpty()) {
+            Map<String, String> unbuilt = report.source().skipped();
             lines.add("skipped (could not be measured): " + String.join(", ", search.skipped().stream()
-                    .map(v -> v + search.steps().stream().filter(s -> s.version().equals(v)).findFirst()
-                            .map(BisectMarkdown::failure).orElse("")).toList()));
+                    .map(v -> v + (unbuilt.containsKey(v) ? " (" + unbuilt.get(v) + ")"
+                            : search.steps().stream().filter(s -> s.version().equals(v)).findFirst()
+                                    .map(BisectMarkdown::failure).orElse(""))).toList()));
         }
         return lines;
     }
@@ -125,12 +143,31 @@ public final class BisectMarkdown {
                 .map(r -> " (" + r.row().note() + ")").orElse("");
     }
 
-    private static String outcome(Bisection.Outcome outcome) {
-        return switch (outcome) {
+    /** The header of the steps' table: its second column is "version" or "commit". */
+    static String[] header(BisectReport report) {
+        String[] header = HEADER.clone();
+        header[1] = word(report);
+        return header;
+    }
+
+    /** "version" or "commit": what the labels are. */
+    private static String word(BisectReport report) {
+        return report.source().labels() == BisectReport.Labels.COMMITS ? "commit" : "version";
+    }
+
+    /** ' "subject"' of a commit; "" for a version. */
+    private static String subject(BisectReport report, String label) {
+        String subject = report.source().subject(label);
+        return subject.isEmpty() ? "" : " \"" + subject + "\"";
+    }
+
+    /** A step's outcome in words; a skip without a session is a commit that did not build. */
+    private static String outcome(Bisection.Step<InterleaveReport> step) {
+        return switch (step.outcome()) {
             case REGRESSION -> "REGRESSION (bad)";
             case NO_REGRESSION -> "NO_REGRESSION (good)";
             case UNDECIDED -> "UNDECIDED";
-            case SKIPPED -> "SKIPPED (does not link)";
+            case SKIPPED -> step.detail() == null ? "SKIPPED (does not build)" : "SKIPPED (does not link)";
             case FAILED -> "FAILED";
         };
     }

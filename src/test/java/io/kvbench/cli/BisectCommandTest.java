@@ -85,11 +85,16 @@ class BisectCommandTest {
     }
 
     private void assertBadInput(String engine, String good, String bad, String expected) {
-        Path out = tmp.resolve("never");
-        List<String> args = new ArrayList<>(List.of("bisect", "--runner", "local", "--profile", TINY, "--engines",
-                engine, "--workloads", "ycsb-c", "--good", good, "--bad", bad, "--out", out.toString()));
+        assertRefused(tmp.resolve("never"), List.of("--engines", engine, "--good", good, "--bad", bad), expected);
+    }
+
+    /** {@code kvbench bisect} on the tiny profile with ycsb-c and {@code given}: one line, exit 2, no --out made. */
+    static void assertRefused(Path out, List<String> given, String expected) {
+        List<String> args = new ArrayList<>(List.of("bisect", "--runner", "local", "--profile", TINY, "--workloads",
+                "ycsb-c", "--out", out.toString()));
+        args.addAll(given);
         CliRun run = CliRun.of(args.toArray(String[]::new));
-        assertThat(run.exitCode()).as(good + " " + bad + ": " + run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
+        assertThat(run.exitCode()).as(given + ": " + run.err()).isEqualTo(ExitCode.BAD_INPUT.code());
         assertThat(run.err()).startsWith("kvbench: ").contains(expected).endsWith("; try: kvbench bisect --help\n");
         assertThat(run.err().lines()).hasSize(1);
         assertThat(out).doesNotExist();
