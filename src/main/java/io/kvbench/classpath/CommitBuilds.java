@@ -11,9 +11,11 @@ import java.nio.file.PathMatcher;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -23,14 +25,17 @@ import java.util.stream.Stream;
  * build runs as {@code bash -c COMMAND} there, its output (stdout and stderr) into a log file; then exactly one file
  * must match the artifact's glob, jars of sources, javadoc and tests left out. The jar is copied into the cache under
  * the commit's full hash and a hash of the command and glob, atomically (a directory renamed into place), so a commit
- * is built once per recipe, across runs. A failed build is not cached: it may be the machine's (a full disk).
+ * is built once per recipe, across runs. A failed build is not cached: it may be the machine's (a full disk). A
+ * build that runs past {@code timeout} is killed (its process tree) and counts as failed, so that a hung build skips
+ * its commit instead of stopping the search.
  *
  * @param repo     the engine's repository
  * @param command  the build command
  * @param artifact the jar's path relative to the checkout, a glob ({@code target/lmdbjava-*.jar})
  * @param cache    where built jars are kept ({@link #defaultCache()})
+ * @param timeout  how long one build may run
  */
-public record CommitBuilds(Path repo, String command, String artifact, Path cache) {
+public record CommitBuilds(Path repo, String command, String artifact, Path cache, Duration timeout) {
 
     private static final List<String> NOT_THE_JAR = List.of("-sources.jar", "-javadoc.jar", "-tests.jar");
 
@@ -79,8 +84,13 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
                     "--detach", checkout.toString(), commit.hash());
             if (!added.ok()) throw new IOException("git worktree add of " + commit.label() + " failed: "
                     + added.output());
-            int exit = run(checkout, commit, log);
+            Integer exit = run(checkout, commit, log);
             double seconds = (System.nanoTime() - started) / 1e9;
+            if (exit == null) {
+                return new Built(commit, null, "the build ran past " + (timeout.toSecondsPart() == 0
+                        ? timeout.toMinutes() + " min" : timeout.toSeconds() + " s") + " and was killed",
+                        log, seconds, false);
+            }
             if (exit != 0) return new Built(commit, null, "the build exited with " + exit, log, seconds, false);
             List<Path> matches = matches(checkout);
             if (matches.size() != 1) {
@@ -98,7 +108,8 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
         }
     }
 
-    private int run(Path checkout, EngineCommits.Commit commit, Path log) throws IOException {
+    /** The build's exit status; null when it ran past the timeout and was killed. */
+    private Integer run(Path checkout, EngineCommits.Commit commit, Path log) throws IOException {
         Files.writeString(log, "# kvbench: bash -c '" + command + "' in a checkout of " + commit.hash() + " ("
                 + commit.subject() + ")\n", StandardCharsets.UTF_8);
         ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(checkout.toFile())
@@ -107,8 +118,12 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
         builder.environment().put("KVBENCH_COMMIT", commit.hash());
         Process process = builder.start();
         try {
-            return process.waitFor();
+            if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) return process.exitValue();
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
+            return null;
         } catch (InterruptedException e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while building " + commit.label(), e);

@@ -6,6 +6,7 @@ import io.kvbench.gate.BisectReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +41,16 @@ final class CommitOptions {
                     + "is built once (default: $XDG_CACHE_HOME/kvbench/builds, else ~/.cache/kvbench/builds).")
     Path buildCache;
 
+    @Option(names = "--build-timeout", paramLabel = "MINUTES", defaultValue = "30",
+            description = "With --repo: how long one commit's build may run; a build past it is killed and its "
+                    + "commit skipped, as one that fails (default: ${DEFAULT-VALUE}).")
+    int buildTimeoutMinutes;
+
     /** Whether commits are searched; refuses --build, --artifact or --build-cache without --repo and the reverse. */
     boolean given() {
+        if (buildTimeoutMinutes < 1) {
+            throw new IllegalArgumentException("--build-timeout " + buildTimeoutMinutes + ": give at least 1 minute");
+        }
         boolean any = build != null || artifact != null || buildCache != null;
         if (repo == null && any) {
             throw new IllegalArgumentException("--build, --artifact and --build-cache go with --repo: give the "
@@ -64,7 +73,8 @@ final class CommitOptions {
         EngineCommits.Commit badCommit = EngineCommits.commit(dir, "--bad", bad);
         List<EngineCommits.Commit> line = EngineCommits.between(dir, goodCommit, badCommit);
         Commits commits = new Commits(line, new CommitBuilds(dir, build, artifact,
-                buildCache != null ? buildCache : CommitBuilds.defaultCache()), console);
+                buildCache != null ? buildCache : CommitBuilds.defaultCache(), Duration.ofMinutes(buildTimeoutMinutes)),
+                console);
         for (EngineCommits.Commit end : List.of(goodCommit, badCommit)) {
             String option = end == goodCommit ? "--good" : "--bad";
             CommitBuilds.Built built = commits.build(end, outDir.resolve("build-" + end.label() + ".log"));

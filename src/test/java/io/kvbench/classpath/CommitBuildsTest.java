@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,8 @@ class CommitBuildsTest {
     }
 
     private CommitBuilds builds(String command) {
-        return new CommitBuilds(repo.dir(), command, "target/engine-*.jar", tmp.resolve("cache"));
+        return new CommitBuilds(repo.dir(), command, "target/engine-*.jar", tmp.resolve("cache"),
+                Duration.ofMinutes(1));
     }
 
     private EngineCommits.Commit commit(String hash) {
@@ -41,6 +43,20 @@ class CommitBuildsTest {
 
     private List<String> counted() throws IOException {
         return Files.exists(counter) ? Files.readAllLines(counter) : List.of();
+    }
+
+    @Test
+    void aBuildPastItsTimeoutIsKilledAndFails() throws IOException {
+        String hash = repo.commit("hangs", "sleep 60");
+        CommitBuilds hanging = new CommitBuilds(repo.dir(), EngineRepo.BUILD, "target/engine-*.jar",
+                tmp.resolve("cache"), Duration.ofSeconds(1));
+        long started = System.nanoTime();
+        CommitBuilds.Built built = hanging.build(commit(hash), tmp.resolve("out/hangs.log"));
+        assertThat(built.ok()).isFalse();
+        assertThat(built.problem()).isEqualTo("the build ran past 1 s and was killed");
+        assertThat((System.nanoTime() - started) / 1e9).as("seconds until the build was given up").isLessThan(30);
+        assertThat(ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("sleep")))
+                .as("the build's processes").isEmpty();
     }
 
     @Test
