@@ -9,6 +9,7 @@ import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
+import io.kvbench.gate.VersionRounds;
 import io.kvbench.judge.Bisection;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
@@ -95,15 +96,11 @@ final class BisectCommand implements Callable<Integer> {
         KvEngine engine = Names.engine(engineId);
         String goodVersion = version("--good", good, engine);
         String badVersion = version("--bad", bad, engine);
-        if (engine.artifacts().isEmpty()) {
-            throw new IllegalArgumentException("engine '" + engine.id() + "' declares no Maven artifact (it is built "
-                    + "on the JDK, or its adapter does not say): its versions cannot be swapped");
-        }
+        String artifact = ClassPathPlan.artifact(engine);
         List<Workload> selectedWorkloads = Names.workloads(workloads);
         ThresholdPolicy policy = judging.policy(chosen);
         Path outDir = OutOption.check(RunOutput.outDir(out, "bisect"));
         SequentialTest test = ab.test(judging.alpha, judging.minEffect.fraction());
-        String artifact = engine.artifacts().get(0);
         long started = System.nanoTime();
         Bisection.Result<InterleaveReport> search;
         List<String> versions;
@@ -151,7 +148,7 @@ final class BisectCommand implements Callable<Integer> {
         return version -> {
             steps[0]++;
             Interleaving.Side b = side(plan, base, "B", engine.id() + "=" + version, judging.bJvmFlags);
-            Path dir = how.outDir().resolve("step-" + steps[0] + "-" + version.replaceAll("[^A-Za-z0-9._-]", "_"));
+            Path dir = how.outDir().resolve("step-" + steps[0] + "-" + VersionRounds.safe(version));
             System.out.printf("bisect step %d: %s against %s, %s (%s)%n", steps[0], version, how.goodVersion(),
                     judging.roundsPlan(ab, null), schedule.describe());
             InterleaveSession session = InterleaveSession.builder().engines(List.of(engine)).workloads(workloads)
@@ -166,11 +163,8 @@ final class BisectCommand implements Callable<Integer> {
 
     private static Interleaving.Side side(ClassPathPlan plan, BenchmarkRunner base, String name, String swap,
                                           List<String> flags) {
-        AbEngineOptions.Side build = AbEngineOptions.side(plan, null,
-                new ClassPathPlan.SwapValues("--" + (name.equals("A") ? "good" : "bad"), List.of(swap),
-                        "--engine-jar", List.of()));
-        return new Interleaving.Side(name, AbOptions.side(base, build.classPath(), flags),
-                AbSessionOptions.describe(build.description(), flags));
+        return AbEngineOptions.released(plan, base, name,
+                "--" + (name.equals("A") ? "good" : "bad"), swap, flags);
     }
 
     /** The version of {@code ID=VERSION}, whose id must be the engine's. */
