@@ -42,12 +42,7 @@ public final class ReleasedVersions {
      * @throws IllegalArgumentException when an end is not listed, or good is not older than bad
      */
     public static List<String> between(String artifact, List<String> listed, String good, String bad) {
-        for (String end : List.of(good, bad)) {
-            if (!listed.contains(end)) {
-                throw new IllegalArgumentException("version " + end + " of " + artifact + " is not in the repository's "
-                        + "list (" + listed.size() + " versions, the latest " + latest(listed) + ")");
-            }
-        }
+        for (String end : List.of(good, bad)) requireListed(artifact, listed, end);
         if (ORDER.compare(good, bad) >= 0) {
             throw new IllegalArgumentException("--good " + good + " is not older than --bad " + bad
                     + " in Maven's version order");
@@ -58,6 +53,14 @@ public final class ReleasedVersions {
             if (v.equals(good) || v.equals(bad) || inside && !isPreRelease(v)) out.add(v);
         }
         return List.copyOf(out);
+    }
+
+    /** @throws IllegalArgumentException naming the artifact and its latest release when the version is not listed */
+    public static void requireListed(String artifact, List<String> listed, String version) {
+        if (!listed.contains(version)) {
+            throw new IllegalArgumentException("version " + version + " of " + artifact + " is not in the "
+                    + "repository's list (" + listed.size() + " versions, the latest " + latest(listed) + ")");
+        }
     }
 
     /**

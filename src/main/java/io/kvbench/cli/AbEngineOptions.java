@@ -2,7 +2,9 @@ package io.kvbench.cli;
 
 import io.kvbench.classpath.SwappedClassPath;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.gate.Interleaving;
 import io.kvbench.infra.ClassPaths;
+import io.kvbench.run.BenchmarkRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +84,20 @@ final class AbEngineOptions {
         List<Path> base = given != null ? given : ClassPaths.mountable();
         SwappedClassPath.Composed composed = plan.swapped(base, List.of(), swaps);
         return new Side(composed.entries(), describe(classPath, given) + " with " + composed.description());
+    }
+
+    /**
+     * A side called {@code name} that runs this kvbench with one released engine version swapped in.
+     *
+     * @param option the option that asked, for messages: "--good", "--versions"
+     * @param swap   "ID=VERSION"
+     * @param flags  the side's benchmark JVM flags
+     */
+    static Interleaving.Side released(ClassPathPlan plan, BenchmarkRunner base, String name, String option,
+                                      String swap, List<String> flags) {
+        Side build = side(plan, null, new ClassPathPlan.SwapValues(option, List.of(swap), "--engine-jar", List.of()));
+        return new Interleaving.Side(name, AbOptions.side(base, build.classPath(), flags),
+                AbSessionOptions.describe(build.description(), flags));
     }
 
     private static String describe(String classPath, List<Path> entries) {

@@ -20,26 +20,17 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
 /**
- * How one A/B session judges B against A, and the sides' benchmark JVM flags, as {@code interleave} and each step of
- * {@code bisect} take them; and the one way a session is run, judged and written ({@link #measure}).
+ * How one A/B session judges B against A ({@link AbJudgingOptions} and its time budget), and the sides' benchmark JVM
+ * flags, as {@code interleave} and each step of {@code bisect} take them; and the one way a session is run, judged
+ * and written ({@link #measure}).
  */
-final class AbSessionOptions {
+final class AbSessionOptions extends AbJudgingOptions {
 
     @Option(names = "--budget-minutes", paramLabel = "MINUTES",
             description = "Sequential: start no round after this many minutes (each benchmark still gets "
                     + "--min-rounds); a benchmark still undecided then is judged by the paired test on its rounds, so "
                     + "that a CI step ends with a verdict before its timeout (default: no budget).")
     Double budgetMinutes;
-
-    @Option(names = "--alpha", defaultValue = "0.01", paramLabel = "P",
-            description = "Significance level, a probability: the false-alarm rate aimed at (default: "
-                    + "${DEFAULT-VALUE}).")
-    double alpha;
-
-    @Option(names = "--min-effect", defaultValue = "5", paramLabel = "PERCENT",
-            description = "Smallest slowdown that counts, in percent: 5 or 5%% (default: ${DEFAULT-VALUE}%%; not the "
-                    + "profile's gate threshold, which is for stored baselines from other days).")
-    Percent minEffect;
 
     @Option(names = "--a-jvm-flag", paramLabel = "FLAG",
             description = "Benchmark JVM flag of A, repeatable; write --a-jvm-flag=-XX:... (default: none).")
@@ -49,15 +40,11 @@ final class AbSessionOptions {
             description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
     List<String> bJvmFlags = List.of();
 
-    @Option(names = "--seed", defaultValue = "20261121", paramLabel = "SEED",
-            description = "Seed of the order of the benchmarks in a round and of where the sides' turns start "
-                    + "(default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    /** The profile's gate with this --alpha and --min-effect. */
+    /** The profile's gate with this --alpha and --min-effect, after --budget-minutes is checked. */
+    @Override
     ThresholdPolicy policy(Profile profile) {
         OptionRange.atLeast("--budget-minutes", 0, budgetMinutes);
-        return ThresholdOptions.policy(profile.gate(), alpha, minEffect);
+        return super.policy(profile);
     }
 
     /** null: no budget. */

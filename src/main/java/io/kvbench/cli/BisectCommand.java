@@ -9,6 +9,7 @@ import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
+import io.kvbench.gate.VersionRounds;
 import io.kvbench.judge.Bisection;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
@@ -107,15 +108,11 @@ final class BisectCommand implements Callable<Integer> {
         boolean searchCommits = commitOptions.given();
         String goodEnd = searchCommits ? good : version("--good", good, engine);
         String badEnd = searchCommits ? bad : version("--bad", bad, engine);
-        if (engine.artifacts().isEmpty()) {
-            throw new IllegalArgumentException("engine '" + engine.id() + "' declares no Maven artifact (it is built "
-                    + "on the JDK, or its adapter does not say): its versions cannot be swapped");
-        }
+        String artifact = ClassPathPlan.artifact(engine);
         List<Workload> selectedWorkloads = Names.workloads(workloads);
         ThresholdPolicy policy = judging.policy(chosen);
         Path outDir = OutOption.check(RunOutput.outDir(out, "bisect"));
         SequentialTest test = ab.test(judging.alpha, judging.minEffect.fraction());
-        String artifact = engine.artifacts().get(0);
         long started = System.nanoTime();
         Bisection.Result<InterleaveReport> search;
         List<String> versions;
@@ -195,7 +192,7 @@ final class BisectCommand implements Callable<Integer> {
         int[] steps = {0};
         return version -> {
             steps[0]++;
-            Path dir = how.outDir().resolve("step-" + steps[0] + "-" + version.replaceAll("[^A-Za-z0-9._-]", "_"));
+            Path dir = how.outDir().resolve("step-" + steps[0] + "-" + VersionRounds.safe(version));
             Swap swap = swaps.of(version, dir);
             if (swap == null) {
                 System.out.printf("bisect step %d: %s is SKIPPED (it does not build)%n", steps[0], version);

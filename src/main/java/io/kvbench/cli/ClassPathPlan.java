@@ -98,6 +98,15 @@ final class ClassPathPlan implements AutoCloseable {
         return urls.toArray(URL[]::new);
     }
 
+    /** The engine's first declared Maven artifact, whose versions are swapped in; bad input when it declares none. */
+    static String artifact(KvEngine engine) {
+        if (engine.artifacts().isEmpty()) {
+            throw new IllegalArgumentException("engine '" + engine.id() + "' declares no Maven artifact (it is built "
+                    + "on the JDK, or its adapter does not say): its versions cannot be swapped");
+        }
+        return engine.artifacts().get(0);
+    }
+
     /** Every version of an artifact ({@code groupId:artifactId}) the repositories list, in Maven's order. */
     List<String> versions(String artifact) {
         return repository().versions(artifact);

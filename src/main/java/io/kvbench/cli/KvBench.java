@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         description = "Correctness, crash-recovery and performance suite for embedded Java key-value engines.",
         subcommands = {EnginesCommand.class, WorkloadsCommand.class, ProfilesCommand.class, RunCommand.class,
                 CompareCommand.class, GateCommand.class, InterleaveCommand.class, BisectCommand.class,
-                BaselineCommand.class, HistoryCommand.class, ReportCommand.class, CrashCommand.class,
+                VersionsCommand.class, BaselineCommand.class, HistoryCommand.class, ReportCommand.class,
+                CrashCommand.class,
                 ReproduceCommand.class, SiteCommand.class, ContractCommand.class, CommandLine.HelpCommand.class})
 public final class KvBench implements Runnable {
 

@@ -26,26 +26,9 @@ final class ShardMerge {
     }
 
     static RunResults merge(List<Path> dirs, Path out, PrintWriter stdout) throws IOException {
-        if (out == null) {
-            throw new IllegalArgumentException("--merge needs --out DIR: where the merged results.json, summary.md and "
-                    + "report.html go");
-        }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out " + out + ": exists and is not a directory");
-        }
-        Path outFile = out.resolve(ResultsJson.RESULTS_FILE);
-        if (Files.exists(outFile)) {
-            throw new IllegalArgumentException("--out " + out + " already holds a " + ResultsJson.RESULTS_FILE
-                    + "; choose another directory");
-        }
-        Map<Path, Path> seen = new HashMap<>();
+        Path outFile = checkOut(out, ResultsJson.RESULTS_FILE, "the merged results.json, summary.md and report.html");
         List<RunMerge.Shard> shards = new ArrayList<>();
-        for (Path dir : dirs) {
-            checkShardDirectory(dir);
-            Path real = dir.toRealPath();
-            Path earlier = seen.putIfAbsent(real, dir);
-            if (earlier != null) throw new IllegalArgumentException("--merge " + dir + ": the same directory as "
-                    + earlier + ", given twice");
+        for (Path dir : checkShards(dirs, ResultsJson.RESULTS_FILE, "kvbench run")) {
             shards.add(new RunMerge.Shard(dir.toString(), ResultsInput.read(dir)));
         }
         RunResults merged = RunMerge.merge(shards);
@@ -64,16 +47,49 @@ final class ShardMerge {
         return merged;
     }
 
-    private static void checkShardDirectory(Path dir) {
-        if (!Files.exists(dir)) throw new IllegalArgumentException("--merge " + dir + ": no such directory");
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--merge " + dir
-                    + ": not a directory (give the output directory of a run)");
+    /**
+     * {@code out/file}, checked: --out is given, is a directory where it exists, and holds no {@code file} yet.
+     *
+     * @param what what goes there, for the message of a missing --out
+     */
+    static Path checkOut(Path out, String file, String what) {
+        if (out == null) throw new IllegalArgumentException("--merge needs --out DIR: where " + what + " go");
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + ": exists and is not a directory");
         }
-        if (!Files.isRegularFile(dir.resolve(ResultsJson.RESULTS_FILE))) {
-            throw new IllegalArgumentException("--merge " + dir + ": no " + ResultsJson.RESULTS_FILE
-                    + " in it (a shard is the "
-                    + "--out directory of one `kvbench run`; did that run fail before writing results?)");
+        Path outFile = out.resolve(file);
+        if (Files.exists(outFile)) {
+            throw new IllegalArgumentException("--out " + out + " already holds a " + file
+                    + "; choose another directory");
         }
+        return outFile;
+    }
+
+    /**
+     * The shard directories, checked: each exists, is a directory, holds {@code file}, and is given once.
+     *
+     * @param command the command whose --out a shard is, for messages: "kvbench run"
+     */
+    static List<Path> checkShards(List<Path> dirs, String file, String command) {
+        Map<Path, Path> seen = new HashMap<>();
+        for (Path dir : dirs) {
+            if (!Files.exists(dir)) throw new IllegalArgumentException("--merge " + dir + ": no such directory");
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("--merge " + dir + ": not a directory (give the output directory "
+                        + "of a run)");
+            }
+            if (!Files.isRegularFile(dir.resolve(file))) {
+                throw new IllegalArgumentException("--merge " + dir + ": no " + file + " in it (a shard is the --out "
+                        + "directory of one `" + command + "`; did that run fail before writing results?)");
+            }
+            try {
+                Path earlier = seen.putIfAbsent(dir.toRealPath(), dir);
+                if (earlier != null) throw new IllegalArgumentException("--merge " + dir + ": the same directory as "
+                        + earlier + ", given twice");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return List.copyOf(dirs);
     }
 }

@@ -10,6 +10,7 @@ import io.kvbench.run.Progress;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,17 +79,26 @@ final class SessionRounds {
         int placement = placementOffset + roundsOf.merge(scope.keys(), 1, Integer::sum) - 1;
         List<RunResults> both = session.schedule().run(session.a(), session.b(), placement, scratch, side -> {
             session.console().println(label + side.name() + " (" + side.description() + ")");
-            RunLayout layout = new RunLayout(dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()));
-            RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(),
-                    dataDir(side));
-            RunResults results = RunLoop.run(side.runner(), plan, new Progress(session.console(), plan.size()),
-                    partial -> ResultsJson.write(layout.results(), partial));
-            ResultsJson.write(layout.results(), results);
-            return results;
+            return runSide(side, scope, dirPrefix.resolveSibling(dirPrefix.getFileName() + side.name()),
+                    dataDir(side), session.console());
         });
         Directories.deleteIfEmpty(scratch);
         record(both.get(0), session.a());
         record(both.get(1), session.b());
+    }
+
+    /**
+     * One side's run of every benchmark of {@code scope}: its results.json in {@code dir} (checkpointed after every
+     * benchmark), its stores in {@code dataDir}.
+     */
+    static RunResults runSide(Interleaving.Side side, InterleaveSession.Scope scope, Path dir, Path dataDir,
+                              PrintStream console) throws IOException {
+        RunLayout layout = new RunLayout(dir);
+        RunPlan plan = new RunPlan(scope.engines(), scope.workloads(), scope.profile(), layout.dir(), dataDir);
+        RunResults results = RunLoop.run(side.runner(), plan, new Progress(console, plan.size()),
+                partial -> ResultsJson.write(layout.results(), partial));
+        ResultsJson.write(layout.results(), results);
+        return results;
     }
 
     private void record(RunResults results, Interleaving.Side side) {

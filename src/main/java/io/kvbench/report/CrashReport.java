@@ -129,12 +129,8 @@ public final class CrashReport {
 
     private static String page(CrashResults crash) {
         StringBuilder html = new StringBuilder(16 * 1024);
-        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>kvbench crash report · ").append(Html.escape(crash.startedAt()))
-                .append("</title>\n<style>\n")
-                .append(HtmlStyle.CSS)
-                .append("</style>\n</head>\n<body>\n<main>\n<header>\n<h1>kvbench crash report</h1>\n")
+        html.append(Html.pageStart("kvbench crash report · " + crash.startedAt(), HtmlStyle.CSS))
+                .append("<header>\n<h1>kvbench crash report</h1>\n")
                 .append("<p class=\"subtitle\">runner <strong>").append(Html.escape(crash.runner()))
                 .append("</strong> · ")
                 .append(crash.cycles()).append(" ").append(Html.escape(nouns(crash))).append(" per engine · seed ")
