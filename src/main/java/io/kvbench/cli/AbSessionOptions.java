@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.gate.JudgedMetric;
 import io.kvbench.gate.SequentialInterleaving;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
@@ -40,10 +41,24 @@ final class AbSessionOptions extends AbJudgingOptions {
             description = "Benchmark JVM flag of B, repeatable; write --b-jvm-flag=-XX:... (default: none).")
     List<String> bJvmFlags = List.of();
 
-    /** The profile's gate with this --alpha and --min-effect, after --budget-minutes is checked. */
+    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = JudgedMetric.TIME_NAME,
+            description = "What B is judged against A on: time (each benchmark's score), or a cost recorded beside it, "
+                    + "B's value over A's per round, by the same paired test and sequential test: alloc.bytes.op, "
+                    + "cpu.thread.ns.op, io.write.bytes, write.amplification, disk.bytes, rss.peak.bytes or "
+                    + "native.bytes (a cost that does not depend on the CPU, as allocation per operation, decides in "
+                    + "fewer rounds; default: ${DEFAULT-VALUE}).")
+    String metric;
+
+    /** What --metric names. */
+    JudgedMetric metric() {
+        return JudgedMetric.of(metric);
+    }
+
+    /** The profile's gate with this --alpha and --min-effect, after --budget-minutes and --metric are checked. */
     @Override
     ThresholdPolicy policy(Profile profile) {
         OptionRange.atLeast("--budget-minutes", 0, budgetMinutes);
+        metric();
         return super.policy(profile);
     }
 
@@ -77,13 +92,19 @@ final class AbSessionOptions extends AbJudgingOptions {
         InterleaveReport report = new InterleaveReport(session.scope().profile().name(),
                 rounds != null ? rounds : roundsRun,
                 new InterleaveReport.Configurations(session.a().description(), session.b().description()),
-                new InterleaveReport.Judging(policy.describe() + "; " + session.schedule().describe(),
-                        policy.thresholds().alpha()),
+                new InterleaveReport.Judging(judgedOn(session) + policy.describe() + "; "
+                        + session.schedule().describe(), policy.thresholds().alpha(), session.scope().metric().name()),
                 counts, results, minutes);
         Path outDir = session.scope().outDir();
         ResultsJson.write(outDir.resolve(InterleaveReport.JSON_FILE), report);
         AtomicFiles.writeString(outDir.resolve(InterleaveReport.MARKDOWN_FILE), InterleaveMarkdown.markdown(report));
         return report;
+    }
+
+    /** "judged on alloc.bytes.op; " for a session judged on a cost, nothing for one judged on time. */
+    private static String judgedOn(InterleaveSession session) {
+        JudgedMetric judged = session.scope().metric();
+        return judged.equals(JudgedMetric.TIME) ? "" : "judged on " + judged.label() + "; ";
     }
 
     /** A side's description with its JVM flags. */

@@ -131,10 +131,11 @@ final class BisectCommand implements Callable<Integer> {
             Bisection.Judge<InterleaveReport> judge = versions.size() == 2 ? v -> {
                 throw new IllegalStateException("nothing lies between the ends: no step to measure");
             } : stepJudge(plan, engine, selectedWorkloads, chosen, how, swaps);
-            System.out.printf("kvbench bisect: %s %s over %d %s (%s), %d workloads, profile %s, output %s%n",
+            System.out.printf("kvbench bisect: %s %s over %d %s (%s), %d workloads judged on %s, profile %s, "
+                            + "output %s%n",
                     engine.id(), searchCommits ? "commits of " + commitOptions.repo : artifact, versions.size(),
                     searchCommits ? "commits" : "versions", String.join(", ", versions), selectedWorkloads.size(),
-                    chosen.name(), outDir);
+                    judging.metric().label(), chosen.name(), outDir);
             search = Bisection.run(versions, judge);
         }
         BisectReport report = new BisectReport(engine.id(), selectedWorkloads.stream().map(Workload::name).toList(),
@@ -203,7 +204,7 @@ final class BisectCommand implements Callable<Integer> {
                     judging.roundsPlan(ab, null), schedule.describe());
             InterleaveSession session = InterleaveSession.builder().engines(List.of(engine)).workloads(workloads)
                     .profile(chosen).outDir(dir).sides(a, b).schedule(schedule).seed(judging.seed)
-                    .policy(how.policy()).console(System.out).build();
+                    .policy(how.policy()).metric(judging.metric()).console(System.out).build();
             InterleaveReport report = judging.measure(session, how.policy(), how.test(), null, null);
             Bisection.Outcome outcome = BisectStep.outcome(report.results(), judging.minEffect.fraction());
             System.out.printf("bisect step %d: %s is %s%n", steps[0], version, outcome);

@@ -129,7 +129,7 @@ final class InterleaveCommand implements Callable<Integer> {
                 judging.roundsPlan(ab, rounds), schedule.describe(), chosen.name(), base.name(), outDir);
         InterleaveSession session = InterleaveSession.builder().engines(selectedEngines).workloads(selectedWorkloads)
                 .profile(chosen).outDir(outDir).sides(a, b).schedule(schedule).seed(judging.seed).policy(policy)
-                .console(System.out).build();
+                .metric(judging.metric()).console(System.out).build();
         InterleaveReport report = judging.measure(session, policy, test, rounds, confirmations);
         List<Interleaving.Result> results = report.results();
         Map<Verdict, Long> counts = report.counts();

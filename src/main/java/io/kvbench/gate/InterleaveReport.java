@@ -34,8 +34,21 @@ public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Config
     /**
      * @param policy the comparison policy and schedule, in words
      * @param alpha  significance level of the paired test, for the interval of the ratio
+     * @param metric the cost B was judged on ({@link JudgedMetric#name()}); null for time, and in files written
+     *               before it was recorded
      */
-    public record Judging(String policy, double alpha) {
+    public record Judging(String policy, double alpha,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String metric) {
+
+        /** Judged on time. */
+        public Judging(String policy, double alpha) {
+            this(policy, alpha, null);
+        }
+
+        /** What B was judged on. */
+        public JudgedMetric judged() {
+            return new JudgedMetric(metric);
+        }
     }
 
     public static final String JSON_FILE = "interleave.json";

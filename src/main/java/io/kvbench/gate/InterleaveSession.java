@@ -34,9 +34,18 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
      * @param workloads workloads to run on each engine
      * @param profile   sizes and iterations
      * @param outDir    where each round's results and the sides' stores go
+     * @param metric    what B is judged against A on: time, or a cost recorded beside it
      */
-    public record Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir) {
+    public record Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
+                        JudgedMetric metric) {
+
+        /** Judged on time. */
+        public Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir) {
+            this(engines, workloads, profile, outDir, JudgedMetric.TIME);
+        }
+
         public Scope {
+            Objects.requireNonNull(metric, "metric");
             engines = List.copyOf(engines);
             workloads = List.copyOf(workloads);
             Objects.requireNonNull(profile, "profile");
@@ -68,7 +77,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
 
     /** The same session over other benchmarks (a confirmation of one benchmark, one round of one benchmark). */
     InterleaveSession over(List<KvEngine> engines, List<Workload> workloads) {
-        return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir()), a, b, schedule,
+        return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir(), scope.metric()), a,
+                b, schedule,
                 seed, policy, console);
     }
 
@@ -84,6 +94,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         private long seed;
         private ComparisonPolicy policy;
         private PrintStream console;
+        private JudgedMetric metric = JudgedMetric.TIME;
 
         private Builder() {
         }
@@ -129,6 +140,12 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
             return this;
         }
 
+        /** What B is judged on (default: time). */
+        public Builder metric(JudgedMetric value) {
+            metric = value;
+            return this;
+        }
+
         public Builder console(PrintStream value) {
             console = value;
             return this;
@@ -137,7 +154,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         public InterleaveSession build() {
             Objects.requireNonNull(engines, "engines");
             Objects.requireNonNull(workloads, "workloads");
-            return new InterleaveSession(new Scope(engines, workloads, profile, outDir), a, b, schedule, seed, policy,
+            return new InterleaveSession(new Scope(engines, workloads, profile, outDir, metric), a, b, schedule, seed,
+                    policy,
                     console);
         }
     }

@@ -55,9 +55,10 @@ final class SessionRounds {
         return List.copyOf(measured.keySet());
     }
 
-    /** The results of one side of one benchmark, in round order. */
+    /** The results of one side of one benchmark, in round order, as the session's metric judges them. */
     List<BenchmarkResult> of(BenchmarkKey key, Interleaving.Side side) {
-        return measured.getOrDefault(key, Map.of()).getOrDefault(side.name(), List.of());
+        List<BenchmarkResult> results = measured.getOrDefault(key, Map.of()).getOrDefault(side.name(), List.of());
+        return session.scope().metric().view(results);
     }
 
     /** Runs every benchmark of {@code over} for {@code rounds} rounds; their directories start with {@code prefix}. */

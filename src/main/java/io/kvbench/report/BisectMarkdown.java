@@ -4,6 +4,7 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.gate.BisectReport;
 import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.Interleaving;
+import io.kvbench.gate.JudgedMetric;
 import io.kvbench.judge.Bisection;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ public final class BisectMarkdown {
         StringBuilder md = new StringBuilder("## Bisection of ").append(report.engine()).append("\n\n");
         md.append("From ").append(report.good()).append(" (good) to ").append(report.bad()).append(" (bad) over ")
                 .append(String.join(", ", report.versions())).append("; workloads ")
-                .append(String.join(", ", report.workloads())).append(", judged together, minimum effect ")
+                .append(String.join(", ", report.workloads())).append(", judged together on ")
+                .append(judged(report).label()).append(", minimum effect ")
                 .append(Formats.number(report.minEffect() * 100)).append(" %.\n\n");
         BisectReport.Source source = report.source();
         if (source.labels() == BisectReport.Labels.COMMITS) {
@@ -57,11 +59,19 @@ public final class BisectMarkdown {
             String word = word(report);
             md.append("\nEach step is an interleaved session of its ").append(word).append(" (B) against ")
                     .append(report.good()).append(" (A), in its own directory `step-N-")
-                    .append(word.toUpperCase(Locale.ROOT)).append("`; the first step checks the bad end. Effect: "
-                            + "B's time per operation over A's, less one (above 0 slower).\n\n");
+                    .append(word.toUpperCase(Locale.ROOT)).append("`; the first step checks the bad end. Effect: B's ")
+                    .append(judged(report).equals(JudgedMetric.TIME) ? "time per operation"
+                            : judged(report).label())
+                    .append(" over A's, less one (above 0 worse).\n\n");
         }
         for (String line : conclusion(report)) md.append("**").append(line).append("**\n\n");
         return md.toString();
+    }
+
+    /** What the steps judged on: their sessions' metric (time in a report written before it was recorded). */
+    static JudgedMetric judged(BisectReport report) {
+        return report.search().steps().stream().map(Bisection.Step::detail).filter(d -> d != null)
+                .map(d -> d.judging().judged()).findFirst().orElse(JudgedMetric.TIME);
     }
 
     /** One row per step and workload: the step's number, version and outcome on its first row. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kvbench.gate.BisectReport;
+import io.kvbench.gate.JudgedMetric;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +83,15 @@ class BisectCommandTest {
         assertBadInput("lmdb", "lmdb", "lmdb=0.9.3", "--good lmdb: expected ID=VERSION");
         assertBadInput("naive-json", "naive-json=1", "naive-json=2", "engine 'naive-json' declares no Maven artifact");
         assertBadInput("lmdb,rocksdb", "lmdb=0.9.0", "lmdb=0.9.3", "unknown engine 'lmdb,rocksdb'");
+        assertRefused(tmp.resolve("never"), List.of("--engines", "lmdb", "--good", "lmdb=0.9.0", "--bad", "lmdb=0.9.3",
+                "--metric", "gc.count"), "no cost named 'gc.count' can be judged: give time or one of alloc.bytes.op");
+    }
+
+    @Test
+    void theMetricHelpNamesEveryCostThatCanBeJudged() {
+        String help = String.join(" ", KvBench.commandLine().getSubcommands().get("bisect").getCommandSpec()
+                .findOption("--metric").description());
+        for (String cost : JudgedMetric.COSTS) assertThat(help).as("--metric's description").contains(cost);
     }
 
     private void assertBadInput(String engine, String good, String bad, String expected) {

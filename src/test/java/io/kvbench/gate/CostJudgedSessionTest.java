@@ -1,0 +1,116 @@
+package io.kvbench.gate;
+
+import static io.kvbench.fixtures.Fixtures.normal;
+import static io.kvbench.fixtures.Fixtures.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kvbench.engine.Engines;
+import io.kvbench.fixtures.Fixtures;
+import io.kvbench.judge.BootstrapPolicy;
+import io.kvbench.judge.SequentialTest;
+import io.kvbench.judge.Verdict;
+import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
+import io.kvbench.result.Measurement;
+import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
+import io.kvbench.run.BenchmarkRunner;
+import io.kvbench.workload.Catalog;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An A/B session judged on a cost ({@code --metric}): the same rounds, the same paired and sequential tests, on the
+ * cost's value per round. Here B takes as long as A but allocates per operation what A does not, as lmdbjava 0.9.1's
+ * put does against 0.9.0's.
+ */
+class CostJudgedSessionTest {
+
+    @TempDir
+    Path tmp;
+
+    private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    private final SequentialTest test = new SequentialTest(0.01, 0.05, 0.05, 4, 12, SequentialTest.DEFAULT_MIN_SPREAD);
+
+    /** The same time per operation on both sides (noise only); allocation per operation as given, or none recorded. */
+    private static BenchmarkRunner runner(Double allocPerOp) {
+        long[] seed = {allocPerOp == null ? 1 : (long) (allocPerOp * 1000) + 1};
+        return new BenchmarkRunner() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public Setup prepare(String heap, Path dataDir, Consumer<String> note) {
+                return new Setup(Fixtures.machine(Fixtures.MACHINE_CLASS), "scripted", Map.of(), List.of(),
+                        (task, context, files) -> {
+                            BenchmarkResult r = ok("lmdb", task.workload().name(),
+                                    normal(seed[0]++, 10, 1000, 30));
+                            if (allocPerOp == null) return r;
+                            Map<String, Metric> secondary = new HashMap<>(r.secondary());
+                            secondary.put(MetricNames.ALLOC_BYTES_PER_OP, new Metric(allocPerOp, 0, "B/op"));
+                            return r.withMeasurement(new Measurement(r.metric(), r.score(), r.error(), r.unit(),
+                                    r.samples(), secondary));
+                        });
+            }
+        };
+    }
+
+    private Interleaving.Result judged(BenchmarkRunner a, BenchmarkRunner b, JudgedMetric metric) throws IOException {
+        InterleaveSession session = InterleaveSession.builder().engines(List.of(Engines.byId("lmdb")))
+                .workloads(List.of(Catalog.workload("ycsb-c"))).profile(Catalog.profile("smoke"))
+                .outDir(tmp.resolve(metric.label()))
+                .sides(new Interleaving.Side("A", a, "A"), new Interleaving.Side("B", b, "B"))
+                .schedule(RoundSchedule.ALTERNATE).seed(7).policy(new BootstrapPolicy()).metric(metric).console(quiet)
+                .build();
+        return SequentialInterleaving.run(session, test, null).get(0);
+    }
+
+    @Test
+    void aCostThatTimeDoesNotShowIsARegressionInTheMinimumRounds() throws IOException {
+        JudgedMetric alloc = JudgedMetric.of(MetricNames.ALLOC_BYTES_PER_OP);
+        Interleaving.Result onAlloc = judged(runner(0.18), runner(432.0), alloc);
+        assertThat(onAlloc.row().verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(onAlloc.roundRatios()).as("a near-deterministic cost decides at the minimum").hasSize(4);
+        assertThat(onAlloc.row().unit()).isEqualTo("B/op");
+        assertThat(onAlloc.row().measuredScore()).isEqualTo(432.0);
+
+        Interleaving.Result onTime = judged(runner(0.18), runner(432.0), JudgedMetric.TIME);
+        assertThat(onTime.row().verdict()).as("the same rounds judged on time").isIn(Verdict.PASS, Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void anUnchangedCostIsAcceptedAsNotWorse() throws IOException {
+        Interleaving.Result same = judged(runner(0.18), runner(0.18), JudgedMetric.of(MetricNames.ALLOC_BYTES_PER_OP));
+        assertThat(same.row().verdict()).isIn(Verdict.PASS, Verdict.IMPROVEMENT);
+        assertThat(same.resolution().atMinimumEffect(0.05)).isTrue();
+    }
+
+    @Test
+    void aCostNotRecordedIsKvbenchsFailureNotTheEngines() throws IOException {
+        Interleaving.Result missing = judged(runner(null), runner(432.0),
+                JudgedMetric.of(MetricNames.ALLOC_BYTES_PER_OP));
+        assertThat(missing.row().verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(missing.failure().kind()).isEqualTo(FailureKind.UNRECORDED);
+        assertThat(missing.row().note()).contains("no alloc.bytes.op recorded");
+    }
+
+    @Test
+    void onlyTimeAndTheListedCostsCanBeJudged() {
+        assertThat(JudgedMetric.of("time")).isEqualTo(JudgedMetric.TIME);
+        assertThat(JudgedMetric.of(null)).isEqualTo(JudgedMetric.TIME);
+        assertThat(JudgedMetric.of(MetricNames.DISK_BYTES).label()).isEqualTo(MetricNames.DISK_BYTES);
+        assertThatThrownBy(() -> JudgedMetric.of(MetricNames.GC_COUNT)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no cost named 'gc.count' can be judged");
+    }
+}
