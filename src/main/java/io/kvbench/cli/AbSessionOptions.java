@@ -101,10 +101,10 @@ final class AbSessionOptions extends AbJudgingOptions {
         return report;
     }
 
-    /** "judged on alloc.bytes.op; " for a session judged on a cost, nothing for one judged on time. */
+    /** "judged on alloc.bytes.op + 256; " for a session judged on a cost, nothing for one judged on time. */
     private static String judgedOn(InterleaveSession session) {
         JudgedMetric judged = session.scope().metric();
-        return judged.equals(JudgedMetric.TIME) ? "" : "judged on " + judged.label() + "; ";
+        return judged.equals(JudgedMetric.TIME) ? "" : "judged on " + judged.judged() + "; ";
     }
 
     /** A side's description with its JVM flags. */

@@ -39,7 +39,7 @@ public final class BisectMarkdown {
         md.append("From ").append(report.good()).append(" (good) to ").append(report.bad()).append(" (bad) over ")
                 .append(String.join(", ", report.versions())).append("; workloads ")
                 .append(String.join(", ", report.workloads())).append(", judged together on ")
-                .append(judged(report).label()).append(", minimum effect ")
+                .append(judged(report).judged()).append(", minimum effect ")
                 .append(Formats.number(report.minEffect() * 100)).append(" %.\n\n");
         BisectReport.Source source = report.source();
         if (source.labels() == BisectReport.Labels.COMMITS) {
@@ -61,7 +61,7 @@ public final class BisectMarkdown {
                     .append(report.good()).append(" (A), in its own directory `step-N-")
                     .append(word.toUpperCase(Locale.ROOT)).append("`; the first step checks the bad end. Effect: B's ")
                     .append(judged(report).equals(JudgedMetric.TIME) ? "time per operation"
-                            : judged(report).label())
+                            : judged(report).judged())
                     .append(" over A's, less one (above 0 worse).\n\n");
         }
         for (String line : conclusion(report)) md.append("**").append(line).append("**\n\n");
