@@ -1,8 +1,8 @@
 package io.kvbench.classpath;
 
 import io.kvbench.infra.Commands;
+import io.kvbench.infra.Directories;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -12,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +102,7 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
             return new Built(commit, jar, null, log, seconds, false);
         } finally {
             EngineCommits.git(repo, "worktree", "remove", "--force", checkout.toString());
-            deleteTree(scratch);
+            Directories.deleteRecursively(scratch);
             EngineCommits.git(repo, "worktree", "prune");
         }
     }
@@ -154,7 +153,7 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
                 if (cachedJar(entry) == null) throw e;
             }
         } finally {
-            deleteTree(staging);
+            Directories.deleteRecursively(staging);
         }
         return entry.resolve(jar.getFileName());
     }
@@ -165,15 +164,6 @@ public record CommitBuilds(Path repo, String command, String artifact, Path cach
         try (Stream<Path> files = Files.list(entry)) {
             List<Path> jars = files.filter(f -> !f.getFileName().toString().equals("build.log")).toList();
             return jars.size() == 1 ? jars.get(0) : null;
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + dir, e);
         }
     }
 }
