@@ -84,6 +84,17 @@ class MapDbKillFailureShapesTest {
     }
 
     /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
+    @Test
+    void aReadThatNeverEndsAfterTheKillIsTheSameIssue() {
+        // Verbatim from mvn test on 2026-12-02 (seed 20261126, local writers): the kept store's gets spin in
+        // DataInput2$ByteBuffer.unpackInt <- BTreeMapJava$NodeSerializer.deserialize <- StoreWAL.get.
+        String seen = "recovery did not finish within 120 s after the kill of cycle 3";
+        assertRecordedAs(FailureKind.UNOPENABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
+        assertThat(find("mapdb", FailureKind.UNOPENABLE, seen.replace("after the kill", "after the power cut")))
+                .as("a kill only").isEmpty();
+        assertThat(find("rocksdb", FailureKind.UNOPENABLE, seen)).as("mapdb only").isEmpty();
+    }
+
     private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
         assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
     }
