@@ -83,7 +83,6 @@ class MapDbKillFailureShapesTest {
         assertRecordedAs(FailureKind.UNOPENABLE, seen, "https://github.com/jankotek/mapdb/issues/897");
     }
 
-    /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
     @Test
     void aReadThatNeverEndsAfterTheKillIsTheSameIssue() {
         // Verbatim from mvn test on 2026-12-02 (seed 20261126, local writers): the kept store's gets spin in
@@ -95,6 +94,7 @@ class MapDbKillFailureShapesTest {
         assertThat(find("rocksdb", FailureKind.UNOPENABLE, seen)).as("mapdb only").isEmpty();
     }
 
+    /** The failure line, of this kind after a process kill, matches the MapDB known issue of this upstream report. */
     private static void assertRecordedAs(FailureKind kind, String seen, String reference) {
         assertThat(find("mapdb", kind, seen)).get().extracting(KnownIssues.KnownIssue::reference).isEqualTo(reference);
     }
