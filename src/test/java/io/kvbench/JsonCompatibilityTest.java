@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.baseline.CostBaseline;
+import io.kvbench.baseline.CostBaselineStore;
 import io.kvbench.baseline.DiskBaseline;
 import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.gate.InterleaveReport;
@@ -22,6 +24,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +58,9 @@ class JsonCompatibilityTest {
         int checked = 0;
         BaselineStore store = new BaselineStore(BASELINES);
         for (Path profile : children(BASELINES)) {
-            if (profile.getFileName().toString().equals("disk")) continue;
+            if (Set.of(DiskBaselineStore.DIR, CostBaselineStore.DIR).contains(profile.getFileName().toString())) {
+                continue;
+            }
             for (Path machineClass : children(profile)) {
                 List<Baseline> all = List.copyOf(store.load(profile.getFileName().toString(),
                         machineClass.getFileName().toString()).baselines().values());
@@ -83,6 +88,20 @@ class JsonCompatibilityTest {
             }
         }
         assertThat(checked).as("disk baselines checked").isGreaterThan(10);
+    }
+
+    @Test
+    void costBaselinesAreWrittenBackByteForByte() throws IOException {
+        CostBaselineStore store = new CostBaselineStore(BASELINES);
+        int checked = 0;
+        for (Path profile : children(BASELINES.resolve(CostBaselineStore.DIR))) {
+            List<CostBaseline> all = List.copyOf(store.load(profile.getFileName().toString()).values());
+            for (Map.Entry<Path, String> e : store.contents(all).entrySet()) {
+                assertThat(e.getValue()).as(e.getKey().toString()).isEqualTo(Files.readString(e.getKey()));
+                checked++;
+            }
+        }
+        assertThat(checked).as("cost baselines checked").isGreaterThan(10);
     }
 
     @Test

@@ -96,7 +96,10 @@ public final class BaselineStore implements BaselineSource {
     public BaselineSet load(String profile, String machineClass) throws IOException {
         Path dir = directory(profile, machineClass);
         Map<BenchmarkKey, DiskBaseline> disk = new DiskBaselineStore(root).load(profile);
-        if (!Files.isDirectory(dir)) return BaselineSet.absent(profile, machineClass, dir).withDisk(disk);
+        Map<BenchmarkKey, CostBaseline> costs = new CostBaselineStore(root).load(profile);
+        if (!Files.isDirectory(dir)) {
+            return BaselineSet.absent(profile, machineClass, dir).withDisk(disk).withCosts(costs);
+        }
         CoverageStore coverage = new CoverageStore(this);
         Coverage declared = Coverage.NONE.withDeclaration(coverage.declaration(profile, machineClass),
                 coverage.newBenchmarks(profile));
@@ -110,7 +113,8 @@ public final class BaselineStore implements BaselineSource {
                 baselines.put(baseline.key(), baseline);
             }
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines).withDisk(disk).withCoverage(declared);
+        return new BaselineSet(profile, machineClass, dir, true, baselines).withDisk(disk).withCosts(costs)
+                .withCoverage(declared);
     }
 
     /** The baseline of one (engine, workload), if recorded. */

@@ -58,10 +58,12 @@ public final class BaselineUpdate {
     private final List<Change> changes;
     private final LeftOut leftOut;
     private final List<DiskBaseline> disk;
+    private final List<CostBaseline> costs;
     private final CoverageUpdate coverage;
 
-    /** What is written: the throughput baselines' changes, the disk baselines, the coverage files. */
-    private record Writes(List<Change> changes, List<DiskBaseline> disk, CoverageUpdate coverage) {
+    /** What is written: the throughput baselines' changes, the disk and cost baselines, the coverage files. */
+    private record Writes(List<Change> changes, List<DiskBaseline> disk, List<CostBaseline> costs,
+                          CoverageUpdate coverage) {
     }
 
     private BaselineUpdate(BaselineStore store, String profile, String machineClass, Writes writes, LeftOut leftOut) {
@@ -71,6 +73,7 @@ public final class BaselineUpdate {
         this.changes = List.copyOf(writes.changes());
         this.leftOut = leftOut;
         this.disk = List.copyOf(writes.disk());
+        this.costs = List.copyOf(writes.costs());
         this.coverage = writes.coverage();
     }
 
@@ -88,7 +91,7 @@ public final class BaselineUpdate {
 
     /**
      * @param run     the runs pooled into one (what the throughput baselines record)
-     * @param perRun  the runs one by one: every run's footprint goes into the disk baselines
+     * @param perRun  the runs one by one: every run's footprint and costs go into the disk and cost baselines
      */
     public static BaselineUpdate plan(RunResults run, List<RunResults> perRun, BaselineStore store, String profile,
                                       String reason, boolean force, Instant now) throws IOException {
@@ -127,7 +130,8 @@ public final class BaselineUpdate {
         CoverageUpdate coverage = CoverageUpdate.plan(store, target, machineClass, after, knownIssues,
                 new CompleteClass.Recorded(now.toString(), reason));
         return new BaselineUpdate(store, target, machineClass,
-                new Writes(changes, DiskBaselines.of(perRun, target, reason, now), coverage), leftOut);
+                new Writes(changes, DiskBaselines.of(perRun, target, reason, now),
+                        CostBaselines.of(perRun, target, reason, now), coverage), leftOut);
     }
 
     private static void refuseUnfit(RunResults run, String profile) {
@@ -149,13 +153,14 @@ public final class BaselineUpdate {
     }
 
     /**
-     * Writes every NEW and UPDATED baseline, the disk baselines of the measured benchmarks and the coverage files, all
-     * or nothing as far as the file system allows; then removes a class declaration that no longer holds.
+     * Writes every NEW and UPDATED baseline, the disk and cost baselines of the measured benchmarks and the coverage
+     * files, all or nothing as far as the file system allows; then removes a class declaration that no longer holds.
      */
     public void apply() throws IOException {
         Map<Path, String> files = new LinkedHashMap<>(store.contents(
                 changes.stream().filter(c -> c.kind() != Kind.UNCHANGED).map(Change::updated).toList()));
         files.putAll(new DiskBaselineStore(store.root()).contents(disk));
+        files.putAll(new CostBaselineStore(store.root()).contents(costs));
         files.putAll(coverage.writes());
         AtomicFiles.writeAll(files);
         coverage.withdraw();
@@ -174,6 +179,11 @@ public final class BaselineUpdate {
     /** The disk baselines {@link #apply} writes. */
     public List<DiskBaseline> disk() {
         return disk;
+    }
+
+    /** The cost baselines {@link #apply} writes. */
+    public List<CostBaseline> costs() {
+        return costs;
     }
 
     public List<Change> changes() {

@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
+import io.kvbench.baseline.CostBaselineStore;
 import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.ResultsInput;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Spec;
                 "Refuses (exit 2, nothing written) fewer than --min-runs runs, a partial run, one with ERROR results "
                         + "that are not recorded engine issues, or one of another profile than --profile, unless "
                         + "--force. Not-applicable and known-issue results are never recorded. Also writes the disk "
-                        + "baselines (perf-baselines/disk/<profile>/), which hold on every machine class."})
+                        + "baselines (perf-baselines/disk/<profile>/) and the cost baselines (allocation per "
+                        + "operation, write amplification: perf-baselines/costs/<profile>/), which hold on every "
+                        + "machine class."})
 final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",
@@ -118,6 +121,8 @@ final class BaselineUpdateCommand implements Callable<Integer> {
         for (String line : update.coverage()) out.println(line);
         out.println(update.disk().size() + " disk baselines (every machine class, engine version as measured) in "
                 + new DiskBaselineStore(baselines).directory(update.profile()));
+        out.println(update.costs().size() + " cost baselines (every machine class; engine version, JDK and file "
+                + "system as measured) in " + new CostBaselineStore(baselines).directory(update.profile()));
         if (markdown != null) out.println("changes as Markdown: " + markdown);
         if (reason.isBlank()) out.println("hint: --reason TEXT records why the baselines changed");
         out.flush();

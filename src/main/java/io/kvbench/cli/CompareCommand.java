@@ -9,6 +9,7 @@ import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.CostCheck;
 import io.kvbench.judge.Verdict;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
@@ -84,8 +85,9 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonPolicy policy = policy(run.profile());
         String machineClass = run.machine().machineClass();
         BaselineSet set = source.load(run.profile(), machineClass);
-        List<ComparisonRow> rows = BaselineComparison.compare(run.results(), set, policy,
-                key -> engineFilter == null || engineFilter.contains(key.engine()));
+        List<ComparisonRow> rows = CostCheck.apply(BaselineComparison.compare(run.results(), set, policy,
+                key -> engineFilter == null || engineFilter.contains(key.engine())), run.results(), set,
+                policy.thresholds()).rows();
         ComparisonReport report = ComparisonReport.of(run.profile(), machineClass, source.describe(),
                 policy.describe(), rows);
 

@@ -10,6 +10,7 @@ import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Confirmation;
+import io.kvbench.judge.CostCheck;
 import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
@@ -27,6 +28,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -43,8 +45,10 @@ public final class Gate {
      * @param baselines what it was compared with
      * @param rows      final verdicts, confirmed where a rerun was needed
      * @param report    the rows as a report (comparison.md / comparison.json)
+     * @param costs     the costs judged of each benchmark with a comparable cost baseline ({@link CostCheck})
      */
-    public record Judgement(RunResults run, BaselineSet baselines, List<ComparisonRow> rows, ComparisonReport report) {
+    public record Judgement(RunResults run, BaselineSet baselines, List<ComparisonRow> rows, ComparisonReport report,
+                            Map<BenchmarkKey, CostCheck.Costs> costs) {
 
         public boolean regressed() {
             return report.count(Verdict.REGRESSION) > 0;
@@ -95,34 +99,45 @@ public final class Gate {
      * What of a plan this gate can judge on a machine class.
      *
      * @param plan       the plan to run: the whole plan where the class has throughput baselines, else its workloads
-     *                   with a disk baseline, each doing its fixed work once; empty when nothing can be judged
+     *                   with a disk or cost baseline; empty when nothing can be judged
      * @param throughput whether throughput is judged (the class has throughput baselines)
+     * @param costs      whether costs per operation are judged: the plan is then measured as their baselines were
+     *                   recorded (JMH in the container), else each workload's fixed work is done once
      * @param leftOut    the workloads left out, having no baseline of any kind for the plan's engines
      */
-    public record Scope(Optional<RunPlan> plan, boolean throughput, List<String> leftOut) {
+    public record Scope(Optional<RunPlan> plan, boolean throughput, boolean costs, List<String> leftOut) {
+
+        /** Whether the plan needs the benchmark runner (JMH in the container), not the fixed work done once. */
+        public boolean benchmarks() {
+            return throughput || costs;
+        }
     }
 
     /**
      * The part of {@code plan} that can be judged on {@code machineClass}. A class without throughput baselines would
      * measure every benchmark only to leave its throughput unjudged, so there the plan keeps just the workloads with a
-     * disk baseline for one of its engines (fixed work, whose footprint holds on every machine) and does their fixed
-     * work once ({@link Profile#withFixedWorkOnce}), for a runner that does just that
+     * disk or cost baseline for one of its engines. With cost baselines those are measured as the costs were recorded
+     * (allocation per operation is the JIT's steady state, which a cold pass does not reach); with disk baselines
+     * only, each does its fixed work once ({@link Profile#withFixedWorkOnce}), for a runner that does just that
      * ({@link io.kvbench.run.FixedWorkRunner}). For runs that are judged, not recorded: such results are no
      * throughput baselines.
      */
     public static Scope scope(BaselineSource store, RunPlan plan, String machineClass) throws IOException {
         BaselineSet baselines = store.load(plan.profile().name(), machineClass);
-        if (baselines.exists()) return new Scope(Optional.of(plan), true, List.of());
+        boolean anyCosts = plan.engines().stream().anyMatch(e -> plan.workloads().stream()
+                .anyMatch(w -> baselines.costs().containsKey(new BenchmarkKey(e.id(), w.name()))));
+        if (baselines.exists()) return new Scope(Optional.of(plan), true, anyCosts, List.of());
         List<Workload> kept = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         for (Workload workload : plan.workloads()) {
-            boolean judged = plan.engines().stream()
-                    .anyMatch(e -> baselines.disk().containsKey(new BenchmarkKey(e.id(), workload.name())));
+            boolean judged = plan.engines().stream().map(e -> new BenchmarkKey(e.id(), workload.name()))
+                    .anyMatch(k -> baselines.disk().containsKey(k) || baselines.costs().containsKey(k));
             if (judged) kept.add(workload); else leftOut.add(workload.name());
         }
-        if (kept.isEmpty()) return new Scope(Optional.empty(), false, leftOut);
-        return new Scope(Optional.of(new RunPlan(plan.engines(), kept, plan.profile().withFixedWorkOnce(),
-                plan.outDir(), plan.dataDir())), false, leftOut);
+        if (kept.isEmpty()) return new Scope(Optional.empty(), false, false, leftOut);
+        Profile profile = anyCosts ? plan.profile() : plan.profile().withFixedWorkOnce();
+        return new Scope(Optional.of(new RunPlan(plan.engines(), kept, profile, plan.outDir(), plan.dataDir())),
+                false, anyCosts, leftOut);
     }
 
     /** Runs the plan (results.json in its output directory, checkpointed) and decides. */
@@ -143,12 +158,14 @@ public final class Gate {
                     || row.verdict() == Verdict.IMPROVEMENT;
             rows.add(judged ? confirm(plan, row, results, baselines) : row);
         }
+        // Costs after the reruns: they judge the first run, whose costs a rerun of its time does not change.
+        CostCheck.Checked costs = CostCheck.apply(rows, results.results(), baselines, policy.thresholds());
         String described = policy.describe() + "; up to " + maxReruns + " confirmation rerun"
                 + (maxReruns == 1 ? "" : "s")
                 + " of a suspected regression, judged on pooled samples";
         ComparisonReport report = ComparisonReport.of(results.profile(), baselines.machineClass(), store.describe(),
-                described, rows);
-        return new Judgement(results, baselines, rows, report);
+                described, costs.rows());
+        return new Judgement(results, baselines, costs.rows(), report, costs.judged());
     }
 
     /** The row as it stands unless the policy suspects it; then its verdict after the reruns. */

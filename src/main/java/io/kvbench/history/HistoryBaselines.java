@@ -84,7 +84,7 @@ public final class HistoryBaselines {
                     + ") to " + last.time() + " (" + shortSha(last) + ")";
             baselines.put(series.key(), Baseline.of(pooled, profile, machineClass, last.instant(), reason));
         }
-        return new BaselineSet(profile, machineClass, dir, true, baselines, new TreeMap<>(),
+        return new BaselineSet(profile, machineClass, dir, true, baselines, BaselineSet.Portable.NONE,
                 Coverage.unjudged(unjudged));
     }
 

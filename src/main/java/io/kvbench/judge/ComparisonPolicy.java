@@ -23,6 +23,11 @@ public interface ComparisonPolicy {
         return assessment.verdict() == Verdict.REGRESSION;
     }
 
+    /** The thresholds it decides with; {@link CostCheck} takes its cost tolerances from them. */
+    default Thresholds thresholds() {
+        return Thresholds.DEFAULTS;
+    }
+
     /** JMH forks a confirmation rerun measures, given the forks the profile runs with. */
     default int confirmationForks(Baseline baseline, int profileForks) {
         return profileForks;

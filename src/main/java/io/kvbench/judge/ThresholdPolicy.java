@@ -5,6 +5,7 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Direction;
 import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,16 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
     public String describe() {
         return describeTest() + ", minimum effect " + percent(thresholds.minEffect()) + "%"
                 + own(thresholds.scoreRows()) + "; disk tolerance " + percent(thresholds.diskTolerance()) + "% + "
-                + Formats.bytes(thresholds.diskSlackBytes()) + own(thresholds.diskRows());
+                + Formats.bytes(thresholds.diskSlackBytes()) + own(thresholds.diskRows()) + "; costs "
+                + costs(thresholds.costs()) + " over the worst recorded run and its runs' range";
+    }
+
+    /** "alloc.bytes.op 10% + 16, write.amplification 10% + 0.05". */
+    private static String costs(Map<String, Profile.CostTolerance> costs) {
+        StringBuilder out = new StringBuilder();
+        costs.forEach((cost, t) -> out.append(out.isEmpty() ? "" : ", ").append(cost).append(' ')
+                .append(percent(t.tolerance())).append("% + ").append(Formats.number(t.slack())));
+        return out.toString();
     }
 
     /** " (engine/workload 90%, ...)" for the rows with thresholds of their own; empty without any. */

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.result.MetricNames;
 import io.kvbench.workload.Profile;
 import java.util.Collections;
 import java.util.Map;
@@ -16,9 +17,22 @@ import java.util.TreeMap;
  *                       benchmarks whose footprint varies between identical runs (the gate's diskRows)
  * @param scoreRows      minimum effects of their own, by "engine/workload", for scores whose forks settle in modes
  *                       further apart than minEffect (the gate's scoreRows); each raises minEffect, never lowers it
+ * @param costs          how much each judged cost may grow, by its name (the gate's costs; {@link #DEFAULT_COSTS} for
+ *                       those it does not set)
  */
 public record Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
-                         Map<String, Double> diskRows, Map<String, Double> scoreRows) {
+                         Map<String, Double> diskRows, Map<String, Double> scoreRows,
+                         Map<String, Profile.CostTolerance> costs) {
+
+    /**
+     * Cost tolerances where a profile sets none: 10 % over the worst recorded run (and its runs' range,
+     * {@link #costAllowance}), plus 16 B/op of allocation (one small object more per operation, on an engine that
+     * allocates nothing, still fails) and 0.05 of write amplification. The shipped profiles set theirs from measured
+     * spreads (smoke: docs/results/).
+     */
+    public static final Map<String, Profile.CostTolerance> DEFAULT_COSTS = Map.of(
+            MetricNames.ALLOC_BYTES_PER_OP, new Profile.CostTolerance(0.10, 16, "not measured: the default"),
+            MetricNames.WRITE_AMPLIFICATION, new Profile.CostTolerance(0.10, 0.05, "not measured: the default"));
 
     /**
      * Used where a profile sets no gate (nightly, profile files, tests). Not calibrated: the measured settings are the
@@ -36,11 +50,25 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
                 + diskSlackBytes);
         diskRows = rows("disk tolerance", diskRows);
         scoreRows = rows("minimum effect", scoreRows);
+        Map<String, Profile.CostTolerance> all = new TreeMap<>(DEFAULT_COSTS);
+        if (costs != null) all.putAll(costs);
+        all.forEach((cost, t) -> {
+            if (t == null || !(t.tolerance() >= 0) || !(t.slack() >= 0)) {
+                throw new IllegalArgumentException("the tolerance and slack of " + cost + " must be >= 0");
+            }
+        });
+        costs = Collections.unmodifiableMap(all);
     }
 
     /** Every benchmark judged with the same thresholds. */
     public Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes) {
         this(alpha, minEffect, diskTolerance, diskSlackBytes, Map.of(), Map.of());
+    }
+
+    /** Rows of their own, the default cost tolerances. */
+    public Thresholds(double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
+                      Map<String, Double> diskRows, Map<String, Double> scoreRows) {
+        this(alpha, minEffect, diskTolerance, diskSlackBytes, diskRows, scoreRows, Map.of());
     }
 
     private static Map<String, Double> rows(String what, Map<String, Double> rows) {
@@ -60,7 +88,7 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
         Map<String, Double> score = new TreeMap<>();
         gate.scoreRows().forEach((row, own) -> score.put(row, own.minEffect()));
         return new Thresholds(gate.alpha(), gate.minEffect(), gate.diskTolerance(), gate.diskSlackBytes(), disk,
-                score);
+                score, gate.costs());
     }
 
     /**
@@ -82,11 +110,20 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
         return before * diskTolerance(engine, workload) + diskSlackBytes;
     }
 
+    /**
+     * The largest value of a cost judged unchanged: the worst its baseline's runs recorded, plus their range (a cost
+     * that varied between identical runs is given that much room again), the relative tolerance and the slack.
+     */
+    public double costAllowance(String cost, double worst, double range) {
+        Profile.CostTolerance t = costs.get(cost);
+        return worst * (1 + t.tolerance()) + range + t.slack();
+    }
+
     public Thresholds withAlpha(double value) {
-        return new Thresholds(value, minEffect, diskTolerance, diskSlackBytes, diskRows, scoreRows);
+        return new Thresholds(value, minEffect, diskTolerance, diskSlackBytes, diskRows, scoreRows, costs);
     }
 
     public Thresholds withMinEffect(double value) {
-        return new Thresholds(alpha, value, diskTolerance, diskSlackBytes, diskRows, scoreRows);
+        return new Thresholds(alpha, value, diskTolerance, diskSlackBytes, diskRows, scoreRows, costs);
     }
 }

@@ -34,7 +34,8 @@ public final class BaselineChangesMarkdown {
                 .append(update.notApplicable()).append(" not applicable (never recorded)");
         if (update.errors() > 0) md.append(", **").append(update.errors()).append(" ERROR results skipped**");
         md.append(" in `").append(update.directory()).append("`; ").append(update.disk().size())
-                .append(" disk baselines for every machine class.\n\n");
+                .append(" disk and ").append(update.costs().size())
+                .append(" cost baselines for every machine class.\n\n");
         if (!update.knownIssues().isEmpty()) {
             md.append("Not recorded, known engine issues (old baselines kept):\n\n");
             for (String known : update.knownIssues()) md.append("- ").append(oneLine(known)).append("\n");

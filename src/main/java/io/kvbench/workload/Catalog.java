@@ -140,6 +140,18 @@ public final class Catalog {
             }
             evidence(file, field, row.getValue().evidence());
         }
+        for (Map.Entry<String, Profile.CostTolerance> cost : g.costs().entrySet()) {
+            String field = "gate.costs." + Inputs.printable(cost.getKey());
+            if (!Profile.JUDGED_COSTS.contains(cost.getKey())) {
+                throw new InputException(file, field, "is not a judged cost; judged: " + String.join(", ",
+                        Profile.JUDGED_COSTS));
+            }
+            if (cost.getValue() == null) throw new InputException(file, field, "is null");
+            fraction(file, field + ".tolerance", cost.getValue().tolerance());
+            if (!(cost.getValue().slack() >= 0)) throw new InputException(file, field + ".slack", "is "
+                    + cost.getValue().slack() + "; it must be >= 0");
+            evidence(file, field, cost.getValue().evidence());
+        }
     }
 
     /** The field name of a gate row named engine/workload, after checking the name and that the row is there. */

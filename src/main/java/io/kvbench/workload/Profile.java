@@ -33,7 +33,7 @@ public record Profile(String name, String description, Map<String, Long> records
     public record GateSettings(String test, double alpha, double minEffect, double diskTolerance, long diskSlackBytes,
                                String measured, @JsonUnwrapped Rows rows) {
         public GateSettings {
-            rows = rows == null ? new Rows(null, null) : rows;
+            rows = rows == null ? new Rows(null, null, null) : rows;
         }
 
         public Map<String, DiskRow> diskRows() {
@@ -43,6 +43,10 @@ public record Profile(String name, String description, Map<String, Long> records
         public Map<String, ScoreRow> scoreRows() {
             return rows.scoreRows();
         }
+
+        public Map<String, CostTolerance> costs() {
+            return rows.costs();
+        }
     }
 
     /**
@@ -51,14 +55,36 @@ public record Profile(String name, String description, Map<String, Long> records
      *
      * @param diskRows  fixed-work footprints that vary more than diskTolerance allows
      * @param scoreRows scores that vary between JVM forks more than minEffect allows
+     * @param costs     how much each judged cost may grow over its baseline, by the cost's name in results.json (none:
+     *                  {@link io.kvbench.judge.Thresholds#DEFAULT_COSTS})
      */
-    public record Rows(Map<String, DiskRow> diskRows, Map<String, ScoreRow> scoreRows) {
+    public record Rows(Map<String, DiskRow> diskRows, Map<String, ScoreRow> scoreRows,
+                       Map<String, CostTolerance> costs) {
         public Rows {
             // Sorted for stable messages; a null row stays for Catalog to name.
             diskRows = diskRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(diskRows));
             scoreRows = scoreRows == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(scoreRows));
+            costs = costs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(costs));
         }
     }
+
+    /**
+     * How much a cost per operation may exceed the largest value its baseline's runs recorded before it is a
+     * regression: {@code worst x (1 + tolerance) + range + slack}, the range being how far apart those runs were. The
+     * slack is for costs near zero, where a few bytes of the JIT's are a large ratio.
+     *
+     * @param tolerance relative growth accepted as unchanged, set above the spread of identical runs
+     * @param slack     absolute growth accepted on top, in the cost's unit
+     * @param evidence  the spread measured, where and when
+     */
+    public record CostTolerance(double tolerance, double slack, String evidence) {
+    }
+
+    /**
+     * The costs a gate judges per operation, by their names in results.json (io.kvbench.result.MetricNames, which this
+     * package cannot see; a test keeps them equal): heap bytes allocated and write amplification.
+     */
+    public static final List<String> JUDGED_COSTS = List.of("alloc.bytes.op", "write.amplification");
 
     /**
      * A disk tolerance of one benchmark's own, in place of the gate's relative diskTolerance (the slack stays the

@@ -144,7 +144,7 @@ class BaselineUpdateCommandTest {
                 .contains("**Reason:** RocksDB upgrade | new | flags\n")
                 .contains("1 updated, 2 new, 1 unchanged (not listed), 0 not applicable (never recorded) in `"
                         + baselines.resolve(PROFILE).resolve(MACHINE_CLASS)
-                        + "`; 0 disk baselines for every machine class.")
+                        + "`; 0 disk and 0 cost baselines for every machine class.")
                 .contains("| engine | workload | change | engine version | old | new | delta | spread old → new "
                         + "| disk old → new |")
                 // 505 -> 605 ops/s: throughput up is better; CV of (500, 510) is 1.4 %, of (600, 610) 1.2 %.

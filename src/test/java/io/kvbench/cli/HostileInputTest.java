@@ -205,6 +205,15 @@ class HostileInputTest {
         c.add(new Case("gate score row without evidence", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
                 + "\"scoreRows\":{\"rocksdb/ycsb-c\":{\"minEffect\":0.9}}},\"heap\""),
                 "field 'gate.scoreRows.rocksdb/ycsb-c.evidence'"));
+        c.add(new Case("gate cost not judged", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"costs\":{\"gc.count\":{\"tolerance\":0.1,\"slack\":1,\"evidence\":\"e\"}}},\"heap\""),
+                "field 'gate.costs.gc.count'"));
+        c.add(new Case("gate cost slack -1", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"costs\":{\"alloc.bytes.op\":{\"tolerance\":0.1,\"slack\":-1,\"evidence\":\"e\"}}},"
+                + "\"heap\""), "field 'gate.costs.alloc.bytes.op.slack'"));
+        c.add(new Case("gate cost without evidence", Slot.PROFILE, PROFILE.replace("\"heap\"", GATE
+                + "\"costs\":{\"alloc.bytes.op\":{\"tolerance\":0.1,\"slack\":1}}},\"heap\""),
+                "field 'gate.costs.alloc.bytes.op.evidence'"));
         // resource profiles (run --resources FILE)
         c.add(new Case("cpuset 0-4000000000", Slot.RESOURCES, RESOURCES.replace("[\"0\"]", "[\"0-4000000000\"]"),
                 "cpuset"));

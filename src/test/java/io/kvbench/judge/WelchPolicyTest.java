@@ -107,7 +107,7 @@ class WelchPolicyTest {
         BenchmarkResult other = withDisk(ok("e", "x", samples), 100L << 20);
         assertThat(rows.assess(baseline(other), withDisk(ok("e", "x", samples), 110L << 20)).verdict())
                 .isEqualTo(Verdict.REGRESSION);
-        assertThat(rows.describe()).endsWith("disk tolerance 5% + 0 B (e/w 50%)");
+        assertThat(rows.describe()).contains("disk tolerance 5% + 0 B (e/w 50%); costs alloc.bytes.op 10% + 16");
     }
 
     @Test

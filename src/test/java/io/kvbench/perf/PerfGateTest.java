@@ -41,10 +41,13 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * against {@code perf-baselines/<profile>/<machine class>/}. Thresholds come from the profile's {@code gate}, set from
  * the spread measured on this machine: the gate catches gross slowdowns and disk growth, never noise. A suspected
  * regression is rerun once and judged on the pooled samples ({@link Gate}) before it fails. On a machine class
- * without throughput baselines it measures only what holds on every machine ({@link Gate#scope}): the footprint of each
- * workload's fixed work, done once in this JVM ({@link FixedWorkRunner}: no container, no JMH, seconds for every
- * engine) and judged against perf-baselines/disk/; each row is then skipped as NOT_COMPARED with its disk verdict, and
- * one line says what was not judged and how to record the class. An engine bug recorded in known-issues.json
+ * without throughput baselines it judges what holds on every machine ({@link Gate#scope}): the costs per operation of
+ * perf-baselines/costs/ (allocation, write amplification: {@link io.kvbench.judge.CostCheck}), measured in the
+ * container as they were recorded, and the disk footprints of perf-baselines/disk/; a row whose costs were judged
+ * passes (its note says throughput was not compared), one with only its disk judged is skipped as NOT_COMPARED with
+ * its disk verdict, and one line says what was not judged and how to record the class. Without cost baselines the
+ * footprints come from each workload's fixed work, done once in this JVM ({@link FixedWorkRunner}: no container, no
+ * JMH, seconds for every engine). An engine bug recorded in known-issues.json
  * (KNOWN_ISSUE) is skipped with its reference; a benchmark that has a baseline but no result (MISSING) fails, and so
  * does any other ERROR (infrastructure errors are never a pass). A result without a baseline (NEW) fails on a machine
  * class whose baselines are declared complete (perf-baselines/<profile>/<class>/class.json, written by
@@ -99,10 +102,10 @@ class PerfGateTest {
         }
         // One confirmation rerun per suspect: a noisy first run cannot fail the build, and mvn test stays short.
         // Without throughput baselines only footprints are judged: their fixed work needs no container or JMH.
-        Gate gate = new Gate(scope.throughput() ? containers : new FixedWorkRunner(), store, policy, CONFIRMATIONS,
+        Gate gate = new Gate(scope.benchmarks() ? containers : new FixedWorkRunner(), store, policy, CONFIRMATIONS,
                 System.out);
         Gate.Judgement outcome;
-        try (HostCpus pinned = scope.throughput() ? HostCpus.keepOff(resources.cpusetFor(ContainerRunner.dockerCpus()),
+        try (HostCpus pinned = scope.benchmarks() ? HostCpus.keepOff(resources.cpusetFor(ContainerRunner.dockerCpus()),
                 note -> System.out.println("perf gate: " + note)) : null) {
             outcome = gate.run(scope.plan().get(), key -> engines.contains(key.engine())
                     && workloads.contains(key.workload()));
@@ -121,15 +124,23 @@ class PerfGateTest {
                     + machineClass + (baselines.exists() ? ", which has throughput baselines" : ""))));
         }
         return rows.stream().map(row -> DynamicTest.dynamicTest("[" + row.engine() + "] " + row.workload(),
-                () -> PerfVerdicts.check(row, PROFILE, expectedClass, baselines.requiresBaseline(row.key()))));
+                () -> PerfVerdicts.check(row, PROFILE, expectedClass, baselines.requiresBaseline(row.key()),
+                        outcome.costs().containsKey(row.key()) ? outcome.costs().get(row.key()).within()
+                                : List.of())));
     }
 
 
     /** One line: what the gate judges on this class, what it leaves out, and how to have throughput judged. */
     static String judged(Gate.Scope scope, String machineClass) {
-        if (scope.throughput()) return "machine class " + machineClass + ": throughput and disk size judged";
-        String measured = scope.plan().map(p -> "disk size only, each workload's fixed work done once ("
-                + p.workloads().stream().map(Workload::name).toList() + ")").orElse("nothing (no disk baselines)");
+        String costs = scope.costs() ? ", costs per operation" : "";
+        if (scope.throughput()) {
+            return "machine class " + machineClass + ": throughput" + costs + " and disk size judged";
+        }
+        String measured = scope.plan().map(p -> (scope.costs()
+                ? "costs per operation and disk size, measured in the container as their baselines were ("
+                : "disk size only, each workload's fixed work done once (")
+                + p.workloads().stream().map(Workload::name).toList() + ")").orElse("nothing (no disk or cost "
+                + "baselines)");
         return "no " + PROFILE + " throughput baselines for machine class " + machineClass + ": judging " + measured
                 + (scope.leftOut().isEmpty() ? "" : ", not running " + scope.leftOut())
                 + "; throughput not judged. To judge it here, record this class: "

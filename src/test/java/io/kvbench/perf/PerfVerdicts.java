@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 import io.kvbench.judge.ComparisonRow;
+import java.util.List;
 
 /**
  * What one verdict of the perf gate means for its JUnit test: pass, skip with the reason, or fail. Apart from
@@ -21,6 +22,15 @@ final class PerfVerdicts {
      *                         is a gap and fails; elsewhere NEW is informational, its note says why
      */
     static void check(ComparisonRow row, String profile, String machineClass, boolean requiredBaseline) {
+        check(row, profile, machineClass, requiredBaseline, List.of());
+    }
+
+    /**
+     * @param costs the costs judged within their allowance for this row ({@link io.kvbench.gate.Gate.Judgement#costs}):
+     *              a NOT_COMPARED row with some passes, since what holds on every machine was judged
+     */
+    static void check(ComparisonRow row, String profile, String machineClass, boolean requiredBaseline,
+                      List<String> costs) {
         // A switch expression, so that a new verdict does not compile until it is given a meaning here.
         Runnable decision = switch (row.verdict()) {
             case PASS, IMPROVEMENT -> () -> System.out.println(describe(row));
@@ -29,7 +39,10 @@ final class PerfVerdicts {
                     : () -> System.out.println(describe(row) + " (NEW: " + row.note() + ")");
             // Not a pass: nothing was compared on throughput. Skipped with the reason (disk was judged: a disk
             // regression would be a REGRESSION row), and the summary says how to record this class's baselines.
-            case NOT_COMPARED, KNOWN_ISSUE -> () -> abort(row.note());
+            case NOT_COMPARED -> costs.isEmpty() ? () -> abort(row.note())
+                    : () -> System.out.println(describe(row) + " (costs judged: " + String.join(", ", costs) + "; "
+                    + row.note() + ")");
+            case KNOWN_ISSUE -> () -> abort(row.note());
             // A baseline without a result is lost coverage (a dropped engine registration or workload): skipping it
             // would let the gate check less every time something disappears.
             case MISSING -> () -> fail("MISSING: a baseline without a result in this run (" + row.note() + "); if the"

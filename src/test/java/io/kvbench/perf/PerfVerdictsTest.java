@@ -41,6 +41,13 @@ class PerfVerdictsTest {
                 .doesNotThrowAnyException();
     }
 
+    /** Throughput not compared, but costs judged within their allowance: what holds on every machine passed. */
+    @Test
+    void notComparedPassesWhereItsCostsWereJudged() {
+        assertThatCode(() -> PerfVerdicts.check(row(Verdict.NOT_COMPARED), "smoke", "test-cpu-2c", false,
+                java.util.List.of("alloc.bytes.op"))).doesNotThrowAnyException();
+    }
+
     /** On a class declared complete a benchmark without a baseline is a gap, unless a change listed it as new. */
     @Test
     void newFailsWhereTheClassRequiresABaseline() {
