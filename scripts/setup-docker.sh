@@ -26,8 +26,10 @@ command -v apt-get >/dev/null 2>&1 || die "apt-get not found: this script suppor
 missing=()
 dpkg-query -W -f='${Status}' docker.io 2>/dev/null | grep -q "ok installed" || command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v mmdebstrap >/dev/null 2>&1 || missing+=(mmdebstrap)
+# strace counts the syncs of benchmarks run on this machine's JVM (--runner local); the image has its own.
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if [ ${#missing[@]} -eq 0 ]; then
-  say "packages: docker engine and mmdebstrap already installed"
+  say "packages: docker engine, mmdebstrap and strace already installed"
 else
   start=$SECONDS
   apt_log=$(mktemp)
@@ -58,15 +60,18 @@ else
   say "docker: started dockerd (--bridge=none --iptables=false) in $((SECONDS - start)) s; log: $DOCKERD_LOG"
 fi
 
-# 3. Offline base image: Debian with the JDK (Chronicle Map compiles classes at run time) and coreutils (du).
-if docker image inspect "$TAG" >/dev/null 2>&1; then
+# 3. Offline base image: Debian with the JDK (Chronicle Map compiles classes at run time), coreutils (du) and strace
+#    (it counts each write pass's syncs).
+# An image built before strace was included (it counts syncs) is rebuilt once.
+if docker image inspect "$TAG" >/dev/null 2>&1 \
+    && docker run --rm --network none "$TAG" sh -c 'command -v strace' >/dev/null 2>&1; then
   say "image $TAG: already present"
 else
   start=$SECONDS
   # pipefail (set above): a failing mmdebstrap fails the pipeline even though docker import got a partial stream.
-  mmdebstrap --quiet --variant=apt --include=openjdk-17-jdk-headless "$SUITE" - | docker import - "$TAG" >/dev/null \
+  mmdebstrap --quiet --variant=apt --include=openjdk-17-jdk-headless,strace "$SUITE" - | docker import - "$TAG" >/dev/null \
     || { docker image rm -f "$TAG" >/dev/null 2>&1 || true; die "building $TAG with mmdebstrap failed (are Debian's package sources reachable?)"; }
-  docker run --rm --network none "$TAG" sh -c 'java -version && command -v du' >/dev/null 2>&1 \
-    || die "image $TAG was built but cannot run java or du"
+  docker run --rm --network none "$TAG" sh -c 'java -version && command -v du && command -v strace' >/dev/null 2>&1 \
+    || die "image $TAG was built but cannot run java, du or strace"
   say "image $TAG: built in $((SECONDS - start)) s"
 fi

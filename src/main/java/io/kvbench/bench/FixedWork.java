@@ -48,6 +48,12 @@ public final class FixedWork {
         }
     }
 
+    /** The records a write pass of {@code task} writes: the dataset, or the fraction of it its order takes. */
+    public static int recordsWritten(BenchmarkTask task) {
+        Workload spec = task.workload();
+        return Orders.of(spec.order(), Math.toIntExact(task.records()), spec.fraction(), spec.seed()).length;
+    }
+
     /** One write pass into a fresh store, in the order and transactions {@link PassBenchmark} uses. */
     private static void writePass(StoreFixture fixture) {
         fixture.openEmpty();

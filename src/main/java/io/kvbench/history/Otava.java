@@ -2,8 +2,8 @@ package io.kvbench.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.infra.Commands;
 import io.kvbench.infra.InfrastructureException;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,12 +90,7 @@ public final class Otava {
     }
 
     private static Path onPath(String program, String path) {
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) continue;
-            Path candidate = Path.of(dir, program);
-            if (Files.isExecutable(candidate)) return candidate;
-        }
-        return null;
+        return Commands.onPath(program, path).orElse(null);
     }
 
     public List<String> command() {

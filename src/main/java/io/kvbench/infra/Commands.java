@@ -1,11 +1,13 @@
 package io.kvbench.infra;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -68,5 +70,20 @@ public final class Commands {
                     + result.output());
         }
         return result.output();
+    }
+
+    /** The executable {@code program} in a directory of this process's PATH, the first one found. */
+    public static Optional<Path> onPath(String program) {
+        return onPath(program, System.getenv().getOrDefault("PATH", ""));
+    }
+
+    /** The executable {@code program} in a directory of {@code path} (a PATH value), the first one found. */
+    public static Optional<Path> onPath(String program, String path) {
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty()) continue;
+            Path candidate = Path.of(dir, program);
+            if (Files.isExecutable(candidate)) return Optional.of(candidate);
+        }
+        return Optional.empty();
     }
 }

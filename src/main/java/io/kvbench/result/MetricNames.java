@@ -43,6 +43,13 @@ public final class MetricNames {
     public static final String IO_WRITE_BYTES = "io.write.bytes";
     /** Device bytes written divided by the logical bytes the workload wrote (keys + values); unit "x". */
     public static final String WRITE_AMPLIFICATION = "write.amplification";
+    /**
+     * Calls that force data to the device (fsync, fdatasync, msync, sync_file_range, syncfs, sync), by any thread of
+     * the JVM (the engine's background threads among them), per record of a fixed-work write pass, opening and closing
+     * the store included: what an engine's durability costs, which does not depend on the CPU. Counted by strace in a
+     * pass of its own after the benchmark, so the timed region is not traced; unit "syncs/op".
+     */
+    public static final String SYNCS_PER_OP = "syncs.op";
 
     private MetricNames() {
     }

@@ -85,7 +85,7 @@ public final class LocalRunner implements BenchmarkRunner {
     /**
      * Runs one task in JMH forks of this JVM, after starting its engine here once ({@link EngineStart}: an adapter that
      * does not link against this class path's engine library is a LINKAGE failure, without a fork); a failure's kind
-     * is decided here, from what failed.
+     * is decided here, from what failed. A fixed-work write pass then has its syncs counted ({@link SyncCounter}).
      */
     static BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files) {
         String engine = task.engine();
@@ -116,7 +116,8 @@ public final class LocalRunner implements BenchmarkRunner {
                 return BenchmarkResult.failed(engine, workload, FailureKind.ENGINE_FAILURE, "JMH returned "
                         + runs.size() + " results; see " + RunLayout.JMH_LOG, context);
             }
-            return JmhResults.toResult(engine, task.workload(), runs.iterator().next(), context);
+            BenchmarkResult measured = JmhResults.toResult(engine, task.workload(), runs.iterator().next(), context);
+            return SyncCounter.addTo(measured, task, taskFile, files.jmhLog());
         } catch (RunnerException | RuntimeException e) {
             Failures.Failure failure = Failures.ofEngineError(JmhResults.failureReason(e, files.layout().jmhLog()));
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);

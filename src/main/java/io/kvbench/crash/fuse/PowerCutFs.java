@@ -221,11 +221,7 @@ public final class PowerCutFs implements AutoCloseable {
     }
 
     private static Optional<Path> onPath(String binary) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, binary);
-            if (Files.isExecutable(p)) return Optional.of(p);
-        }
-        return Optional.empty();
+        return Commands.onPath(binary);
     }
 
     private static boolean libfuse2Installed() {
