@@ -3,8 +3,12 @@ package io.kvbench.baseline;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
+import io.kvbench.workload.Catalog;
+import io.kvbench.workload.Workload;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -94,6 +98,24 @@ public record CostBaseline(int schemaVersion, @JsonUnwrapped BenchmarkKey key, S
         if (result.context() == null) return null;
         return new MeasuredOn(result.context().engineVersion(), feature(result.context().jdk()),
                 DiskBaseline.fileSystemOf(result));
+    }
+
+    /**
+     * The judged costs a result recorded, by name: allocation for every workload; write amplification and syncs only
+     * for fixed work ({@link Workload#fixedWork}), since a timed write workload's follow how far it got.
+     */
+    public static Map<String, Double> costs(BenchmarkResult r) {
+        Map<String, Double> costs = new TreeMap<>();
+        Double alloc = value(r, MetricNames.ALLOC_BYTES_PER_OP);
+        if (alloc != null && alloc >= 0) costs.put(MetricNames.ALLOC_BYTES_PER_OP, alloc);
+        boolean fixedWork = Catalog.known(r.workload()).map(Workload::fixedWork).orElse(false);
+        Double amplification = value(r, MetricNames.WRITE_AMPLIFICATION);
+        if (fixedWork && amplification != null && amplification > 0) {
+            costs.put(MetricNames.WRITE_AMPLIFICATION, amplification);
+        }
+        Double syncs = value(r, MetricNames.SYNCS_PER_OP);
+        if (fixedWork && syncs != null && syncs >= 0) costs.put(MetricNames.SYNCS_PER_OP, syncs);
+        return costs;
     }
 
     /** A result's value of a cost, or null when it recorded none. */

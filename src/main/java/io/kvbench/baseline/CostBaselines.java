@@ -1,12 +1,9 @@
 package io.kvbench.baseline;
 
 import io.kvbench.result.BenchmarkResult;
-import io.kvbench.result.MetricNames;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
-import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
-import io.kvbench.workload.Workload;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +12,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Cost baselines from one or more runs: per (engine, workload), every run's value of each judged cost. Heap allocation
- * per operation is recorded for every workload; write amplification only for fixed work ({@link Workload#fixedWork}):
+ * Cost baselines from one or more runs: per (engine, workload), every run's value of each judged cost
+ * ({@link CostBaseline#costs}). Heap allocation per operation is recorded for every workload; write amplification and
+ * syncs per operation only for fixed work:
  * a timed write workload's amplification grows with how much its machine wrote in the time (compactions), so it is
  * not portable.
  */
@@ -35,7 +33,9 @@ final class CostBaselines {
                 if (r.status() != Status.OK || CostBaseline.of(r) == null || DiskBaseline.fileSystemOf(r) == null) {
                     continue;
                 }
-                if (!costs(r).isEmpty()) measured.computeIfAbsent(BenchmarkKey.of(r), k -> new ArrayList<>()).add(r);
+                if (!CostBaseline.costs(r).isEmpty()) {
+                    measured.computeIfAbsent(BenchmarkKey.of(r), k -> new ArrayList<>()).add(r);
+                }
             }
         }
         TreeSet<String> classes = new TreeSet<>();
@@ -49,7 +49,8 @@ final class CostBaselines {
             }
             TreeMap<String, List<Double>> costs = new TreeMap<>();
             for (BenchmarkResult r : results) {
-                costs(r).forEach((cost, value) -> costs.computeIfAbsent(cost, c -> new ArrayList<>()).add(value));
+                CostBaseline.costs(r).forEach((cost, value) -> costs.computeIfAbsent(cost, c -> new ArrayList<>())
+                        .add(value));
             }
             // A cost some run did not record is left out: its runs would not say how much it varies.
             costs.values().removeIf(values -> values.size() < results.size());
@@ -58,18 +59,5 @@ final class CostBaselines {
                     new CostBaseline.Recorded(List.copyOf(classes), now.toString(), reason)));
         });
         return out;
-    }
-
-    /** The judged costs a result recorded, by name. */
-    private static Map<String, Double> costs(BenchmarkResult r) {
-        Map<String, Double> costs = new TreeMap<>();
-        Double alloc = CostBaseline.value(r, MetricNames.ALLOC_BYTES_PER_OP);
-        if (alloc != null && alloc >= 0) costs.put(MetricNames.ALLOC_BYTES_PER_OP, alloc);
-        Double amplification = CostBaseline.value(r, MetricNames.WRITE_AMPLIFICATION);
-        boolean fixedWork = Catalog.known(r.workload()).map(Workload::fixedWork).orElse(false);
-        if (fixedWork && amplification != null && amplification > 0) {
-            costs.put(MetricNames.WRITE_AMPLIFICATION, amplification);
-        }
-        return costs;
     }
 }

@@ -82,9 +82,9 @@ public record Profile(String name, String description, Map<String, Long> records
 
     /**
      * The costs a gate judges per operation, by their names in results.json (io.kvbench.result.MetricNames, which this
-     * package cannot see; a test keeps them equal): heap bytes allocated and write amplification.
+     * package cannot see; a test keeps them equal): heap bytes allocated, write amplification and syncs.
      */
-    public static final List<String> JUDGED_COSTS = List.of("alloc.bytes.op", "write.amplification");
+    public static final List<String> JUDGED_COSTS = List.of("alloc.bytes.op", "write.amplification", "syncs.op");
 
     /**
      * A disk tolerance of one benchmark's own, in place of the gate's relative diskTolerance (the slack stays the

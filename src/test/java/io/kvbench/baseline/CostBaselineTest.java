@@ -104,6 +104,6 @@ class CostBaselineTest {
     @Test
     void theProfilesJudgedCostsAreTheMetricsOfThoseNames() {
         assertThat(Profile.JUDGED_COSTS).containsExactly(MetricNames.ALLOC_BYTES_PER_OP,
-                MetricNames.WRITE_AMPLIFICATION);
+                MetricNames.WRITE_AMPLIFICATION, MetricNames.SYNCS_PER_OP);
     }
 }

@@ -64,7 +64,7 @@ class InjectedCostTest {
                 Arguments.of(CostlyEngine.Change.COPY_KEY_PER_GET, "lmdb", "tc-random-read",
                         MetricNames.ALLOC_BYTES_PER_OP),
                 Arguments.of(CostlyEngine.Change.SYNC_PER_PUT, "rocksdb", "tc-seq-write",
-                        MetricNames.WRITE_AMPLIFICATION),
+                        MetricNames.SYNCS_PER_OP),
                 Arguments.of(CostlyEngine.Change.PUT_TWICE, "rocksdb", "tc-seq-write",
                         MetricNames.WRITE_AMPLIFICATION));
     }
@@ -103,7 +103,8 @@ class InjectedCostTest {
         System.out.println("injected " + change + " into " + key + ": " + row.verdict() + ", " + row.note());
         assertThat(outcome.costs()).as("costs compared: " + row.note()).containsKey(key);
         assertThat(row.verdict()).as(row.note()).isEqualTo(Verdict.REGRESSION);
-        assertThat(outcome.costs().get(key).grew()).as(row.note()).containsExactly(cost);
+        // A sync per put also writes more (partial pages, one log block per put): the cost named is among those grown.
+        assertThat(outcome.costs().get(key).grew()).as(row.note()).contains(cost);
         assertThatThrownBy(() -> PerfVerdicts.check(row, PROFILE, "any", false)).isInstanceOf(AssertionError.class)
                 .hasMessageContaining(cost + " grew");
     }
