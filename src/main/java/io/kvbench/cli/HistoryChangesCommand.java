@@ -26,8 +26,10 @@ import picocli.CommandLine.Spec;
  * not keep the nightly red forever.
  */
 @Command(name = "changes", mixinStandardHelpOptions = true,
-        description = {"Find persistent shifts in every series of the history with Apache Otava (E-divisive means) and "
-                + "write <out>/change-points.json and <out>/trends.html (self-contained; publishable as index.html).",
+        description = {"Find persistent shifts in every series of the history with Apache Otava (E-divisive means): "
+                + "each benchmark's score and each cost per operation it recorded (alloc.bytes.op, "
+                + "write.amplification, syncs.op; a cost is worse when it grows). Writes <out>/change-points.json "
+                + "and <out>/trends.html (self-contained; publishable as index.html).",
                 "Exit 1 when a change in the worse direction starts within the newest --fail-within nights of its "
                         + "series (off by default), 2 on bad input, 3 when Otava is missing or fails."})
 final class HistoryChangesCommand implements Callable<Integer> {
@@ -84,10 +86,10 @@ final class HistoryChangesCommand implements Callable<Integer> {
         AtomicFiles.writeString(outDir.resolve(MARKDOWN_FILE), ChangePointsReport.markdown(report));
 
         PrintWriter console = spec.commandLine().getOut();
-        TextTable table = new TextTable("machine class", "engine", "workload", "first night", "commit range", "shift",
-                "direction", "nights since");
+        TextTable table = new TextTable("machine class", "engine", "workload", "metric", "first night", "commit range",
+                "shift", "direction", "nights since");
         for (ChangePoint c : report.changePoints()) {
-            table.row(c.machineClass(), c.engine(), c.workload(), c.time(), c.lastCommitBefore() + ".."
+            table.row(c.machineClass(), c.engine(), c.workload(), c.metric(), c.time(), c.lastCommitBefore() + ".."
                     + c.firstCommitAfter(),
                     String.format(Locale.ROOT, "%+.1f %%", c.shiftPercent()), c.direction(),
                             String.valueOf(c.nightsSince()));

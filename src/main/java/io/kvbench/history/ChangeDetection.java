@@ -3,6 +3,7 @@ package io.kvbench.history;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
+import io.kvbench.workload.Profile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Change points over every series of a history: each series' OK nights go to Otava in one call, and each change it
- * finds is named by its commit range, shift and direction. Failed nights are left out of the analysis (they are no
- * score) but kept on the charts as gaps.
+ * Change points over every series of a history: each series' OK nights go to Otava in one call, their scores and
+ * each judged cost per operation they recorded (allocation, write amplification, syncs) as series of their own, and
+ * each change it finds is named by its metric, commit range, shift and direction (a cost is worse when it grows).
+ * Failed nights are left out of the analysis (they are no score) but kept on the charts as gaps.
  */
 public final class ChangeDetection {
 
@@ -38,38 +40,77 @@ public final class ChangeDetection {
     private ChangeDetection() {
     }
 
+    /**
+     * One series Otava analyses: a benchmark's score, or one of its costs per operation, over the nights that recorded
+     * it.
+     *
+     * @param cost   the cost's name in results.json ({@link Profile#JUDGED_COSTS}); null for the score
+     * @param nights the nights with a value, oldest first
+     */
+    record Tracked(HistoryStore.Series series, String cost, List<Night> nights) {
+
+        double value(Night night) {
+            return cost == null ? night.result().score() : night.result().secondary(cost).score();
+        }
+
+        String metric(BenchmarkResult r) {
+            return cost == null ? r.metric() : cost;
+        }
+
+        String unit(BenchmarkResult r) {
+            return cost == null ? r.unit() : r.secondary(cost).unit();
+        }
+
+        /** Whether a larger value is better: a higher throughput; never a cost. */
+        boolean higherIsBetter(BenchmarkResult r) {
+            return cost == null && r.higherIsBetter();
+        }
+    }
+
     public static Report detect(List<HistoryStore.Series> all, Otava otava, Otava.Settings settings,
             Path workDir) throws IOException {
         List<Otava.Input> inputs = new ArrayList<>();
-        Map<String, HistoryStore.Series> byId = new HashMap<>();
+        Map<String, Tracked> byId = new HashMap<>();
         int nights = 0;
         for (int i = 0; i < all.size(); i++) {
             HistoryStore.Series series = all.get(i);
             List<Night> ok = series.okNights();
             nights += ok.size();
-            String id = "series" + i;
-            byId.put(id, series);
-            inputs.add(new Otava.Input(id, ok.stream().map(n -> new Otava.Point(n.instant(), n.commit(), n.result()
-                    .score())).toList()));
+            List<Tracked> tracked = new ArrayList<>(List.of(new Tracked(series, null, ok)));
+            // Costs too: an engine that starts to allocate or sync per operation does so on every night after.
+            for (String cost : Profile.JUDGED_COSTS) {
+                List<Night> with = ok.stream().filter(n -> n.result().secondary(cost) != null).toList();
+                if (!with.isEmpty()) tracked.add(new Tracked(series, cost, with));
+            }
+            for (int t = 0; t < tracked.size(); t++) {
+                Tracked one = tracked.get(t);
+                String id = "series" + i + (t == 0 ? "" : "-cost" + t);
+                byId.put(id, one);
+                inputs.add(new Otava.Input(id, one.nights().stream().map(n -> new Otava.Point(n.instant(), n.commit(),
+                        one.value(n))).toList()));
+            }
         }
         List<ChangePoint> found = new ArrayList<>();
-        for (Otava.Found f : otava.analyze(inputs, settings, workDir)) {
-            HistoryStore.Series series = byId.get(f.id());
-            found.add(changePoint(series, series.okNights(), f));
-        }
+        for (Otava.Found f : otava.analyze(inputs, settings, workDir)) found.add(changePoint(byId.get(f.id()), f));
         return new Report(Report.SCHEMA_VERSION, String.join(" ", otava.command()), settings.pValue(),
                 settings.magnitude(),
                 all.size(), nights, found);
     }
 
     static ChangePoint changePoint(HistoryStore.Series series, List<Night> ok, Otava.Found f) {
+        return changePoint(new Tracked(series, null, ok), f);
+    }
+
+    private static ChangePoint changePoint(Tracked tracked, Otava.Found f) {
+        HistoryStore.Series series = tracked.series();
+        List<Night> ok = tracked.nights();
         Night first = ok.get(f.index());
         Night before = ok.get(Math.max(0, f.index() - 1));
         BenchmarkResult r = first.result();
         double shift = f.shiftPercent();
-        boolean worse = r.higherIsBetter() ? shift < 0 : shift > 0;
+        boolean worse = tracked.higherIsBetter(r) ? shift < 0 : shift > 0;
         return new ChangePoint(new ChangePoint.SeriesId(series.profile(), series.machineClass(), series.key().engine(),
-                series.key().workload(), r.metric(), r.unit()),
+                series.key().workload(), tracked.metric(r), tracked.unit(r)),
                 new ChangePoint.At(f.index(), first.time(), before.commit(), first.commit()),
                 new ChangePoint.Shift(shift, worse ? ChangePoint.WORSE : ChangePoint.BETTER, f.pValue()),
                 new ChangePoint.EngineVersions(engineVersion(before), engineVersion(first)),

@@ -1,6 +1,7 @@
 package io.kvbench.history;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.workload.Profile;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -84,7 +85,7 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
         if (!v.changed()) return Optional.empty();
         return Optional.of("java -jar target/kvbench.jar bisect --profile " + profile() + " --engines "
                 + engine() + " --workloads " + workload() + " --good " + engine() + "=" + v.engineVersionBefore()
-                + " --bad " + engine() + "=" + v.engineVersionAfter());
+                + " --bad " + engine() + "=" + v.engineVersionAfter() + (cost() ? " --metric " + metric() : ""));
     }
 
     public String machineClass() {
@@ -101,6 +102,11 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
 
     public String metric() {
         return series.metric();
+    }
+
+    /** Whether the change is in a cost per operation ({@link Profile#JUDGED_COSTS}), not in the score. */
+    public boolean cost() {
+        return Profile.JUDGED_COSTS.contains(metric());
     }
 
     public String unit() {

@@ -23,13 +23,13 @@ public final class ChangePointsReport {
                 .append(report.maxPValue())
                 .append(").\n\n");
         if (report.changePoints().isEmpty()) return md.toString();
-        md.append("| machine class | engine | workload | first night | commit range | shift | direction "
+        md.append("| machine class | engine | workload | metric | first night | commit range | shift | direction "
                 + "| nights since |\n")
-                .append("|---|---|---|---|---|--:|---|--:|\n");
+                .append("|---|---|---|---|---|---|--:|---|--:|\n");
         report.changePoints().stream().sorted(java.util.Comparator.comparingInt(ChangePoint::nightsSince))
                 .forEach(c -> md
                 .append("| ").append(c.machineClass()).append(" | ").append(c.engine()).append(" | ")
-                .append(c.workload())
+                .append(c.workload()).append(" | ").append(c.metric())
                 .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..")
                 .append(c.firstCommitAfter())
                 .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
@@ -52,7 +52,10 @@ public final class ChangePointsReport {
         return TrendsPage.html("kvbench nightly trends", summary, charts);
     }
 
-    /** One series as a trend chart, with the change points among {@code changes} that belong to it marked. */
+    /**
+     * One series as a trend chart of its score, with the score's change points among {@code changes} marked (a cost's
+     * change points are in change-points.md).
+     */
     static TrendsPage.Chart chart(HistoryStore.Series series, List<ChangePoint> changes) {
         List<Night> nights = series.nights();
         List<TrendChart.Point> points = new ArrayList<>();
@@ -76,7 +79,8 @@ public final class ChangePointsReport {
 
     static boolean belongs(ChangePoint c, HistoryStore.Series series) {
         return c.profile().equals(series.profile()) && c.machineClass().equals(series.machineClass())
-                && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload());
+                && c.engine().equals(series.key().engine()) && c.workload().equals(series.key().workload())
+                && !c.cost();
     }
 
     /**

@@ -10,6 +10,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kvbench.cli.KvBench;
+import io.kvbench.result.Measurement;
+import io.kvbench.result.Metric;
+import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
@@ -17,7 +20,9 @@ import io.kvbench.result.Software;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -130,6 +135,44 @@ class HistoryChangesTest {
         assertThat(Files.readString(out.resolve("change-points.md"))).contains("rocksdb ycsb-c 11.7.0 -> 11.8.1: "
                 + "`java -jar target/kvbench.jar bisect --profile " + change.get("profile").asText()
                 + " --engines rocksdb --workloads ycsb-c --good rocksdb=11.7.0 --bad rocksdb=11.8.1`");
+    }
+
+    /**
+     * rocksdb's score stays flat while its allocation per operation steps from 40 to 64 B/op at night 30 (an adapter
+     * that starts to copy each key): the nightly finds the cost's change, calls it worse, and the bisect command it
+     * prints judges that cost.
+     */
+    @Test
+    void aStepInACostIsAChangePointOfItsOwn() throws Exception {
+        HistoryStore store = new HistoryStore(history);
+        for (int i = 0; i < 40; i++) {
+            BenchmarkResult r = result("rocksdb", "ycsb-c", "cpu-a-1c", 200 + i, 1000);
+            Map<String, Metric> secondary = new HashMap<>(r.secondary());
+            secondary.put(MetricNames.ALLOC_BYTES_PER_OP, new Metric((i < 30 ? 40 : 64) + (i % 3) * 0.1, Double.NaN,
+                    "B/op"));
+            Measurement m = r.measurement();
+            r = r.withMeasurement(new Measurement(m.metric(), m.score(), m.error(), m.unit(), m.samples(), secondary));
+            ResultContext c = r.context();
+            r = r.withContext(new ResultContext(new Software(i < 30 ? "11.7.0" : "11.8.1", c.jdk(), c.gitRevision()),
+                    c.profile(), c.runner(), c.time(), c.machine(), c.resources(), c.parameters()));
+            store.append(run(night(i), r), night(i), commit(i));
+        }
+        assertThat(changes("--fail-within", "12")).as("a worse cost within the newest nights fails")
+                .isEqualTo(ExitCode.FAILED.code());
+        ChangeDetection.Report report = ChangeDetection.Report.read(out.resolve(ChangeDetection.Report.FILE));
+        assertThat(report.series()).isEqualTo(1);
+        assertThat(report.changePoints()).as("the score is flat: only the cost changed").singleElement()
+                .satisfies(c -> assertThat(c.metric()).isEqualTo(MetricNames.ALLOC_BYTES_PER_OP))
+                .satisfies(c -> assertThat(c.unit()).isEqualTo("B/op"))
+                .satisfies(c -> assertThat(c.worse()).isTrue())
+                .satisfies(c -> assertThat(c.shiftPercent()).isBetween(50.0, 70.0))
+                .satisfies(c -> assertThat(c.firstCommitAfter()).isEqualTo(commit(30)))
+                .satisfies(c -> assertThat(c.bisectCommand()).hasValueSatisfying(command -> assertThat(command)
+                        .endsWith("--metric " + MetricNames.ALLOC_BYTES_PER_OP)));
+        assertThat(Files.readString(out.resolve("change-points.md"))).contains("| " + MetricNames.ALLOC_BYTES_PER_OP
+                + " |").contains("**worse**");
+        assertThat(Files.readString(out.resolve("trends.html"))).as("the score's chart marks no cost change")
+                .doesNotContain("(worse)");
     }
 
     private static int count(String text, String what) {
