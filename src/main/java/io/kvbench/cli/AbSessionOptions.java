@@ -44,9 +44,12 @@ final class AbSessionOptions extends AbJudgingOptions {
     @Option(names = "--metric", paramLabel = "METRIC", defaultValue = JudgedMetric.TIME_NAME,
             description = "What B is judged against A on: time (each benchmark's score), or a cost recorded beside it, "
                     + "B's value over A's per round, by the same paired test and sequential test: alloc.bytes.op, "
-                    + "cpu.thread.ns.op, io.write.bytes, write.amplification, disk.bytes, rss.peak.bytes or "
-                    + "native.bytes (a cost that does not depend on the CPU, as allocation per operation, decides in "
-                    + "fewer rounds; default: ${DEFAULT-VALUE}).")
+                    + "cpu.thread.ns.op, io.write.bytes, write.amplification, disk.bytes, rss.peak.bytes, "
+                    + "native.bytes or syncs.op (a cost that does not depend on the CPU, as allocation per operation, "
+                    + "decides in fewer rounds; default: ${DEFAULT-VALUE}). In an A/B session (not a bisection step), "
+                    + "whatever it judges, B's alloc.bytes.op, write.amplification and syncs.op are also judged "
+                    + "against A's rounds as the gate judges them against a cost baseline: above the profile's "
+                    + "tolerance, the row is a REGRESSION.")
     String metric;
 
     /** What --metric names. */

@@ -204,7 +204,7 @@ final class BisectCommand implements Callable<Integer> {
                     judging.roundsPlan(ab, null), schedule.describe());
             InterleaveSession session = InterleaveSession.builder().engines(List.of(engine)).workloads(workloads)
                     .profile(chosen).outDir(dir).sides(a, b).schedule(schedule).seed(judging.seed)
-                    .policy(how.policy()).metric(judging.metric()).console(System.out).build();
+                    .policy(how.policy()).metric(judging.metric()).costs(false).console(System.out).build();
             InterleaveReport report = judging.measure(session, how.policy(), how.test(), null, null);
             Bisection.Outcome outcome = BisectStep.outcome(report.results(), judging.minEffect.fraction());
             System.out.printf("bisect step %d: %s is %s%n", steps[0], version, outcome);

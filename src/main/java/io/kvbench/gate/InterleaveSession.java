@@ -35,13 +35,15 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
      * @param profile   sizes and iterations
      * @param outDir    where each round's results and the sides' stores go
      * @param metric    what B is judged against A on: time, or a cost recorded beside it
+     * @param costs     whether B's costs per operation are also judged against A's, whatever the metric
+     *                  ({@link io.kvbench.judge.PairedCostCheck}); not in a bisection, which answers for one metric
      */
     public record Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir,
-                        JudgedMetric metric) {
+                        JudgedMetric metric, boolean costs) {
 
-        /** Judged on time. */
+        /** Judged on time, and on costs. */
         public Scope(List<KvEngine> engines, List<Workload> workloads, Profile profile, Path outDir) {
-            this(engines, workloads, profile, outDir, JudgedMetric.TIME);
+            this(engines, workloads, profile, outDir, JudgedMetric.TIME, true);
         }
 
         public Scope {
@@ -77,9 +79,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
 
     /** The same session over other benchmarks (a confirmation of one benchmark, one round of one benchmark). */
     InterleaveSession over(List<KvEngine> engines, List<Workload> workloads) {
-        return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir(), scope.metric()), a,
-                b, schedule,
-                seed, policy, console);
+        return new InterleaveSession(new Scope(engines, workloads, scope.profile(), scope.outDir(), scope.metric(),
+                scope.costs()), a, b, schedule, seed, policy, console);
     }
 
     /** Builds a session by name; every setting but the seed (default 0) is required. */
@@ -95,6 +96,7 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         private ComparisonPolicy policy;
         private PrintStream console;
         private JudgedMetric metric = JudgedMetric.TIME;
+        private boolean costs = true;
 
         private Builder() {
         }
@@ -146,6 +148,12 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
             return this;
         }
 
+        /** Whether B's costs per operation are also judged against A's (default: true). */
+        public Builder costs(boolean value) {
+            costs = value;
+            return this;
+        }
+
         public Builder console(PrintStream value) {
             console = value;
             return this;
@@ -154,9 +162,8 @@ public record InterleaveSession(Scope scope, Interleaving.Side a, Interleaving.S
         public InterleaveSession build() {
             Objects.requireNonNull(engines, "engines");
             Objects.requireNonNull(workloads, "workloads");
-            return new InterleaveSession(new Scope(engines, workloads, profile, outDir, metric), a, b, schedule, seed,
-                    policy,
-                    console);
+            return new InterleaveSession(new Scope(engines, workloads, profile, outDir, metric, costs), a, b, schedule,
+                    seed, policy, console);
         }
     }
 }

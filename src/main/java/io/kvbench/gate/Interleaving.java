@@ -8,6 +8,7 @@ import io.kvbench.judge.Assessment;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonRow;
+import io.kvbench.judge.PairedCostCheck;
 import io.kvbench.judge.Pooling;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.ThresholdPolicy;
@@ -98,34 +99,53 @@ public final class Interleaving {
         return out;
     }
 
-    /** One benchmark judged on its rounds, confirmed by more rounds while it looks regressed. */
+    /**
+     * One benchmark judged on its rounds, confirmed by more rounds while its time looks regressed; its costs judged on
+     * all its rounds after that (they are near-deterministic: more rounds would not change them).
+     */
     private static Result confirmed(InterleaveSession session, SessionRounds measured, BenchmarkKey key, int rounds,
                                     int confirmations) throws IOException {
-        Result result = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
+        Result result = judgeTime(key, measured.of(key, session.a()), measured.of(key, session.b()),
+                session.policy());
         for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
             session.console().println("suspected regression " + key + " (" + result.row().note()
                     + "): confirming with " + rounds + " more rounds (" + c + " of " + confirmations + ")");
             measured.measure(session.over(List.of(Engines.byId(key.engine())),
                     List.of(Catalog.workload(key.workload()))),
                     "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
-            Result all = judge(key, measured.of(key, session.a()), measured.of(key, session.b()), session.policy());
+            Result all = judgeTime(key, measured.of(key, session.a()), measured.of(key, session.b()),
+                    session.policy());
             String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
             result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios(),
                     all.resolution());
         }
-        return result;
+        return session.scope().costs() ? withCosts(result, measured.of(key, session.a()), measured.of(key,
+                session.b()), session.policy()) : result;
     }
 
     /**
      * B against A, paired by round when there are 3 or more (the calibration replays it on its own rounds), with what
-     * the paired rounds resolve.
+     * the paired rounds resolve, and B's costs per operation against A's ({@link PairedCostCheck}).
      */
     public static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
                                ComparisonPolicy policy) {
+        return withCosts(judgeTime(key, as, bs, policy), as, bs, policy);
+    }
+
+    /** B against A on the session's metric alone, paired by round from 3 rounds, with the resolution. */
+    private static Result judgeTime(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
+                                    ComparisonPolicy policy) {
         Result judged = judgeRounds(key, as, bs, policy);
         boolean paired = as.size() == bs.size();
         return judged.resolving(paired ? pairedResolution(judged, policy, Resolution.DEFAULT_BETA) : null,
                 minEffect(policy));
+    }
+
+    /** The result with B's costs per operation judged against A's ({@link PairedCostCheck}). */
+    static Result withCosts(Result judged, List<BenchmarkResult> as, List<BenchmarkResult> bs,
+                            ComparisonPolicy policy) {
+        return new Result(PairedCostCheck.apply(judged.row(), as, bs, policy.thresholds()), judged.roundRatios(),
+                judged.resolution(), judged.failure());
     }
 
     /**

@@ -20,8 +20,9 @@ import java.util.Map;
  * <p>A cost near zero would make the ratio noise: an engine that allocates nothing per put shows 0.2 B/op of
  * kvbench's own, and now and then a few bytes more (a compilation in the timed region), which are 20 times as much.
  * So a cost is judged with a floor added to both sides: 256 B/op of allocation, 64 KiB of device bytes and of disk
- * (the gate's disk slack), 1 MiB of memory. A change smaller than the floor times the minimum effect is not a
- * change; at the default minimum effect of 5 %, one 16-byte object more per operation still is.
+ * (the gate's disk slack), 1 MiB of memory, 0.01 syncs per operation (an engine that syncs only when it closes
+ * shows close to none, one that syncs per put shows 1). A change smaller than the floor times the minimum effect is
+ * not a change; at the default minimum effect of 5 %, one 16-byte object more per operation still is.
  *
  * @param name the secondary metric's name ({@link MetricNames}); null for time
  */
@@ -36,11 +37,11 @@ public record JudgedMetric(String name) {
     /** The costs that can be judged, by their names in results.json. */
     public static final List<String> COSTS = List.of(MetricNames.ALLOC_BYTES_PER_OP, MetricNames.THREAD_CPU_NS_PER_OP,
             MetricNames.IO_WRITE_BYTES, MetricNames.WRITE_AMPLIFICATION, MetricNames.DISK_BYTES,
-            MetricNames.RSS_PEAK_BYTES, MetricNames.NATIVE_BYTES);
+            MetricNames.RSS_PEAK_BYTES, MetricNames.NATIVE_BYTES, MetricNames.SYNCS_PER_OP);
 
     private static final Map<String, Double> FLOORS = Map.of(MetricNames.ALLOC_BYTES_PER_OP, 256.0,
             MetricNames.IO_WRITE_BYTES, 65536.0, MetricNames.DISK_BYTES, 65536.0,
-            MetricNames.RSS_PEAK_BYTES, 1048576.0, MetricNames.NATIVE_BYTES, 1048576.0);
+            MetricNames.RSS_PEAK_BYTES, 1048576.0, MetricNames.NATIVE_BYTES, 1048576.0, MetricNames.SYNCS_PER_OP, 0.01);
 
     public JudgedMetric {
         if (name != null && !COSTS.contains(name)) {

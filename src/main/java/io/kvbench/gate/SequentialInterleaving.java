@@ -49,7 +49,8 @@ public final class SequentialInterleaving {
             Interleaving.Result judged = Interleaving.judgeRounds(key, as, bs, session.policy());
             SequentialTest.Step step = steps.get(key);
             boolean unjudged = judged.row().verdict() == Verdict.ERROR || judged.row().verdict() == Verdict.NEW;
-            out.add(step == null || unjudged ? judged : decided(judged, step, test, session));
+            Interleaving.Result result = step == null || unjudged ? judged : decided(judged, step, test, session);
+            out.add(session.scope().costs() ? Interleaving.withCosts(result, as, bs, session.policy()) : result);
         }
         return out;
     }

@@ -91,8 +91,11 @@ class CostJudgedSessionTest {
         assertThat(onAlloc.row().unit()).isEqualTo("B/op");
         assertThat(onAlloc.row().measuredScore()).as("B's cost plus the floor").isEqualTo(432.0 + 256);
 
+        // Judged on time, the same rounds still fail: B's allocation against A's rounds, as the gate judges costs.
         Interleaving.Result onTime = judged(runner(0.18), runner(432.0), JudgedMetric.TIME);
-        assertThat(onTime.row().verdict()).as("the same rounds judged on time").isIn(Verdict.PASS, Verdict.IMPROVEMENT);
+        assertThat(onTime.row().verdict()).as(onTime.row().note()).isEqualTo(Verdict.REGRESSION);
+        assertThat(onTime.row().unit()).as("the time's row").isNotEqualTo("B/op");
+        assertThat(onTime.row().note()).contains("cost REGRESSION: " + MetricNames.ALLOC_BYTES_PER_OP + " grew");
     }
 
     @Test
