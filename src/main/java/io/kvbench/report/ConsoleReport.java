@@ -7,6 +7,7 @@ import io.kvbench.result.RunResults;
 import io.kvbench.result.Units;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -66,12 +67,39 @@ public final class ConsoleReport {
         }
         table.print(out);
         out.println();
+        costs(out, groups, units);
         out.println(h.countsText() + ". Score: mean " + units.plusMinus() + " " + Intervals.LABEL
                 + " over its measurement iterations.");
         out.println(ResultCells.VS_FASTEST_LEGEND);
         if (notes) out.println(effect.legend(units));
         ReproductionReport.print(Reproduction.of(run), out, units);
         out.flush();
+    }
+
+    /** The costs per operation of every workload that recorded any, one table, with the legend. */
+    private static void costs(PrintWriter out, List<WorkloadGroup> groups, Units units) {
+        List<CostTable> tables = groups.stream().map(CostTable::of).filter(t -> !t.isEmpty()).toList();
+        if (tables.isEmpty()) return;
+        List<String> header = new ArrayList<>(List.of("workload", "engine"));
+        for (ResultCells.Column c : CostTable.COSTS) header.add(c.heading());
+        TextTable table = new TextTable(header.toArray(String[]::new)).alignRight(2, 3, 4);
+        for (int t = 0; t < tables.size(); t++) {
+            CostTable costs = tables.get(t);
+            if (t > 0) table.gap();
+            boolean first = true;
+            for (WorkloadGroup.Row row : costs.group().measuredRows()) {
+                List<String> cells = new ArrayList<>(List.of(first ? costs.group().workload() : "",
+                        ResultCells.engine(row.result())));
+                first = false;
+                for (ResultCells.Column c : CostTable.COSTS) {
+                    cells.add(costs.columns().contains(c) ? costs.cell(row, c, units) : "");
+                }
+                table.row(cells.toArray(String[]::new));
+            }
+        }
+        table.print(out);
+        out.println(CostTable.LEGEND);
+        out.println();
     }
 
     /** The table as a string (for tests and for callers that log it). */

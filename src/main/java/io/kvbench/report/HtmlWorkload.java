@@ -115,6 +115,7 @@ final class HtmlWorkload {
                 .append("</th>");
         html.append("</tr></thead>\n<tbody>\n");
         List<String> reasons = new ArrayList<>();
+        CostTable costs = CostTable.of(group);
         for (WorkloadGroup.Row row : group.measuredRows()) {
             BenchmarkResult r = row.result();
             String version = r.context() == null ? null : r.context().engineVersion();
@@ -132,11 +133,14 @@ final class HtmlWorkload {
             html.append("</td><td>").append(Html.escape(ResultCells.score(r, UNITS))).append("</td><td>")
                     .append(Html.escape(ResultCells.vsFastest(row, UNITS))).append("</td>");
             for (ResultCells.Column c : ResultCells.SECONDARY) {
-                html.append("<td>").append(Html.escape(ResultCells.secondary(r, c.metric(), UNITS))).append("</td>");
+                String cell = costs.columns().contains(c) ? costs.cell(row, c, UNITS)
+                        : ResultCells.secondary(r, c.metric(), UNITS);
+                html.append("<td>").append(Html.escape(cell)).append("</td>");
             }
             html.append("</tr>\n");
         }
         html.append("</tbody>\n</table></div>\n");
+        if (!costs.isEmpty()) html.append("<p class=\"note\">").append(Html.escape(CostTable.LEGEND)).append("</p>\n");
         if (!reasons.isEmpty()) {
             html.append("<p class=\"note inconclusive\"><span class=\"badge inconclusive\">").append(MinimumEffect.MARK)
                     .append("</span> ").append(String.join("; ", reasons)).append(". ")

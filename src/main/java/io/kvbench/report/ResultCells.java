@@ -33,7 +33,8 @@ public final class ResultCells {
             new Column("RSS peak", MetricNames.RSS_PEAK_BYTES),
             new Column("native", MetricNames.NATIVE_BYTES),
             new Column("written", MetricNames.IO_WRITE_BYTES),
-            new Column("write amp.", MetricNames.WRITE_AMPLIFICATION));
+            new Column("write amp.", MetricNames.WRITE_AMPLIFICATION),
+            new Column("syncs/op", MetricNames.SYNCS_PER_OP));
 
     /** The heading of the relative-speed column, the same in every table that compares engines. */
     public static final String VS_FASTEST = "vs fastest";

@@ -53,11 +53,16 @@ public final class SummaryMarkdown {
         if (groups.isEmpty()) md.append("No results.\n\n");
         MinimumEffect effect = MinimumEffect.of(run);
         boolean notes = false;
-        for (WorkloadGroup group : groups) notes |= scoreTable(md, group, effect);
+        boolean costs = false;
+        for (WorkloadGroup group : groups) {
+            notes |= scoreTable(md, group, effect);
+            costs |= costTable(md, CostTable.of(group));
+        }
         if (!groups.isEmpty()) secondaryTables(md, groups);
         md.append("Score: mean ").append(UNITS.plusMinus()).append(" ").append(Intervals.LABEL)
                 .append(" over measurement "
                 + "iterations. ").append(escape(ResultCells.VS_FASTEST_LEGEND)).append('\n');
+        if (costs) md.append('\n').append(escape(CostTable.LEGEND)).append('\n');
         if (notes) md.append('\n').append(escape(effect.legend(UNITS))).append('\n');
         return md.toString();
     }
@@ -112,6 +117,21 @@ public final class SummaryMarkdown {
         }
         md.append('\n');
         return notes;
+    }
+
+    /** The workload's costs per operation, ranked as its scores; false when it recorded none. */
+    private static boolean costTable(StringBuilder md, CostTable costs) {
+        if (costs.isEmpty()) return false;
+        md.append("Costs per operation:\n\n| engine |");
+        for (ResultCells.Column c : costs.columns()) md.append(' ').append(escape(c.heading())).append(" |");
+        md.append("\n|:---|").append("---:|".repeat(costs.columns().size())).append('\n');
+        for (WorkloadGroup.Row row : costs.group().measuredRows()) {
+            List<String> cells = new ArrayList<>(List.of(escape(ResultCells.engine(row.result()))));
+            for (ResultCells.Column c : costs.columns()) cells.add(escape(costs.cell(row, c, UNITS)));
+            md.append(cells(cells.toArray(String[]::new)));
+        }
+        md.append('\n');
+        return true;
     }
 
     private static void secondaryTables(StringBuilder md, List<WorkloadGroup> groups) {

@@ -135,6 +135,12 @@ public final class Units {
         return timeRatio == 1 ? "1.00x" : significant(timeRatio).text() + "x slower";
     }
 
+    /** "1.00x" for the least of a cost, "2.90x" for a row that costs that many times as much. */
+    public String timesLeast(double ratio) {
+        if (!Double.isFinite(ratio)) return missing;
+        return ratio == 1 ? "1.00x" : significant(ratio).text() + "x";
+    }
+
     /**
      * B against A from a time ratio (B's time per operation over A's): "1.07x slower", "1.03x faster" (A's time over
      * B's), "same" at exactly 1; the words carry the direction, the number is always at least 1.
