@@ -100,12 +100,12 @@ public final class Interleaving {
     }
 
     /**
-     * One benchmark judged on its rounds, confirmed by more rounds while its time looks regressed; its costs judged on
-     * all its rounds after that (they are near-deterministic: more rounds would not change them).
+     * One benchmark judged on its rounds, confirmed by more rounds while it looks regressed on the session's metric;
+     * its costs judged on all its rounds after that (they are near-deterministic: more rounds would not change them).
      */
     private static Result confirmed(InterleaveSession session, SessionRounds measured, BenchmarkKey key, int rounds,
                                     int confirmations) throws IOException {
-        Result result = judgeTime(key, measured.of(key, session.a()), measured.of(key, session.b()),
+        Result result = judgeMetric(key, measured.of(key, session.a()), measured.of(key, session.b()),
                 session.policy());
         for (int c = 1; c <= confirmations && result.row().verdict() == Verdict.REGRESSION; c++) {
             session.console().println("suspected regression " + key + " (" + result.row().note()
@@ -113,7 +113,7 @@ public final class Interleaving {
             measured.measure(session.over(List.of(Engines.byId(key.engine())),
                     List.of(Catalog.workload(key.workload()))),
                     "confirm-" + c + "-" + key.engine() + "-" + key.workload() + "-", rounds);
-            Result all = judgeTime(key, measured.of(key, session.a()), measured.of(key, session.b()),
+            Result all = judgeMetric(key, measured.of(key, session.a()), measured.of(key, session.b()),
                     session.policy());
             String how = all.row().verdict() == Verdict.REGRESSION ? "confirmed by " : "not confirmed by ";
             result = new Result(all.row().withMoreNote(how + c * rounds + " more rounds"), all.roundRatios(),
@@ -129,11 +129,11 @@ public final class Interleaving {
      */
     public static Result judge(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
                                ComparisonPolicy policy) {
-        return withCosts(judgeTime(key, as, bs, policy), as, bs, policy);
+        return withCosts(judgeMetric(key, as, bs, policy), as, bs, policy);
     }
 
     /** B against A on the session's metric alone, paired by round from 3 rounds, with the resolution. */
-    private static Result judgeTime(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
+    private static Result judgeMetric(BenchmarkKey key, List<BenchmarkResult> as, List<BenchmarkResult> bs,
                                     ComparisonPolicy policy) {
         Result judged = judgeRounds(key, as, bs, policy);
         boolean paired = as.size() == bs.size();
