@@ -1,6 +1,7 @@
 package io.kvbench.history;
 
 import io.kvbench.input.Inputs;
+import io.kvbench.judge.Thresholds;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.workload.Profile;
@@ -14,7 +15,8 @@ import java.util.Map;
 /**
  * Change points over every series of a history: each series' OK nights go to Otava in one call, their scores and
  * each judged cost per operation they recorded (allocation, write amplification, syncs) as series of their own, and
- * each change it finds is named by its metric, commit range, shift and direction (a cost is worse when it grows).
+ * each change it finds is named by its metric, commit range, shift and direction (a cost is worse when it grows; a
+ * cost's shift smaller than the gate's default cost tolerance is not reported).
  * Failed nights are left out of the analysis (they are no score) but kept on the charts as gaps.
  */
 public final class ChangeDetection {
@@ -91,10 +93,21 @@ public final class ChangeDetection {
             }
         }
         List<ChangePoint> found = new ArrayList<>();
-        for (Otava.Found f : otava.analyze(inputs, settings, workDir)) found.add(changePoint(byId.get(f.id()), f));
+        for (Otava.Found f : otava.analyze(inputs, settings, workDir)) {
+            Tracked tracked = byId.get(f.id());
+            // A cost is near-deterministic: Otava finds any step in it, also one too small to matter. A cost's change
+            // counts from the shift the gate would judge a change: the default cost tolerance.
+            if (tracked.cost() != null && Math.abs(f.shiftPercent()) < minCostShiftPercent(tracked.cost())) continue;
+            found.add(changePoint(tracked, f));
+        }
         return new Report(Report.SCHEMA_VERSION, String.join(" ", otava.command()), settings.pValue(),
                 settings.magnitude(),
                 all.size(), nights, found);
+    }
+
+    /** The smallest shift of a cost reported as its change point, in percent: the gate's default tolerance. */
+    static double minCostShiftPercent(String cost) {
+        return 100 * Thresholds.DEFAULT_COSTS.get(cost).tolerance();
     }
 
     static ChangePoint changePoint(HistoryStore.Series series, List<Night> ok, Otava.Found f) {

@@ -104,6 +104,11 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
         return series.metric();
     }
 
+    /** The workload, and for a cost's change the cost too: "ycsb-c", "ycsb-c alloc.bytes.op". */
+    public String subject() {
+        return cost() ? workload() + " " + metric() : workload();
+    }
+
     /** Whether the change is in a cost per operation ({@link Profile#JUDGED_COSTS}), not in the score. */
     public boolean cost() {
         return Profile.JUDGED_COSTS.contains(metric());

@@ -36,7 +36,9 @@ public record CostTable(WorkloadGroup group, List<ResultCells.Column> columns) {
             + "per logical byte of a fixed-work write pass; syncs/op is calls that force data to the device (fsync, "
             + "fdatasync, msync, sync_file_range) per record of that pass, opening and closing the store included. "
             + "Nx: how many times the least of the workload (allocation under " + (int) ALLOC_FLOOR
-            + " B/op counts as " + (int) ALLOC_FLOOR + " B/op).";
+            + " B/op counts as " + (int) ALLOC_FLOOR + " B/op). Reported with the secondary metrics, not judged: peak "
+            + "RSS (the fixed heap hides what an engine holds), native memory (no baselines of it yet), collections "
+            + "(mostly none) and CPU per operation (a time: it depends on the machine).";
 
     public CostTable {
         columns = List.copyOf(columns);

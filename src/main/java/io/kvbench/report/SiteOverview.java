@@ -171,7 +171,7 @@ final class SiteOverview {
     private static String changeItem(ChangePoint c) {
         return "<li class=\"" + (c.worse() ? "verdict-fail" : "verdict-ok") + "\">"
                 + SitePage.link(HERE, SitePage.enginePage(c.engine()) + "#history", c.engine()) + " "
-                + Html.escape(c.workload() + " " + shift(c) + " " + c.direction() + ", commits "
+                + Html.escape(c.subject() + " " + shift(c) + " " + c.direction() + ", commits "
                 + ChangePoint.shortSha(c.lastCommitBefore()) + ".." + ChangePoint.shortSha(c.firstCommitAfter()))
                 + "</li>\n";
     }
@@ -282,7 +282,7 @@ final class SiteOverview {
             for (ChangePoint c : changes) {
                 body.append("<tr class=\"").append(c.worse() ? "verdict-fail" : "verdict-ok").append("\"><td>")
                         .append(SitePage.link(HERE, SitePage.enginePage(c.engine()) + "#history", c.engine()))
-                        .append("</td><td>").append(Html.escape(c.workload())).append("</td><td>")
+                        .append("</td><td>").append(Html.escape(c.subject())).append("</td><td>")
                         .append(Html.escape(c.machineClass())).append("</td><td>").append(Html.escape(c.time()))
                         .append("</td><td><code>").append(Html.escape(ChangePoint.shortSha(c.lastCommitBefore())
                                 + ".." + ChangePoint.shortSha(c.firstCommitAfter()))).append("</code></td><td>")
