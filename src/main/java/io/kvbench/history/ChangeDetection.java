@@ -1,5 +1,6 @@
 package io.kvbench.history;
 
+import io.kvbench.baseline.CostBaseline;
 import io.kvbench.input.Inputs;
 import io.kvbench.judge.Thresholds;
 import io.kvbench.result.BenchmarkResult;
@@ -52,7 +53,7 @@ public final class ChangeDetection {
     record Tracked(HistoryStore.Series series, String cost, List<Night> nights) {
 
         double value(Night night) {
-            return cost == null ? night.result().score() : night.result().secondary(cost).score();
+            return cost == null ? night.result().score() : CostBaseline.costs(night.result()).get(cost);
         }
 
         String metric(BenchmarkResult r) {
@@ -79,9 +80,10 @@ public final class ChangeDetection {
             List<Night> ok = series.okNights();
             nights += ok.size();
             List<Tracked> tracked = new ArrayList<>(List.of(new Tracked(series, null, ok)));
-            // Costs too: an engine that starts to allocate or sync per operation does so on every night after.
+            // Costs too, as the gate judges them (CostBaseline.costs: write costs of fixed work only): an engine that
+            // starts to allocate or sync per operation does so on every night after.
             for (String cost : Profile.JUDGED_COSTS) {
-                List<Night> with = ok.stream().filter(n -> n.result().secondary(cost) != null).toList();
+                List<Night> with = ok.stream().filter(n -> CostBaseline.costs(n.result()).containsKey(cost)).toList();
                 if (!with.isEmpty()) tracked.add(new Tracked(series, cost, with));
             }
             for (int t = 0; t < tracked.size(); t++) {

@@ -45,9 +45,9 @@ public final class SyncCounter {
     private SyncCounter() {
     }
 
-    /** Whether a workload's syncs are counted: a write pass of fixed work, the same records on every machine. */
+    /** Whether a workload's syncs are counted: a write pass, whose records are the same on every machine. */
     public static boolean counts(Workload workload) {
-        return workload.fixedWork() && workload.phase() == Workload.Phase.WRITE_PASS;
+        return workload.phase() == Workload.Phase.WRITE_PASS;
     }
 
     /**
