@@ -101,8 +101,9 @@ public record CostBaseline(int schemaVersion, @JsonUnwrapped BenchmarkKey key, S
     }
 
     /**
-     * The judged costs a result recorded, by name: allocation for every workload; write amplification and syncs only
-     * for fixed work ({@link Workload#fixedWork}), since a timed write workload's follow how far it got.
+     * The judged costs a result recorded, by name: allocation and native memory for every workload; write
+     * amplification and syncs only for fixed work ({@link Workload#fixedWork}), since a timed write workload's follow
+     * how far it got.
      */
     public static Map<String, Double> costs(BenchmarkResult r) {
         Map<String, Double> costs = new TreeMap<>();
@@ -115,6 +116,8 @@ public record CostBaseline(int schemaVersion, @JsonUnwrapped BenchmarkKey key, S
         }
         Double syncs = value(r, MetricNames.SYNCS_PER_OP);
         if (fixedWork && syncs != null && syncs >= 0) costs.put(MetricNames.SYNCS_PER_OP, syncs);
+        Double nativeBytes = value(r, MetricNames.NATIVE_BYTES);
+        if (nativeBytes != null && nativeBytes > 0) costs.put(MetricNames.NATIVE_BYTES, nativeBytes);
         return costs;
     }
 

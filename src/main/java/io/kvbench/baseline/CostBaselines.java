@@ -13,8 +13,8 @@ import java.util.TreeSet;
 
 /**
  * Cost baselines from one or more runs: per (engine, workload), every run's value of each judged cost
- * ({@link CostBaseline#costs}). Heap allocation per operation is recorded for every workload; write amplification and
- * syncs per operation only for fixed work:
+ * ({@link CostBaseline#costs}). Heap allocation per operation and native memory are recorded for every workload;
+ * write amplification and syncs per operation only for fixed work:
  * a timed write workload's amplification grows with how much its machine wrote in the time (compactions), so it is
  * not portable.
  */

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
                         + "that are not recorded engine issues, or one of another profile than --profile, unless "
                         + "--force. Not-applicable and known-issue results are never recorded. Also writes the disk "
                         + "baselines (perf-baselines/disk/<profile>/) and the cost baselines (allocation per "
-                        + "operation, write amplification, syncs per operation: perf-baselines/costs/<profile>/), "
-                        + "which hold on every machine class."})
+                        + "operation, write amplification, syncs per operation, native memory: "
+                        + "perf-baselines/costs/<profile>/), which hold on every machine class."})
 final class BaselineUpdateCommand implements Callable<Integer> {
 
     @Option(names = "--results", required = true, paramLabel = "DIR",

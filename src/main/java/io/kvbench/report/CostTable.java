@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * What each engine of a workload costs per operation, beside its time: the costs kvbench judges on every machine
- * class ({@link CostBaseline#costs}: allocation for every workload, write amplification and syncs for fixed work), each
+ * What each engine of a workload costs, beside its time: the costs kvbench judges on every machine class
+ * ({@link CostBaseline#costs}: allocation and native memory for every workload, write amplification and syncs for
+ * fixed work), each
  * with how many times the least of the workload it is, as "vs fastest" is for time. Shared by the console,
  * summary.md and report.html so that all three say the same.
  *
@@ -34,11 +35,13 @@ public record CostTable(WorkloadGroup group, List<ResultCells.Column> columns) {
     public static final String LEGEND = "Costs per operation, lower is better, judged on every machine class: alloc/op "
             + "is heap bytes allocated per operation over the timed region; write amp. is bytes written to the device "
             + "per logical byte of a fixed-work write pass; syncs/op is calls that force data to the device (fsync, "
-            + "fdatasync, msync, sync_file_range) per record of that pass, opening and closing the store included. "
+            + "fdatasync, msync, sync_file_range) per record of that pass, opening and closing the store included; "
+            + "native is the memory the benchmark JVM holds outside its heap (resident set minus the committed heap: "
+            + "the engine's own allocations and mapped files, the JIT's code, thread stacks). "
             + "Nx: how many times the least of the workload (allocation under " + (int) ALLOC_FLOOR
             + " B/op counts as " + (int) ALLOC_FLOOR + " B/op). Reported with the secondary metrics, not judged: peak "
-            + "RSS (the fixed heap hides what an engine holds), native memory (no baselines of it yet), collections "
-            + "(mostly none) and CPU per operation (a time: it depends on the machine).";
+            + "RSS (the fixed heap hides what an engine holds), collections (mostly none) and CPU per operation (a "
+            + "time: it depends on the machine).";
 
     public CostTable {
         columns = List.copyOf(columns);
@@ -67,7 +70,7 @@ public record CostTable(WorkloadGroup group, List<ResultCells.Column> columns) {
         if (value == null) return units.missing();
         String unit = row.result().secondary(column.metric()).unit();
         // A factor or a count per operation says its unit in the heading; a number of bytes needs its own.
-        String shown = "B/op".equals(unit) ? units.value(value, unit) : units.plainNumber(value);
+        String shown = unit.startsWith("B") ? units.value(value, unit) : units.plainNumber(value);
         OptionalDouble least = least(column.metric());
         double floor = floor(column.metric());
         if (least.isEmpty() || Math.max(least.getAsDouble(), floor) <= 0) return shown;

@@ -81,10 +81,12 @@ public record Profile(String name, String description, Map<String, Long> records
     }
 
     /**
-     * The costs a gate judges per operation, by their names in results.json (io.kvbench.result.MetricNames, which this
-     * package cannot see; a test keeps them equal): heap bytes allocated, write amplification and syncs.
+     * The costs a gate judges, by their names in results.json (io.kvbench.result.MetricNames, which this package cannot
+     * see; a test keeps them equal): heap bytes allocated, write amplification and syncs per operation, and the memory
+     * the benchmark JVM holds outside its heap.
      */
-    public static final List<String> JUDGED_COSTS = List.of("alloc.bytes.op", "write.amplification", "syncs.op");
+    public static final List<String> JUDGED_COSTS = List.of("alloc.bytes.op", "write.amplification", "syncs.op",
+            "native.bytes");
 
     /**
      * A disk tolerance of one benchmark's own, in place of the gate's relative diskTolerance (the slack stays the

@@ -54,10 +54,14 @@ class CostBaselineTest {
     }
 
     @Test
-    void everyRunsAllocationIsRecordedAndWriteAmplificationOnlyForFixedWork() throws IOException {
+    void everyRunsAllocationAndNativeMemoryAreRecordedAndWriteAmplificationOnlyForFixedWork() throws IOException {
         record(costing(ok("rocksdb", "tc-seq-write", 1, 1.1), 3.6, 1.21),
                 costing(ok("rocksdb", "tc-seq-write", 1.2, 1.1), 3.7, 1.22));
-        record(costing(ok("rocksdb", "ycsb-a", 100, 110), 0.8, 1.04));
+        BenchmarkResult ycsb = costing(ok("rocksdb", "ycsb-a", 100, 110), 0.8, 1.04);
+        Map<String, Metric> held = new HashMap<>(ycsb.secondary());
+        held.put(MetricNames.NATIVE_BYTES, new Metric(150e6, Double.NaN, "B"));
+        Measurement m = ycsb.measurement();
+        record(ycsb.withMeasurement(new Measurement(m.metric(), m.score(), m.error(), m.unit(), m.samples(), held)));
         Map<BenchmarkKey, CostBaseline> loaded = new CostBaselineStore(root).load(PROFILE);
         CostBaseline pass = loaded.get(new BenchmarkKey("rocksdb", "tc-seq-write"));
         assertThat(pass.costs()).containsOnlyKeys(MetricNames.ALLOC_BYTES_PER_OP, MetricNames.WRITE_AMPLIFICATION);
@@ -66,8 +70,9 @@ class CostBaselineTest {
         assertThat(pass.measuredOn()).isEqualTo(new CostBaseline.MeasuredOn("1.2.3", "17", "ext4"));
         assertThat(pass.recorded().recordedOn()).containsExactly(MACHINE_CLASS);
         CostBaseline timed = loaded.get(new BenchmarkKey("rocksdb", "ycsb-a"));
-        assertThat(timed.costs()).as("a timed write's amplification grows with the machine's speed")
-                .containsOnlyKeys(MetricNames.ALLOC_BYTES_PER_OP);
+        assertThat(timed.costs()).as("a timed write's amplification grows with the machine's speed; the memory "
+                + "held is every workload's")
+                .containsOnlyKeys(MetricNames.ALLOC_BYTES_PER_OP, MetricNames.NATIVE_BYTES);
     }
 
     @Test
@@ -104,6 +109,6 @@ class CostBaselineTest {
     @Test
     void theProfilesJudgedCostsAreTheMetricsOfThoseNames() {
         assertThat(Profile.JUDGED_COSTS).containsExactly(MetricNames.ALLOC_BYTES_PER_OP,
-                MetricNames.WRITE_AMPLIFICATION, MetricNames.SYNCS_PER_OP);
+                MetricNames.WRITE_AMPLIFICATION, MetricNames.SYNCS_PER_OP, MetricNames.NATIVE_BYTES);
     }
 }

@@ -8,6 +8,7 @@ import io.kvbench.engine.KvStore;
 import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.WritePass;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -30,8 +31,16 @@ public final class CostlyEngine implements KvEngine {
         /** Each put of a write pass made as its own put, followed by a sync of the store (what flush() does). */
         SYNC_PER_PUT,
         /** Each put of a write pass made twice: the device bytes of a store that logs every record twice. */
-        PUT_TWICE
+        PUT_TWICE,
+        /** {@value #HELD_BYTES} bytes held outside the heap from the first store opened on: a new native cache. */
+        HOLD_NATIVE_MEMORY
     }
+
+    /** How much {@link Change#HOLD_NATIVE_MEMORY} holds. */
+    static final int HELD_BYTES = 192 * 1024 * 1024;
+
+    /** The memory held, every page written so that it is resident; kept for the JVM's life. */
+    private static ByteBuffer held;
 
     private final String engineId;
     private final Change change;
@@ -84,7 +93,14 @@ public final class CostlyEngine implements KvEngine {
 
     @Override
     public KvStore openStore(Path dir, StoreOptions options) {
+        if (change == Change.HOLD_NATIVE_MEMORY) hold();
         return new Store(this, engine().openStore(dir, options), change);
+    }
+
+    private static synchronized void hold() {
+        if (held != null) return;
+        held = ByteBuffer.allocateDirect(HELD_BYTES);
+        for (int page = 0; page < HELD_BYTES; page += 4096) held.put(page, (byte) 1);
     }
 
     /** The engine's store with the change. */

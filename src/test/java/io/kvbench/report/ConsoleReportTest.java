@@ -22,7 +22,8 @@ class ConsoleReportTest {
         assertThat(lines.get(put + 4)).containsPattern("^\\s+mapdb\\s+38\\.2k");
         assertThat(table).containsPattern("(?m)^bulk-load\\s+h2-mvstore\\s+640 ± 21 ms\\s+1\\.00x");
         assertThat(table).containsPattern("(?m)^\\s+mapdb\\s+27\\.4 ± 1\\.9 s\\s+42\\.8x slower");
-        assertThat(lines.stream().filter(l -> l.startsWith("put-random"))).hasSize(1);
+        assertThat(lines.stream().filter(l -> l.startsWith("put-random") && l.contains("ops/s")))
+                .as("the workload named once in the ranked table (the costs table after it names it again)").hasSize(1);
     }
 
     @Test
