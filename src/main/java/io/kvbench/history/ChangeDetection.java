@@ -97,9 +97,9 @@ public final class ChangeDetection {
         List<ChangePoint> found = new ArrayList<>();
         for (Otava.Found f : otava.analyze(inputs, settings, workDir)) {
             Tracked tracked = byId.get(f.id());
-            // A cost is near-deterministic: Otava finds any step in it, also one too small to matter. A cost's change
-            // counts from the shift the gate would judge a change: the default cost tolerance.
-            if (tracked.cost() != null && Math.abs(f.shiftPercent()) < minCostShiftPercent(tracked.cost())) continue;
+            // Otava finds any step in a near-deterministic cost, also one too small to matter, and a step between the
+            // modes of native memory. A cost's change counts from the shift the gate would judge a change.
+            if (tracked.cost() != null && !costChanged(tracked.cost(), f)) continue;
             found.add(changePoint(tracked, f));
         }
         return new Report(Report.SCHEMA_VERSION, String.join(" ", otava.command()), settings.pValue(),
@@ -107,9 +107,13 @@ public final class ChangeDetection {
                 all.size(), nights, found);
     }
 
-    /** The smallest shift of a cost reported as its change point, in percent: the gate's default tolerance. */
-    static double minCostShiftPercent(String cost) {
-        return 100 * Thresholds.DEFAULT_COSTS.get(cost).tolerance();
+    /**
+     * Whether a cost's step is a change: it moved by more than the gate's default tolerance and slack of the cost
+     * ({@link Thresholds#DEFAULT_COSTS}) allow on the level before it.
+     */
+    static boolean costChanged(String cost, Otava.Found f) {
+        Profile.CostTolerance t = Thresholds.DEFAULT_COSTS.get(cost);
+        return Math.abs(f.meanAfter() - f.meanBefore()) > Math.abs(f.meanBefore()) * t.tolerance() + t.slack();
     }
 
     static ChangePoint changePoint(HistoryStore.Series series, List<Night> ok, Otava.Found f) {
