@@ -12,9 +12,8 @@ import java.util.OptionalDouble;
 /**
  * What each engine of a workload costs, beside its time: the costs kvbench judges on every machine class
  * ({@link CostBaseline#costs}: allocation and native memory for every workload, write amplification and syncs for
- * fixed work), each
- * with how many times the least of the workload it is, as "vs fastest" is for time. Shared by the console,
- * summary.md and report.html so that all three say the same.
+ * fixed work), each with how many times the least of the workload it is, as "vs fastest" is for time. Shared by the
+ * console, summary.md and report.html so that all three say the same.
  *
  * @param group   the workload's ranked results
  * @param columns the costs some measured row of the workload recorded, in reading order
