@@ -108,12 +108,12 @@ public final class ChangeDetection {
     }
 
     /**
-     * Whether a cost's step is a change: it moved by more than the gate's default tolerance and slack of the cost
-     * ({@link Thresholds#DEFAULT_COSTS}) allow on the level before it.
+     * Whether a cost's step is a change: it moved by more than the gate's default allowance of the cost
+     * ({@link Thresholds#costAllowance}, tolerance and slack) gives the level before it.
      */
     static boolean costChanged(String cost, Otava.Found f) {
-        Profile.CostTolerance t = Thresholds.DEFAULT_COSTS.get(cost);
-        return Math.abs(f.meanAfter() - f.meanBefore()) > Math.abs(f.meanBefore()) * t.tolerance() + t.slack();
+        double room = Thresholds.DEFAULTS.costAllowance(cost, f.meanBefore(), 0) - f.meanBefore();
+        return Math.abs(f.meanAfter() - f.meanBefore()) > room;
     }
 
     static ChangePoint changePoint(HistoryStore.Series series, List<Night> ok, Otava.Found f) {

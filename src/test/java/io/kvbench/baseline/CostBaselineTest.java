@@ -57,11 +57,8 @@ class CostBaselineTest {
     void everyRunsAllocationAndNativeMemoryAreRecordedAndWriteAmplificationOnlyForFixedWork() throws IOException {
         record(costing(ok("rocksdb", "tc-seq-write", 1, 1.1), 3.6, 1.21),
                 costing(ok("rocksdb", "tc-seq-write", 1.2, 1.1), 3.7, 1.22));
-        BenchmarkResult ycsb = costing(ok("rocksdb", "ycsb-a", 100, 110), 0.8, 1.04);
-        Map<String, Metric> held = new HashMap<>(ycsb.secondary());
-        held.put(MetricNames.NATIVE_BYTES, new Metric(150e6, Double.NaN, "B"));
-        Measurement m = ycsb.measurement();
-        record(ycsb.withMeasurement(new Measurement(m.metric(), m.score(), m.error(), m.unit(), m.samples(), held)));
+        record(Fixtures.withSecondary(costing(ok("rocksdb", "ycsb-a", 100, 110), 0.8, 1.04), MetricNames.NATIVE_BYTES,
+                150e6, "B"));
         Map<BenchmarkKey, CostBaseline> loaded = new CostBaselineStore(root).load(PROFILE);
         CostBaseline pass = loaded.get(new BenchmarkKey("rocksdb", "tc-seq-write"));
         assertThat(pass.costs()).containsOnlyKeys(MetricNames.ALLOC_BYTES_PER_OP, MetricNames.WRITE_AMPLIFICATION);
