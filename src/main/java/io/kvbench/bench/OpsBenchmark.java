@@ -79,7 +79,8 @@ public class OpsBenchmark {
 
         @TearDown(Level.Iteration)
         public void measureDisk() {
-            IterationMetrics.timedRegionEnds(); // first: the flush and du below are not the workload's CPU or writes
+            // First: the flush and the disk walk below are not the workload's CPU or writes.
+            IterationMetrics.timedRegionEnds();
             IterationMetrics.setDiskBytes(fixture.diskBytes());
             BenchSettings.untimedChore();
         }
