@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -34,15 +35,15 @@ public final class KnownIssues {
      * @param summary   one sentence for people
      * @param faults    the crash faults ({@code kvbench crash --fault}) it shows under; absent: a benchmark failure, or
      *                  any fault
-     * @param kinds     the crash failure kinds it shows as (io.kvbench.crash.FailureKind names: DATA_LOSS, ...);
-     *                  absent: any
+     * @param kinds     the failure kinds it shows as (DATA_LOSS, ...); absent: any
      */
     public record KnownIssue(String engine, String reason, String reference, String summary, List<String> faults,
-                             List<String> kinds) {
+                             List<FailureKind> kinds) {
 
         public KnownIssue {
             faults = faults == null ? null : List.copyOf(faults);
-            kinds = kinds == null ? null : List.copyOf(kinds);
+            boolean holdsNull = kinds != null && kinds.stream().anyMatch(Objects::isNull); // parse() refuses it
+            kinds = kinds == null || holdsNull ? kinds : List.copyOf(kinds);
         }
 
         /** Recorded for this crash fault by name (an entry without faults applies to benchmarks and any fault). */
@@ -75,10 +76,10 @@ public final class KnownIssues {
      *
      * @param engine engine id
      * @param fault  the fault's id (process-kill, power-cut, ...)
-     * @param kind   the failure's kind (an io.kvbench.crash.FailureKind name), decided where it was found
+     * @param kind   the failure's kind, decided where it was found
      * @param reason the failure reason
      */
-    public record CrashFailure(String engine, String fault, String kind, String reason) {
+    public record CrashFailure(String engine, String fault, FailureKind kind, String reason) {
     }
 
     private static final List<KnownIssue> ALL = load();
@@ -134,10 +135,18 @@ public final class KnownIssues {
                         + e.getDescription(), e);
             }
             names(file, at + ".faults", issue.faults());
-            names(file, at + ".kinds", issue.kinds());
+            kinds(file, at + ".kinds", issue.kinds());
             if (!seen.add(issue)) throw new InputException(file, at, "repeats an earlier entry");
         }
         return List.copyOf(issues);
+    }
+
+    private static void kinds(Path file, String at, List<FailureKind> kinds) {
+        if (kinds == null) return;
+        if (kinds.isEmpty()) throw new InputException(file, at, "is empty; leave it out to mean any");
+        if (kinds.stream().anyMatch(Objects::isNull)) {
+            throw new InputException(file, at, "names no failure kind (NONE is no failure)");
+        }
     }
 
     private static void names(Path file, String at, List<String> names) {

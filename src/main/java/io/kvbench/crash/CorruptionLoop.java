@@ -2,11 +2,13 @@ package io.kvbench.crash;
 
 import io.kvbench.crash.fuse.Corruption;
 import io.kvbench.crash.fuse.PowerCutFs;
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.Durability.Guarantee;
+import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,7 +68,7 @@ final class CorruptionLoop {
                 write = writers.run(fs.mountPoint(), Writers.Job.write(cycle, firstSeq,
                         1 + draws.nextInt(MAX_OPERATIONS), -1), () -> { });
             } catch (InfrastructureException e) {
-                return error(tally, Failure.infrastructure(e));
+                return error(tally, e.failure());
             }
             WriterOutput out = WriterOutput.parse(write.stdout(), ops.keySpace());
             Optional<Failure> failed = writerFailed(out, write, cycle);
@@ -91,7 +93,7 @@ final class CorruptionLoop {
                 return error(tally, Failure.infrastructure(
                         "the " + settings.fault().noun() + " of cycle " + cycle + " failed: " + e));
             } catch (InfrastructureException e) {
-                return error(tally, Failure.infrastructure(e));
+                return error(tally, e.failure());
             }
             tally.cycles++;
             if (cycle % 10 == 0 || cycle == settings.cycles()) {
@@ -141,7 +143,7 @@ final class CorruptionLoop {
                 + (tally.firstWrongData == null ? "" : "; first wrong data: " + tally.firstWrongData)
                 + (tally.firstCrash == null ? "" : "; first crash: " + tally.firstCrash);
         if (coverage != Durability.Coverage.EVERY_READ) {
-            return Verdicts.information(tally.wrongData > 0 ? FailureKind.WRONG_DATA : FailureKind.NONE,
+            return Verdicts.information(tally.wrongData > 0 ? FailureKind.WRONG_DATA : null,
                     "checksums " + coverage + " (declared): " + counts);
         }
         if (tally.wrongData == 0) return Verdicts.pass();
@@ -152,12 +154,12 @@ final class CorruptionLoop {
     private static Optional<Failure> writerFailed(WriterOutput out, Writers.Run run, int cycle) {
         String checked = cycle == 1 ? "the new store" : "the store put back after cycle " + (cycle - 1);
         if (out.openFailed() || !out.verified()) {
-            return Optional.of(new Failure(FailureKind.UNOPENABLE, "cannot reopen " + checked + ": " + out.failure()
+            return Optional.of(new Failure(FailureKind.UNOPENABLE, "cannot reopen " + checked + ": " + out.failedStep()
                     + run.stderrTail()));
         }
         if (!out.done()) {
             return Optional.of(new Failure(FailureKind.ENGINE_FAILURE, "the writer of cycle " + cycle
-                    + " did not finish cleanly (exit " + run.exit() + "): " + out.failure() + run.stderrTail()));
+                    + " did not finish cleanly (exit " + run.exit() + "): " + out.failedStep() + run.stderrTail()));
         }
         return Optional.empty();
     }

@@ -6,6 +6,8 @@ import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +74,7 @@ final class CrashLoop {
         } catch (IOException e) {
             return error(tally, Failure.infrastructure("cannot prepare " + dir + ": " + e.getMessage()), null);
         } catch (InfrastructureException e) {
-            return error(tally, Failure.infrastructure(e), null);
+            return error(tally, e.failure(), null);
         }
         EngineCrashResult result;
         try (storage) {
@@ -125,7 +127,7 @@ final class CrashLoop {
                 if (struck.injected()) tally.injected++;
                 if (struck.note() != null && cycle <= 3) progress.accept(engine.id() + ": " + struck.note());
             } catch (InfrastructureException e) {
-                return error(tally, Failure.infrastructure(e), null);
+                return error(tally, e.failure(), null);
             } catch (IOException e) {
                 return error(tally, Failure.infrastructure("power cut failed after cycle " + cycle + ": " + e),
                         dir.toString());
@@ -162,7 +164,7 @@ final class CrashLoop {
                 } else {
                     // An exception while writing is the engine failing, not forgetting: an error, not a broken promise.
                     failure = new Failure(FailureKind.ENGINE_FAILURE, "the engine failed while writing in cycle "
-                            + cycle + ": " + out.failure() + outcome.stderrTail());
+                            + cycle + ": " + out.failedStep() + outcome.stderrTail());
                 }
             }
             if (failure == null && last && !out.done()) {
@@ -182,7 +184,7 @@ final class CrashLoop {
                     interruptRecovery(storage, tally, new Writers.Job(cycle, 0, 0, recoveryKills.nextLong(max + 1),
                             true), ops.keySpace());
                 } catch (InfrastructureException e) {
-                    return error(tally, Failure.infrastructure(e), null);
+                    return error(tally, e.failure(), null);
                 }
             }
             if (!last && (cycle % 10 == 0 || cycle == settings.cycles())) {
@@ -196,8 +198,8 @@ final class CrashLoop {
 
     /** A failure to reopen or read the store, if the writer met one; {@code cause}: what the fault did before. */
     private static Optional<Failure> recovered(WriterOutput out, Writers.Run outcome, String checked, String cause) {
-        if (out.openFailed() || (!out.verified() && out.failure() == null)) {
-            String why = out.openFailed() ? "unopenable after " + checked + ": " + out.failure()
+        if (out.openFailed() || (!out.verified() && out.failedStep() == null)) {
+            String why = out.openFailed() ? "unopenable after " + checked + ": " + out.failedStep()
                     : outcome.killed() ? "recovery did not finish within " + Writers.OPEN_TIMEOUT.toSeconds()
                     + " s after " + checked
                     : "the writer exited (code " + outcome.exit() + ") before it had read the store after " + checked;
@@ -205,7 +207,7 @@ final class CrashLoop {
         }
         if (!out.verified()) {
             return Optional.of(new Failure(FailureKind.UNREADABLE, "cannot read the store after " + checked + ": "
-                    + out.failure() + outcome.stderrTail() + cause));
+                    + out.failedStep() + outcome.stderrTail() + cause));
         }
         return Optional.empty();
     }
@@ -224,7 +226,7 @@ final class CrashLoop {
         if (duringOpen) tally.injected++;
         if (run.crashed()) tally.crashed++;
         storage.recoveryInterrupted("; a kill " + delayMillis + " ms into the reopen that followed "
-                + (duringOpen ? "interrupted its recovery" : out.openFailed() ? "found it unopenable: " + out.failure()
+                + (duringOpen ? "interrupted its recovery" : out.openFailed() ? "found it unopenable: " + out.failedStep()
                 : "came after the store was open"));
     }
 

@@ -10,6 +10,8 @@ import io.kvbench.crash.EngineCrashResult.Recovery;
 import io.kvbench.crash.EngineCrashResult.Replay;
 import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.kvbench.crash;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.result.FailureKind;
 import java.util.List;
 import java.util.Objects;
 
@@ -110,7 +111,8 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
      * The verdict and why.
      *
      * @param verdict   the outcome
-     * @param kind      what failed, decided where it failed ({@link FailureKind#NONE} for a pass)
+     * @param kind      what failed, decided where it failed; null when nothing did (a pass, or information on a
+     *                  fault the engine promises nothing for that broke nothing)
      * @param reason    why, for anything but PASS, for people
      * @param reference the upstream reference of a known engine issue, else null
      * @param examples  first damaged keys, for people
@@ -119,7 +121,9 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
                             List<String> examples) {
         public Judgement {
             examples = examples == null ? List.of() : List.copyOf(examples);
-            if (kind == null) kind = verdict == CrashVerdict.PASS ? FailureKind.NONE : FailureKind.UNCLASSIFIED;
+            boolean failed = verdict == CrashVerdict.BROKEN_PROMISE || verdict == CrashVerdict.KNOWN_ISSUE
+                    || verdict == CrashVerdict.ERROR;
+            if (kind == null && failed) kind = FailureKind.UNRECORDED; // a file written before kinds
         }
     }
 

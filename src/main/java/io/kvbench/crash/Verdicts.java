@@ -2,6 +2,8 @@ package io.kvbench.crash;
 
 import io.kvbench.baseline.KnownIssues;
 import io.kvbench.crash.EngineCrashResult.Judgement;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,12 +18,12 @@ final class Verdicts {
     }
 
     static Judgement pass() {
-        return new Judgement(CrashVerdict.PASS, FailureKind.NONE, null, null, List.of());
+        return new Judgement(CrashVerdict.PASS, null, null, null, List.of());
     }
 
     /** Every check passed, and the engine promises nothing for this fault: what happened is information. */
     static Judgement nothingPromised(Fault fault) {
-        return new Judgement(CrashVerdict.INFORMATION, FailureKind.NONE, "the engine promises nothing after "
+        return new Judgement(CrashVerdict.INFORMATION, null, "the engine promises nothing after "
                 + fault.aNoun(), null, List.of());
     }
 
@@ -52,7 +54,7 @@ final class Verdicts {
 
     /** The recorded engine bug a failure shows, if any. */
     static Optional<KnownIssues.KnownIssue> find(String engine, Fault fault, Failure failure) {
-        return KnownIssues.find(new KnownIssues.CrashFailure(engine, fault.id(), failure.kind().name(),
+        return KnownIssues.find(new KnownIssues.CrashFailure(engine, fault.id(), failure.kind(),
                 failure.reason()));
     }
 }

@@ -8,11 +8,11 @@ import java.util.List;
  * What one writer process printed (its ledger), parsed. Only complete ledger lines count: a line must start with the
  * prefix and end with the terminator, so engine chatter and a line cut short are ignored.
  *
- * @param recovered what the writer found when it opened the store
- * @param writes    what it wrote afterwards
- * @param failure   the open, read or write that failed, or null
+ * @param recovered  what the writer found when it opened the store
+ * @param writes     what it wrote afterwards
+ * @param failedStep the open, read or write that failed, or null
  */
-record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
+record WriterOutput(Recovered recovered, Writes writes, FailedStep failedStep) {
 
     static final long ABSENT = -1;
     static final long CORRUPT = -2;
@@ -51,7 +51,7 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
      * @param stage   open, read (the recovered state) or write (an operation or flush)
      * @param message the writer's line after its type: the engine's exception, for people
      */
-    record Failure(Stage stage, String message) {
+    record FailedStep(Stage stage, String message) {
         @Override
         public String toString() {
             String type = switch (stage) {
@@ -65,7 +65,7 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
 
     static WriterOutput parse(String stdout, int keySpace) {
         long openNanos = -1;
-        Failure failure = null;
+        FailedStep failedStep = null;
         boolean verified = false;
         long[] state = new long[keySpace];
         Arrays.fill(state, ABSENT);
@@ -94,14 +94,14 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
                 case WriterProtocol.READY -> ready = true;
                 case WriterProtocol.DONE -> done = true;
                 case WriterProtocol.STARTED -> { } // checked where the writer ran (Writers.run)
-                case WriterProtocol.OPEN_FAILED -> failure = new Failure(Stage.OPEN, rest);
-                case WriterProtocol.READ_FAILED -> failure = new Failure(Stage.READ, rest);
-                case WriterProtocol.WRITE_FAILED -> failure = new Failure(Stage.WRITE, rest);
+                case WriterProtocol.OPEN_FAILED -> failedStep = new FailedStep(Stage.OPEN, rest);
+                case WriterProtocol.READ_FAILED -> failedStep = new FailedStep(Stage.READ, rest);
+                case WriterProtocol.WRITE_FAILED -> failedStep = new FailedStep(Stage.WRITE, rest);
                 default -> throw new IllegalArgumentException("unknown ledger line: " + line);
             }
         }
         return new WriterOutput(new Recovered(openNanos, verified, state, List.copyOf(foreign)),
-                new Writes(ready, lastWritten, lastFlushed, acknowledged, done), failure);
+                new Writes(ready, lastWritten, lastFlushed, acknowledged, done), failedStep);
     }
 
     private static int index(String text, int keySpace) {
@@ -113,7 +113,7 @@ record WriterOutput(Recovered recovered, Writes writes, Failure failure) {
     }
 
     boolean failedAt(Stage stage) {
-        return failure != null && failure.stage() == stage;
+        return failedStep != null && failedStep.stage() == stage;
     }
 
     boolean openFailed() {

@@ -54,7 +54,7 @@ public final class Interleaving {
      */
     public record Result(ComparisonRow row, List<Double> roundRatios,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Resolution resolution,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Failure failure) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) SideFailure failure) {
 
         /** A result that nothing failed in. */
         public Result(ComparisonRow row, List<Double> roundRatios, Resolution resolution) {
@@ -71,10 +71,12 @@ public final class Interleaving {
     }
 
     /**
+     * Which side of the A/B failed first, and how.
+     *
      * @param side "A" or "B"
      * @param kind the failure's kind, as its runner decided it (LINKAGE: that side's adapter does not link)
      */
-    public record Failure(String side, FailureKind kind) {
+    public record SideFailure(String side, FailureKind kind) {
     }
 
     private Interleaving() {
@@ -182,7 +184,7 @@ public final class Interleaving {
             String note = failed.kind() == FailureKind.LINKAGE ? side + ": " + failed.reason()
                     : (failed.status() == Status.NOT_APPLICABLE ? "not applicable: " : "failed: ") + failed.reason();
             return new Result(ComparisonRow.unmeasured(key, verdict, null, Double.NaN, note), ratios, null,
-                    new Failure(side, failed.kind()));
+                    new SideFailure(side, failed.kind()));
         }
         BenchmarkResult pooledA = Pooling.pool(as);
         BenchmarkResult pooledB = Pooling.pool(bs);

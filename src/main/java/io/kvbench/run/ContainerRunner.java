@@ -10,6 +10,7 @@ import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.infra.Machines;
 import io.kvbench.infra.RuntimeImage;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Failure;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
@@ -295,16 +296,16 @@ public final class ContainerRunner implements BenchmarkRunner {
             task.withDataDir(Path.of(DATA).resolve(key)).write(inner.task());
             exit = serving.containerFor(task, layout).run(key, DEFAULT_TIMEOUT);
         } catch (IOException e) {
-            Failures.Failure failure = Failures.ofIo(e);
+            Failure failure = Failures.ofIo(e);
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         } catch (RuntimeException e) {
             if (interruptedBy(e)) throw new InterruptedException("interrupted while starting the container for " + key);
-            Failures.Failure failure = Failures.infrastructure("cannot run container for " + key + ": "
+            Failure failure = Failure.infrastructure("cannot run container for " + key + ": "
                     + RuntimeImage.rootMessage(e));
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         }
         RunResults innerResults = readInner(inner);
-        Failures.Failure failure = Failures.ofContainer(exit, innerResults, Failures.readQuietly(inner.jmhLog()),
+        Failure failure = Failures.ofContainer(exit, innerResults, Failures.readQuietly(inner.jmhLog()),
                 ContainerResources.size(prepared.memoryBytes()), DEFAULT_TIMEOUT);
         if (failure != null) {
             keepLog(log, exit.logs());

@@ -8,6 +8,7 @@ import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.WritePass;
 import io.kvbench.infra.Directories;
+import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ final class EngineStart {
     }
 
     /** Null when the adapter of {@code engineId} links here; else the LINKAGE failure. */
-    static Failures.Failure linkage(String engineId, Path scratchParent) {
+    static Failure linkage(String engineId, Path scratchParent) {
         KvEngine engine = null;
         Path dir = null;
         try {
@@ -47,7 +48,7 @@ final class EngineStart {
         } catch (Throwable failure) {
             LinkageError missing = Linkage.find(failure);
             if (missing == null) return null; // not a linking failure: the benchmark meets it and reports it
-            return new Failures.Failure(FailureKind.LINKAGE, engineId + " adapter does not link against "
+            return new Failure(FailureKind.LINKAGE, engineId + " adapter does not link against "
                     + library(engine) + ": " + Linkage.describe(missing));
         } finally {
             deleteQuietly(dir);

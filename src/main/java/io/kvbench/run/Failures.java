@@ -1,8 +1,8 @@
 package io.kvbench.run;
 
-import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunResults;
 import java.io.IOException;
@@ -14,28 +14,19 @@ import java.time.Duration;
  * Why a benchmark gave no usable result, as a kind decided here and a reason for people. A full disk has no signal of
  * its own: the OS says so only in the text of the error the engine or the JVM passes on ({@value #ENOSPC}), so that
  * text is read here, once, and turned into {@link FailureKind#INFRASTRUCTURE}; nothing downstream reads reasons.
- * Infrastructure reasons start with "infrastructure: " for the people reading them.
+ * Infrastructure reasons start with {@value Failure#INFRASTRUCTURE_PREFIX} for the people reading them.
  */
 final class Failures {
 
     /** strerror(ENOSPC), as the JVM and native engines put it into their exceptions and the log. */
     static final String ENOSPC = "No space left on device";
 
-    /**
-     * Why a benchmark failed, with its kind.
-     *
-     * @param kind   what failed
-     * @param reason one line for people
-     */
-    record Failure(FailureKind kind, String reason) {
-    }
-
     private Failures() {
     }
 
     /** A failure whose only description is the engine's or the OS's own error text: the engine's, or a full disk. */
     static Failure ofEngineError(String errorText) {
-        return diskFull(errorText) ? infrastructure("disk full (" + errorText + ")")
+        return diskFull(errorText) ? Failure.infrastructure("disk full (" + errorText + ")")
                 : new Failure(FailureKind.ENGINE_FAILURE, errorText);
     }
 
@@ -50,10 +41,10 @@ final class Failures {
     static Failure ofContainer(KvbenchContainer.Exit exit, RunResults inner, String innerLogs, String memoryLimit,
                                Duration timeout) {
         if (exit.oomKilled()) {
-            return infrastructure("OOM kill: a process of the container exceeded its " + memoryLimit
+            return Failure.infrastructure("OOM kill: a process of the container exceeded its " + memoryLimit
                     + " memory limit (exit code " + exit.exitCode() + ")");
         }
-        if (diskFull(exit.logs()) || diskFull(innerLogs)) return infrastructure("disk full (" + ENOSPC + ")");
+        if (diskFull(exit.logs()) || diskFull(innerLogs)) return Failure.infrastructure("disk full (" + ENOSPC + ")");
         BenchmarkResult machineFailed = inner == null ? null : inner.results().stream()
                 .filter(r -> r.kind() == FailureKind.INFRASTRUCTURE).findFirst().orElse(null);
         if (machineFailed != null) return new Failure(FailureKind.INFRASTRUCTURE, machineFailed.reason());
@@ -71,12 +62,8 @@ final class Failures {
     /** A host-side I/O failure (creating the directories, the mounts). */
     static Failure ofIo(IOException e) {
         String message = String.valueOf(e.getMessage());
-        return infrastructure(diskFull(message) ? "disk full (" + message + ")"
+        return Failure.infrastructure(diskFull(message) ? "disk full (" + message + ")"
                 : "I/O error preparing the container: " + message);
-    }
-
-    static Failure infrastructure(String reason) {
-        return new Failure(FailureKind.INFRASTRUCTURE, InfrastructureException.PREFIX + reason);
     }
 
     static String readQuietly(Path file) {

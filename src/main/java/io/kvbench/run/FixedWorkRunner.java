@@ -4,6 +4,7 @@ import io.kvbench.bench.FixedWork;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Failure;
 import io.kvbench.result.ResultContext;
 import io.kvbench.task.BenchmarkTask;
 import java.nio.file.Path;
@@ -35,14 +36,14 @@ public final class FixedWorkRunner implements BenchmarkRunner {
     private static BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files) {
         String engine = task.engine();
         String workload = task.workload().name();
-        Failures.Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
+        Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
         if (unlinked != null) {
             return BenchmarkResult.failed(engine, workload, unlinked.kind(), unlinked.reason(), context);
         }
         try {
             return BenchmarkResult.measured(engine, workload, FixedWork.once(task), context);
         } catch (RuntimeException e) {
-            Failures.Failure failure = Failures.ofEngineError(e.getClass().getSimpleName() + ": " + e.getMessage());
+            Failure failure = Failures.ofEngineError(e.getClass().getSimpleName() + ": " + e.getMessage());
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         }
     }

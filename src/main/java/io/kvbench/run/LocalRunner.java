@@ -8,6 +8,7 @@ import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunLayout;
@@ -90,7 +91,7 @@ public final class LocalRunner implements BenchmarkRunner {
     static BenchmarkResult execute(BenchmarkTask task, ResultContext context, RunFiles files) {
         String engine = task.engine();
         String workload = task.workload().name();
-        Failures.Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
+        Failure unlinked = EngineStart.linkage(engine, Path.of(task.dataDir()));
         if (unlinked != null) {
             return BenchmarkResult.failed(engine, workload, unlinked.kind(), unlinked.reason(), context);
         }
@@ -105,7 +106,7 @@ public final class LocalRunner implements BenchmarkRunner {
         String locked = JmhLock.unavailable();
         if (locked != null) {
             return BenchmarkResult.failed(engine, workload, FailureKind.INFRASTRUCTURE,
-                    InfrastructureException.PREFIX + locked, context);
+                    Failure.INFRASTRUCTURE_PREFIX + locked, context);
         }
         try {
             files.jmhLog().println("=== " + engine + " x " + workload + " ===");
@@ -119,7 +120,7 @@ public final class LocalRunner implements BenchmarkRunner {
             BenchmarkResult measured = JmhResults.toResult(engine, task.workload(), runs.iterator().next(), context);
             return SyncCounter.addTo(measured, task, taskFile, files.jmhLog());
         } catch (RunnerException | RuntimeException e) {
-            Failures.Failure failure = Failures.ofEngineError(JmhResults.failureReason(e, files.layout().jmhLog()));
+            Failure failure = Failures.ofEngineError(JmhResults.failureReason(e, files.layout().jmhLog()));
             return BenchmarkResult.failed(engine, workload, failure.kind(), failure.reason(), context);
         } finally {
             try {

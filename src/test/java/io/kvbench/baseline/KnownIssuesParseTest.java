@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.input.InputException;
+import io.kvbench.result.FailureKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** known-issues.json is validated like every file kvbench reads: file and field named, nothing half-read. */
 class KnownIssuesParseTest {
@@ -30,11 +31,25 @@ class KnownIssuesParseTest {
             "path-like engine | \"engine\":\"mapdb\"            | \"engine\":\"../mapdb\"       | [0].engine",
             "missing summary  | ,\"summary\":\"WAL replay leaves a broken node\" | ''         | [0].summary",
             "blank reference  | \"reference\":\"jankotek/mapdb#944\" | \"reference\":\" \"     | [0].reference",
+            "unknown kind     | \"engine\":\"mapdb\" | \"engine\":\"mapdb\",\"kinds\":[\"DATA_LOST\"] | kinds",
+            "no kind          | \"engine\":\"mapdb\" | \"engine\":\"mapdb\",\"kinds\":[\"NONE\"]      | [0].kinds",
     })
     void aBadEntryIsRefusedNamingTheField(String name, String from, String to, String field) {
         String json = "[" + ENTRY.replace(from.strip(), to.strip()) + "]";
         assertThatThrownBy(() -> KnownIssues.parse(FILE, bytes(json))).isInstanceOf(InputException.class)
                 .hasMessageContaining(FILE.toString()).hasMessageContaining(field);
+    }
+
+    @Test
+    void kindsAreReadAsTheFailureKindsCrashChecksDecide() {
+        String json = "[" + ENTRY.replace("\"engine\":\"mapdb\"",
+                "\"engine\":\"mapdb\",\"kinds\":[\"UNOPENABLE\"]") + "]";
+        KnownIssues.KnownIssue issue = KnownIssues.parse(FILE, bytes(json)).get(0);
+        assertThat(issue.kinds()).containsExactly(FailureKind.UNOPENABLE);
+        assertThat(issue.matches(new KnownIssues.CrashFailure("mapdb", "process-kill", FailureKind.UNOPENABLE,
+                "Broken bit parity"))).isTrue();
+        assertThat(issue.matches(new KnownIssues.CrashFailure("mapdb", "process-kill", FailureKind.UNREADABLE,
+                "Broken bit parity"))).as("another kind, the same words").isFalse();
     }
 
     @Test

@@ -8,13 +8,13 @@ import static io.kvbench.fixtures.Fixtures.ok;
 import static io.kvbench.fixtures.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.fixtures.Fixtures;
 import io.kvbench.crash.CrashResults;
 import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.EngineCrashResult;
-import io.kvbench.crash.FailureKind;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
@@ -127,7 +127,7 @@ class ReportMergeTest {
                 new EngineCrashResult.Counts(100, 50_000, 50_000, 12,
                         new EngineCrashResult.Damage(broken ? 3 : 0, 0, 0, 0, 0), null),
                 new EngineCrashResult.Recovery(80.5, 190.0),
-                new EngineCrashResult.Judgement(verdict, broken ? FailureKind.DATA_LOSS : FailureKind.NONE,
+                new EngineCrashResult.Judgement(verdict, broken ? FailureKind.DATA_LOSS : null,
                         broken ? "3 keys lost acknowledged writes" : null, null, List.of()),
                 new EngineCrashResult.Replay("container", 7, reproduce, null, 300));
         CrashResults.Run run = new CrashResults.Run("container", "2025-01-02T03:00:00Z", "abc", 100, 7,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.infra.Directories;
+import io.kvbench.result.FailureKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.kvbench.baseline.KnownIssues;
 import io.kvbench.crash.fuse.PowerCut;
 import io.kvbench.crash.fuse.PowerCutFs;
-import io.kvbench.engine.knownissues.KnownIssuePin;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
+import io.kvbench.engine.knownissues.KnownIssuePin;
 import io.kvbench.infra.Directories;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,8 +70,8 @@ class LevelDbJniPowerCutKnownIssueTest {
             assertThat(currentLength).as("CURRENT's length after the cut").isEqualTo(65_536);
             assertThat(out.openFailed()).as("the store cannot be opened after the cut: " + reopened).isTrue();
         });
-        assertThat(out.failure().message()).contains("CURRENT file does not end with newline");
-        String loopFailure = "unopenable after the power cut of cycle 1: " + out.failure();
+        assertThat(out.failedStep().message()).contains("CURRENT file does not end with newline");
+        String loopFailure = "unopenable after the power cut of cycle 1: " + out.failedStep();
         assertThat(Verdicts.find("leveldb-jni", Fault.POWER_CUT, new Failure(FailureKind.UNOPENABLE, loopFailure)))
                 .as("known-issues.json matches " + loopFailure).map(KnownIssues.KnownIssue::reference).contains(ISSUE);
         Directories.deleteRecursively(dir);

@@ -3,6 +3,8 @@ package io.kvbench.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.baseline.KnownIssues;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -13,6 +13,8 @@ import io.kvbench.engine.knownissues.KnownIssuePin;
 import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.JavaCommand;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -11,13 +11,15 @@ import io.kvbench.engine.KvStore;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.knownissues.KnownIssuePin;
 import io.kvbench.infra.Directories;
+import io.kvbench.result.Failure;
+import io.kvbench.result.FailureKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Tag;
 
 /**
  * Pins Xodus's lost log-file names (known-issues.json, the FileDataWriter source line): Xodus fsyncs the directory when

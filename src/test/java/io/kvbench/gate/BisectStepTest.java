@@ -27,7 +27,7 @@ class BisectStepTest {
     private static Interleaving.Result failed(String side, FailureKind kind) {
         ComparisonRow row = ComparisonRow.unmeasured(new BenchmarkKey("lmdb", "ycsb-c"), Verdict.ERROR, null,
                 Double.NaN, side + ": does not link");
-        return new Interleaving.Result(row, List.of(), null, new Interleaving.Failure(side, kind));
+        return new Interleaving.Result(row, List.of(), null, new Interleaving.SideFailure(side, kind));
     }
 
     private static Outcome of(Interleaving.Result... results) {

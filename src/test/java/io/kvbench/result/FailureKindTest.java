@@ -60,4 +60,16 @@ class FailureKindTest {
         assertThat(FailureKind.TIMEOUT.mayBeTheEngine()).isFalse();
         assertThat(FailureKind.ENGINE_FAILURE.mayBeTheEngine()).isTrue();
     }
+
+    /** Crash results written before the kinds were one type named "nothing failed" and "not recorded" their own way. */
+    @Test
+    void theNamesOfCrashResultsWrittenBeforeOneKindRead() {
+        assertThat(FailureKind.of("NONE")).isNull();
+        assertThat(FailureKind.of("UNCLASSIFIED")).isEqualTo(FailureKind.UNRECORDED);
+        assertThat(FailureKind.of("DATA_LOSS")).isEqualTo(FailureKind.DATA_LOSS);
+        assertThatThrownBy(() -> FailureKind.of("DATA_LOST")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(FailureKind.DATA_LOSS.breaksData()).isTrue();
+        assertThat(FailureKind.ENGINE_FAILURE.breaksData()).isFalse();
+        assertThat(FailureKind.DATA_LOSS.mayBeTheEngine()).as("a crash kind is matched by its own list").isFalse();
+    }
 }

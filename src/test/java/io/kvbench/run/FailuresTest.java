@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Failure;
 import io.kvbench.result.RunResults;
-import io.kvbench.run.Failures.Failure;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
