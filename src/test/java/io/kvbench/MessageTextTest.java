@@ -71,8 +71,8 @@ class MessageTextTest {
             "the same cut, where the class name ends",
             "crash/WriterOutput.java: line.startsWith(",
             "the ledger is the line protocol of kvbench's own writer process (WriterProtocol): a line counts by its "
-                    + "prefix and terminator, and a failure line's type is a protocol word; the engine's text after it is "
-                    + "kept for people",
+                    + "prefix and terminator, and a failure line's type is a protocol word; the engine's text after it "
+                    + "is kept for people",
             "crash/WriterOutput.java: line.endsWith(",
             "the ledger's terminator, as above");
 
@@ -115,7 +115,8 @@ class MessageTextTest {
                 + "  for (String word : first.split(\" \")) if (word.equals(\"No\")) return 1;\n"
                 + "  var why = String.valueOf(e.getMessage());\n"
                 + "  String name = p.toString();\n"
-                + "  return out.contains(\"No such file\") || why.indexOf(':') > 0 || name.contains(\"x\") ? 1 : 0; } }";
+                + "  return out.contains(\"No such file\") || why.indexOf(':') > 0\n"
+                + "      || name.contains(\"x\") ? 1 : 0; } }";
         assertThat(textTests("x/B.java", code)).containsExactlyInAnyOrder("x/B.java: word.equals(",
                 "x/B.java: out.contains(", "x/B.java: why.indexOf(");
     }
@@ -139,8 +140,8 @@ class MessageTextTest {
         Matcher m = TEXT_TEST.matcher(bare);
         while (m.find()) found.add(file + ": " + m.group().replaceAll("\\s+", ""));
         for (String held : heldTexts(bare)) {
-            Matcher use = Pattern.compile("\\b" + held + "\\.(?:" + TEXT_VERBS + ")\\(|\\.matcher\\(\\s*" + held + "\\b")
-                    .matcher(bare);
+            Matcher use = Pattern.compile("\\b" + held + "\\.(?:" + TEXT_VERBS + ")\\(|\\.matcher\\(\\s*" + held
+                    + "\\b").matcher(bare);
             while (use.find()) found.add(file + ": " + use.group().replaceAll("\\s+", ""));
         }
         return new ArrayList<>(found);

@@ -10,7 +10,6 @@ import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.CostCheck;
-import io.kvbench.judge.Verdict;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.ReportWriter;
 import io.kvbench.report.TextTable;
@@ -106,9 +105,7 @@ final class CompareCommand implements Callable<Integer> {
                 + " and the verdicts into " + ReportWriter.SUMMARY_FILE);
         out.flush();
 
-        if (report.count(Verdict.REGRESSION) > 0) return ExitCode.FAILED.code();
-        if (report.count(Verdict.ERROR) > 0) return ExitCode.INFRASTRUCTURE.code();
-        return ExitCode.OK.code();
+        return ExitCode.of(report.counts()).code();
     }
 
     /** The profile's gate (its thresholds were set from measured spread), with any option given here on top. */

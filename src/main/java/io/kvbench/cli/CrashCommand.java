@@ -168,10 +168,11 @@ final class CrashCommand implements Callable<Integer> {
      * mount that failed), told by the failure's kind.
      */
     static ExitCode exitCode(CrashResults results) {
-        if (!results.failed()) return ExitCode.OK;
-        boolean onlyInfrastructure = results.results().stream().filter(EngineCrashResult::failed)
-                .allMatch(r -> r.kind() == FailureKind.INFRASTRUCTURE);
-        return onlyInfrastructure ? ExitCode.INFRASTRUCTURE : ExitCode.FAILED;
+        // An ERROR where the engine failed outside durability, not the machine, fails like a broken promise.
+        boolean engineFailed = results.results().stream()
+                .anyMatch(r -> r.verdict().isError() && r.kind() != FailureKind.INFRASTRUCTURE);
+        return engineFailed ? ExitCode.FAILED
+                : ExitCode.of(results.results().stream().map(EngineCrashResult::verdict).toList());
     }
 
     private static void cpus(String cpuset) {

@@ -2,11 +2,14 @@ package io.kvbench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kvbench.input.InputException;
+import io.kvbench.result.Verdict;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.Collection;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -35,6 +38,23 @@ public enum ExitCode {
 
     public int code() {
         return code;
+    }
+
+    /**
+     * The code of a command that judged: {@link #FAILED} when any verdict fails (a regression, a broken promise),
+     * else {@link #INFRASTRUCTURE} when any is an error, else {@link #OK}. Known issues, new rows and information do
+     * not fail a command.
+     */
+    static ExitCode of(Collection<Verdict> verdicts) {
+        if (verdicts.stream().anyMatch(Verdict::fails)) return FAILED;
+        if (verdicts.stream().anyMatch(Verdict::isError)) return INFRASTRUCTURE;
+        return OK;
+    }
+
+    /** {@link #of(Collection)} of the verdicts that occur in a count by verdict. */
+    static ExitCode of(Map<Verdict, ? extends Number> counts) {
+        return of(counts.entrySet().stream().filter(e -> e.getValue().longValue() > 0).map(Map.Entry::getKey)
+                .toList());
     }
 
     /**

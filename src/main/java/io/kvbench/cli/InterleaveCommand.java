@@ -6,11 +6,11 @@ import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
-import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.report.InterleaveMarkdown;
 import io.kvbench.report.TextTable;
+import io.kvbench.result.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Profile;
 import java.io.PrintWriter;
@@ -146,8 +146,6 @@ final class InterleaveCommand implements Callable<Integer> {
                 "; %.1f minutes", report.minutes()));
         console.println("wrote " + outDir.resolve(MARKDOWN_FILE) + " and " + JSON_FILE);
         console.flush();
-        if (counts.getOrDefault(Verdict.REGRESSION, 0L) > 0) return ExitCode.FAILED.code();
-        if (counts.getOrDefault(Verdict.ERROR, 0L) > 0) return ExitCode.INFRASTRUCTURE.code();
-        return ExitCode.OK.code();
+        return ExitCode.of(counts).code();
     }
 }

@@ -2,14 +2,13 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.gate.InterleaveReport;
-import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
-import io.kvbench.result.Units;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Units;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -105,9 +104,7 @@ final class ReportCommand implements Callable<Integer> {
         stdout.print(md);
         stdout.println("Wrote " + out.resolve(AB_SUMMARY_FILE));
         stdout.flush();
-        if (summary.counts().getOrDefault(Verdict.REGRESSION, 0) > 0) return ExitCode.FAILED.code();
-        if (summary.counts().getOrDefault(Verdict.ERROR, 0) > 0) return ExitCode.INFRASTRUCTURE.code();
-        return ExitCode.OK.code();
+        return ExitCode.of(summary.counts()).code();
     }
 
     private int print(RunResults run, ReportWriter.Written written) {

@@ -226,8 +226,9 @@ final class CrashLoop {
         if (duringOpen) tally.injected++;
         if (run.crashed()) tally.crashed++;
         storage.recoveryInterrupted("; a kill " + delayMillis + " ms into the reopen that followed "
-                + (duringOpen ? "interrupted its recovery" : out.openFailed() ? "found it unopenable: " + out.failedStep()
-                : "came after the store was open"));
+                + (duringOpen ? "interrupted its recovery"
+                        : out.openFailed() ? "found it unopenable: " + out.failedStep()
+                        : "came after the store was open"));
     }
 
     private static String describe(CrashModel.Check check, boolean prefixPromised) {

@@ -12,6 +12,7 @@ import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -101,7 +102,7 @@ final class CrashTally {
         if (unpromisedHits > 0) {
             String what = "promises nothing after " + settings.fault().aNoun() + "; " + unpromisedHits + " of " + cycles
                     + " recoveries lost data; first " + unpromisedFirst;
-            return new Judgement(CrashVerdict.INFORMATION, FailureKind.DATA_LOSS, what, null, unpromisedExamples);
+            return new Judgement(Verdict.INFORMATION, FailureKind.DATA_LOSS, what, null, unpromisedExamples);
         }
         if (knownIssue != null) {
             return Verdicts.known(knownIssue, knownIssueKind, knownIssueHits + " of " + cycles

@@ -3,6 +3,7 @@ package io.kvbench.crash;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.util.List;
 import java.util.Objects;
 
@@ -117,12 +118,15 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
      * @param reference the upstream reference of a known engine issue, else null
      * @param examples  first damaged keys, for people
      */
-    public record Judgement(CrashVerdict verdict, FailureKind kind, String reason, String reference,
+    public record Judgement(Verdict verdict, FailureKind kind, String reason, String reference,
                             List<String> examples) {
         public Judgement {
+            if (verdict != null && !Verdict.OF_CRASH_TESTS.contains(verdict)) {
+                throw new IllegalArgumentException(verdict + " is not a crash test's verdict");
+            }
             examples = examples == null ? List.of() : List.copyOf(examples);
-            boolean failed = verdict == CrashVerdict.BROKEN_PROMISE || verdict == CrashVerdict.KNOWN_ISSUE
-                    || verdict == CrashVerdict.ERROR;
+            boolean failed = verdict == Verdict.BROKEN_PROMISE || verdict == Verdict.KNOWN_ISSUE
+                    || verdict == Verdict.ERROR;
             if (kind == null && failed) kind = FailureKind.UNRECORDED; // a file written before kinds
         }
     }
@@ -151,7 +155,7 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
         }
     }
 
-    public CrashVerdict verdict() {
+    public Verdict verdict() {
         return judgement.verdict();
     }
 
@@ -169,6 +173,6 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
 
     /** True when this result fails a gate. */
     public boolean failed() {
-        return verdict() == CrashVerdict.BROKEN_PROMISE || verdict() == CrashVerdict.ERROR;
+        return verdict().fails() || verdict().isError();
     }
 }

@@ -4,6 +4,7 @@ import io.kvbench.baseline.KnownIssues;
 import io.kvbench.crash.EngineCrashResult.Judgement;
 import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,23 +19,23 @@ final class Verdicts {
     }
 
     static Judgement pass() {
-        return new Judgement(CrashVerdict.PASS, null, null, null, List.of());
+        return new Judgement(Verdict.PASS, null, null, null, List.of());
     }
 
     /** Every check passed, and the engine promises nothing for this fault: what happened is information. */
     static Judgement nothingPromised(Fault fault) {
-        return new Judgement(CrashVerdict.INFORMATION, null, "the engine promises nothing after "
+        return new Judgement(Verdict.INFORMATION, null, "the engine promises nothing after "
                 + fault.aNoun(), null, List.of());
     }
 
     /** What happened under a fault the engine promises nothing about, reported as it is. */
     static Judgement information(FailureKind kind, String what) {
-        return new Judgement(CrashVerdict.INFORMATION, kind, what, null, List.of());
+        return new Judgement(Verdict.INFORMATION, kind, what, null, List.of());
     }
 
     /** Checks that a recorded engine bug broke, counted across the loop: known, with how often. */
     static Judgement known(KnownIssues.KnownIssue issue, FailureKind kind, String why, List<String> examples) {
-        return new Judgement(CrashVerdict.KNOWN_ISSUE, kind, why, issue.reference(), examples);
+        return new Judgement(Verdict.KNOWN_ISSUE, kind, why, issue.reference(), examples);
     }
 
     /** The failure that ended the loop. */
@@ -43,13 +44,13 @@ final class Verdicts {
                 : find(engine, fault, failure);
         if (known.isPresent()) return known(known.get(), failure.kind(), failure.reason(), examples);
         if (!failure.kind().breaksData()) {
-            return new Judgement(CrashVerdict.ERROR, failure.kind(), failure.reason(), null, examples);
+            return new Judgement(Verdict.ERROR, failure.kind(), failure.reason(), null, examples);
         }
         if (promises) {
-            return new Judgement(CrashVerdict.BROKEN_PROMISE, failure.kind(), failure.reason(), null, examples);
+            return new Judgement(Verdict.BROKEN_PROMISE, failure.kind(), failure.reason(), null, examples);
         }
         String what = "promises nothing after " + fault.aNoun() + "; " + failure.reason();
-        return new Judgement(CrashVerdict.INFORMATION, failure.kind(), what, null, examples);
+        return new Judgement(Verdict.INFORMATION, failure.kind(), what, null, examples);
     }
 
     /** The recorded engine bug a failure shows, if any. */

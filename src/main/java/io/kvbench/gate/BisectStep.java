@@ -1,8 +1,8 @@
 package io.kvbench.gate;
 
 import io.kvbench.judge.Bisection;
-import io.kvbench.judge.Verdict;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.result.Verdict;
 /**
  * What a {@link ComparisonPolicy} concluded about one measured result against its baseline.
  *

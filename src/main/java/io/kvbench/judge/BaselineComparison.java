@@ -7,6 +7,7 @@ import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.KnownIssues;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

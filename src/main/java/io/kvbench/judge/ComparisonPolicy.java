@@ -2,6 +2,7 @@ package io.kvbench.judge;
 
 import io.kvbench.baseline.Baseline;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 
 /**
  * Decides whether one measured result regressed against its baseline. Only ever called for an OK result that has a

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.result.Verdict;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -31,7 +32,7 @@ public record ComparisonReport(int schemaVersion, String profile, String machine
     public static ComparisonReport of(String profile, String machineClass, String baselines, String policy,
                                       List<ComparisonRow> rows) {
         Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
-        for (Verdict v : Verdict.values()) counts.put(v, 0);
+        for (Verdict v : Verdict.OF_BENCHMARKS) counts.put(v, 0);
         for (ComparisonRow row : rows) counts.merge(row.verdict(), 1, Integer::sum);
         return new ComparisonReport(SCHEMA_VERSION, profile, machineClass, baselines, policy, counts, rows);
     }

@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.result.Verdict;
 
 /**
  * One line of the verdict table, written as one flat object (comparison.json, interleave.json). Built by name: a row
@@ -45,6 +46,9 @@ public record ComparisonRow(@JsonUnwrapped BenchmarkKey key, Verdict verdict, St
     }
 
     public ComparisonRow {
+        if (verdict != null && !Verdict.OF_BENCHMARKS.contains(verdict)) {
+            throw new IllegalArgumentException(verdict + " is not a benchmark's verdict");
+        }
         key = key == null ? new BenchmarkKey(null, null) : key;
         scores = scores == null ? new Scores(Double.NaN, Double.NaN, Double.NaN) : scores;
         significance = significance == null ? Significance.NONE : significance;

@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,6 +6,7 @@ import io.kvbench.baseline.CostBaseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

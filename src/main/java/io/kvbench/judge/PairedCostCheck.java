@@ -4,6 +4,7 @@ import io.kvbench.baseline.CostBaseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Profile;
 import java.util.ArrayList;
 import java.util.List;

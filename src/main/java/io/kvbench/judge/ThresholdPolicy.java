@@ -4,6 +4,7 @@ import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Direction;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;

@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.Formats;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TTest;
 

@@ -3,7 +3,7 @@ package io.kvbench.report;
 import io.kvbench.baseline.Formats;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.ProfileOverrides;
 import java.util.List;
 

@@ -1,12 +1,12 @@
 package io.kvbench.report;
 
 import io.kvbench.crash.CrashResults;
-import io.kvbench.crash.CrashVerdict;
-import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.EngineCrashResult.Counts;
 import io.kvbench.crash.EngineCrashResult.FaultEffects;
+import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.Fault;
 import io.kvbench.result.Units;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -106,11 +106,12 @@ record CrashTable(Fault fault, List<String> header, List<List<String>> rows, Lis
             case KNOWN_ISSUE -> "known issue";
             case INFORMATION -> "information";
             case ERROR -> "ERROR";
+            default -> throw new IllegalStateException(r.verdict() + " is not a crash test's verdict");
         };
     }
 
     static boolean passed(EngineCrashResult r) {
-        return r.verdict() == CrashVerdict.PASS;
+        return r.verdict() == Verdict.PASS;
     }
 
     private static String count(long n) {

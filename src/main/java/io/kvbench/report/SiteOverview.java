@@ -1,6 +1,5 @@
 package io.kvbench.report;
 
-import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.Fault;
 import io.kvbench.history.ChangePoint;
@@ -9,6 +8,7 @@ import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.Units;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -95,7 +95,7 @@ final class SiteOverview {
             for (SiteInput.CrashFinding f : input.crashOf(engine)) {
                 EngineCrashResult r = f.result();
                 tested.add(r.fault());
-                if (r.verdict() == CrashVerdict.PASS || r.verdict() == CrashVerdict.INFORMATION) continue;
+                if (r.verdict() == Verdict.PASS || r.verdict() == Verdict.INFORMATION) continue;
                 findings++;
                 body.append("<li class=\"").append(verdictClass(r.verdict())).append("\">")
                         .append(SitePage.link(HERE, SitePage.enginePage(engine) + "#durability", engine)).append(' ')
@@ -139,12 +139,9 @@ final class SiteOverview {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    static String verdictClass(CrashVerdict v) {
-        return switch (v) {
-            case BROKEN_PROMISE, ERROR -> "verdict-fail";
-            case KNOWN_ISSUE -> "verdict-known";
-            case PASS, INFORMATION -> "verdict-ok";
-        };
+    static String verdictClass(Verdict v) {
+        if (v.fails() || v.isError()) return "verdict-fail";
+        return v == Verdict.KNOWN_ISSUE ? "verdict-known" : "verdict-ok";
     }
 
     private static void lastNightCard(StringBuilder body, SiteInput input) {

@@ -2,9 +2,9 @@ package io.kvbench.report;
 
 import io.kvbench.baseline.Formats;
 import io.kvbench.gate.VersionsReport;
-import io.kvbench.judge.Verdict;
 import io.kvbench.result.Intervals;
 import io.kvbench.result.Units;
+import io.kvbench.result.Verdict;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -33,7 +33,10 @@ public enum FailureKind {
     TIMEOUT,
     /** The run was interrupted (Ctrl-C, a cancelled job) before the benchmark finished. */
     INTERRUPTED,
-    /** After a fault, the store lost acknowledged writes, brought deleted keys back, held unwritten values, or no prefix. */
+    /**
+     * After a fault, the store lost acknowledged writes, brought deleted keys back, held unwritten values, or is no
+     * prefix of the history.
+     */
     DATA_LOSS,
     /** After a fault, the store could not be opened again, or its recovery did not finish in time. */
     UNOPENABLE,

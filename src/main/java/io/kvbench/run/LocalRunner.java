@@ -4,7 +4,6 @@ import io.kvbench.bench.KvMetricsProfiler;
 import io.kvbench.bench.OpsBenchmark;
 import io.kvbench.bench.PassBenchmark;
 import io.kvbench.infra.Directories;
-import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
 import io.kvbench.result.BenchmarkResult;

@@ -1,6 +1,5 @@
 package io.kvbench.baseline;
 
-import io.kvbench.fixtures.Fixtures;
 import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static io.kvbench.fixtures.Fixtures.failed;
 import static io.kvbench.fixtures.Fixtures.ok;
@@ -8,13 +7,14 @@ import static io.kvbench.fixtures.Fixtures.withForks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.input.InputException;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.Verdict;
 import io.kvbench.judge.WelchPolicy;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.kvbench.baseline;
 
-import io.kvbench.fixtures.Fixtures;
 import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static io.kvbench.fixtures.Fixtures.PROFILE;
 import static io.kvbench.fixtures.Fixtures.normal;
@@ -9,18 +8,19 @@ import static io.kvbench.fixtures.Fixtures.withDisk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.RunPooling;
-import io.kvbench.judge.Verdict;
 import io.kvbench.judge.WelchPolicy;
 import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.ResultContext;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Software;
+import io.kvbench.result.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.crash.CrashResults;
-import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.Fault;
 import io.kvbench.report.ReportWriter;
+import io.kvbench.result.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ class CrashCommandTest {
         assertThat(results.runner()).isEqualTo("local");
         assertThat(results.seed()).isEqualTo(5);
         assertThat(results.results()).singleElement().satisfies(r -> {
-            assertThat(r.verdict()).isEqualTo(CrashVerdict.PASS);
+            assertThat(r.verdict()).isEqualTo(Verdict.PASS);
             assertThat(r.replay().reproduce()).isEqualTo("java -jar target/kvbench.jar crash --engines naive-mmap "
                     + "--seed 5 --cycles 1 --max-kill-delay 200 --runner local");
         });

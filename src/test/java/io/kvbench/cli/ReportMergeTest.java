@@ -9,7 +9,6 @@ import static io.kvbench.fixtures.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.crash.CrashResults;
-import io.kvbench.crash.CrashVerdict;
 import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.fixtures.Fixtures;
 import io.kvbench.report.ReportWriter;
@@ -20,6 +19,7 @@ import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
+import io.kvbench.result.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,8 +87,8 @@ class ReportMergeTest {
         Path lmdb = shard("shard-lmdb", startedAt("2025-01-02T03:30:00Z",
                 run(ok("lmdb", "ycsb-a", 300, 310), notApplicable("lmdb", "ycsb-c", "no scans"))));
         // A shard also holds the crash profile's output: merged into one crash-results.json and into the report.
-        crashRun("lmdb", CrashVerdict.PASS).write(lmdb.resolve("crash").resolve(CrashResults.FILE));
-        crashRun("rocksdb", CrashVerdict.BROKEN_PROMISE).write(rocksdb.resolve("crash").resolve(CrashResults.FILE));
+        crashRun("lmdb", Verdict.PASS).write(lmdb.resolve("crash").resolve(CrashResults.FILE));
+        crashRun("rocksdb", Verdict.BROKEN_PROMISE).write(rocksdb.resolve("crash").resolve(CrashResults.FILE));
 
         CliRun run = merge(rocksdb, lmdb);
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -118,8 +118,8 @@ class ReportMergeTest {
         }
     }
 
-    private static CrashResults crashRun(String engine, CrashVerdict verdict) {
-        boolean broken = verdict == CrashVerdict.BROKEN_PROMISE;
+    private static CrashResults crashRun(String engine, Verdict verdict) {
+        boolean broken = verdict == Verdict.BROKEN_PROMISE;
         String reproduce = "java -jar target/kvbench.jar crash --engines " + engine
                 + " --seed 7 --cycles 100 --runner container";
         EngineCrashResult result = new EngineCrashResult(engine, "1.0",

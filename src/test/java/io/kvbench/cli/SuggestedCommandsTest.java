@@ -10,13 +10,13 @@ import io.kvbench.crash.EngineCrashResult;
 import io.kvbench.crash.Fault;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.Verdict;
 import io.kvbench.report.ComparisonMarkdown;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.ProfileOverrides;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Every kind of command kvbench prints for the user to run (record a machine class's baselines, record a NEW row's

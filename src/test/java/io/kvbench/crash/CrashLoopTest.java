@@ -6,6 +6,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ class CrashLoopTest {
     @Test
     void aStoreThatForgetsEverythingAfterAKillBreaksItsPromise() throws Exception {
         EngineCrashResult result = run(store -> deleteContents(store));
-        assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
+        assertThat(result.verdict()).isEqualTo(Verdict.BROKEN_PROMISE);
         assertThat(result.counts().damage().lost()).isPositive();
         assertThat(result.kind()).isEqualTo(FailureKind.DATA_LOSS);
         assertThat(result.reason()).contains("keys lost acknowledged writes");
@@ -48,7 +49,7 @@ class CrashLoopTest {
     @Test
     void aStoreThatCannotBeReopenedBreaksItsPromise() throws Exception {
         EngineCrashResult result = run(CrashLoopTest::replaceWithAFile);
-        assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
+        assertThat(result.verdict()).isEqualTo(Verdict.BROKEN_PROMISE);
         assertThat(result.counts().damage().unopenable()).isEqualTo(1);
         assertThat(result.kind()).isEqualTo(FailureKind.UNOPENABLE);
         assertThat(result.reason()).startsWith("unopenable after the kill of cycle 2");
@@ -57,7 +58,7 @@ class CrashLoopTest {
     @Test
     void anUndamagedStorePasses() throws Exception {
         EngineCrashResult result = run(store -> { });
-        assertThat(result.verdict()).as(result.reason()).isEqualTo(CrashVerdict.PASS);
+        assertThat(result.verdict()).as(result.reason()).isEqualTo(Verdict.PASS);
         assertThat(result.counts().cycles()).isEqualTo(3);
         assertThat(result.kind()).isNull();
         assertThat(result.counts().acknowledged()).isPositive();
@@ -83,7 +84,7 @@ class CrashLoopTest {
         CrashLoop loop = new CrashLoop(Engines.byId(ENGINE), broken,
                 new CrashLoop.Settings(3, 11, Duration.ofMillis(400), work, Fault.PROCESS_KILL), System.out::println);
         EngineCrashResult result = loop.run();
-        assertThat(result.verdict()).isEqualTo(CrashVerdict.ERROR);
+        assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
         assertThat(result.kind()).isEqualTo(FailureKind.INFRASTRUCTURE);
         assertThat(result.reason()).contains("did not start (exit 1)", "KvbenchNoSuchOption");
         assertThat(result.counts().damage().unopenable()).isZero();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kvbench.engine.Engines;
 import io.kvbench.infra.Directories;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ class KillInRecoveryTest {
         CrashLoop loop = new CrashLoop(Engines.byId("naive-properties"), breakingRecoveries(), settings,
                 System.out::println);
         EngineCrashResult result = loop.run();
-        assertThat(result.verdict()).isEqualTo(CrashVerdict.BROKEN_PROMISE);
+        assertThat(result.verdict()).isEqualTo(Verdict.BROKEN_PROMISE);
         assertThat(result.kind()).isEqualTo(FailureKind.UNOPENABLE);
         assertThat(result.reason()).contains("unopenable after the kill of cycle 1", "into the reopen that followed");
         assertThat(result.replay().reproduce()).endsWith("--fault kill-in-recovery");

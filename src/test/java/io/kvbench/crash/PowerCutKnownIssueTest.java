@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.kvbench.crash.fuse.PowerCutFs;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.knownissues.KnownIssuePin;
+import io.kvbench.result.Verdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,8 +60,8 @@ class PowerCutKnownIssueTest {
             // it is.
             KnownIssuePin.stillReproduces(REFERENCES.get(r.engine()), "its entry from known-issues.json",
                     () -> assertThat(r.verdict()).as(r.engine() + " loses files in a power cut")
-                            .isNotEqualTo(CrashVerdict.PASS));
-            assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(CrashVerdict.KNOWN_ISSUE);
+                            .isNotEqualTo(Verdict.PASS));
+            assertThat(r.verdict()).as(r.engine() + ": " + r.reason()).isEqualTo(Verdict.KNOWN_ISSUE);
             assertThat(r.judgement().reference()).isEqualTo(REFERENCES.get(r.engine()));
             assertThat(r.reason()).contains("fsync'd files whose directory was never fsync'd")
                     .contains(PINNED.get(r.engine()));

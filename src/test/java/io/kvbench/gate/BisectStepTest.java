@@ -6,8 +6,8 @@ import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.judge.Bisection.Outcome;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.Resolution;
-import io.kvbench.judge.Verdict;
 import io.kvbench.result.FailureKind;
+import io.kvbench.result.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,11 +5,11 @@ import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.SequentialTest;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
 import io.kvbench.workload.Catalog;

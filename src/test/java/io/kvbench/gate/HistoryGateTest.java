@@ -4,13 +4,13 @@ import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.fixtures.Fixtures;
-import io.kvbench.history.HistoryBaselines;
 import io.kvbench.fixtures.HistoryFixtures;
+import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.Verdict;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import io.kvbench.run.RunPlan;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.judge.BootstrapPolicy;
-import io.kvbench.judge.Verdict;
 import io.kvbench.report.AbSummary;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -4,12 +4,12 @@ import static io.kvbench.fixtures.Fixtures.normal;
 import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kvbench.fixtures.Fixtures;
 import io.kvbench.engine.Engines;
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.judge.BootstrapPolicy;
 import io.kvbench.judge.Resolution;
 import io.kvbench.judge.SequentialTest;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.workload.Catalog;
 import java.io.IOException;

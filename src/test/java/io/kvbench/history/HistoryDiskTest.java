@@ -1,6 +1,5 @@
 package io.kvbench.history;
 
-import io.kvbench.fixtures.HistoryFixtures;
 import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static io.kvbench.fixtures.Fixtures.PROFILE;
 import static io.kvbench.fixtures.Fixtures.withDisk;
@@ -10,13 +9,14 @@ import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.baseline.BaselineUpdate;
 import io.kvbench.fixtures.Fixtures;
+import io.kvbench.fixtures.HistoryFixtures;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.RunPooling;
-import io.kvbench.judge.Verdict;
 import io.kvbench.judge.WelchPolicy;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
+import io.kvbench.result.Verdict;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

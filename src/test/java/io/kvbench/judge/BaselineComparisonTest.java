@@ -1,9 +1,5 @@
 package io.kvbench.judge;
 
-import io.kvbench.baseline.Baseline;
-import io.kvbench.baseline.BaselineSet;
-import io.kvbench.baseline.BenchmarkKey;
-import io.kvbench.report.ComparisonMarkdown;
 import static io.kvbench.fixtures.Fixtures.MACHINE_CLASS;
 import static io.kvbench.fixtures.Fixtures.PROFILE;
 import static io.kvbench.fixtures.Fixtures.baseline;
@@ -13,7 +9,12 @@ import static io.kvbench.fixtures.Fixtures.notApplicable;
 import static io.kvbench.fixtures.Fixtures.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.baseline.Baseline;
+import io.kvbench.baseline.BaselineSet;
+import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.report.ComparisonMarkdown;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeMap;

@@ -9,6 +9,7 @@ import static io.kvbench.fixtures.Fixtures.withError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -13,6 +13,7 @@ import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
 import io.kvbench.result.ResultContext;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Profile;
 import java.nio.file.Path;
 import java.util.HashMap;

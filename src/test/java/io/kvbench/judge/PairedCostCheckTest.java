@@ -9,6 +9,7 @@ import io.kvbench.result.FailureKind;
 import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
 import io.kvbench.result.MetricNames;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Profile;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,9 +1,10 @@
 package io.kvbench.judge;
 
-import io.kvbench.fixtures.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import org.junit.jupiter.api.Test;
 
 /** ThresholdPolicy.assessPaired: B against A by per-round ratios, the decision behind `kvbench interleave`. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.stat.StatUtils;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.fixtures.Fixtures;
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

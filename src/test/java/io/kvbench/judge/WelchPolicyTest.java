@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.result.BenchmarkResult;
+import io.kvbench.result.Verdict;
 import io.kvbench.workload.Catalog;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

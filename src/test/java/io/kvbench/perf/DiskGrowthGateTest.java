@@ -12,7 +12,7 @@ import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.gate.Gate;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.SignificanceTests;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import io.kvbench.run.ContainerRunner;
 import io.kvbench.run.RunPlan;
 import io.kvbench.task.ContainerResources;

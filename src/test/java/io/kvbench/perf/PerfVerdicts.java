@@ -55,6 +55,8 @@ final class PerfVerdicts {
                     + "container --profile " + profile + " --engines " + row.engine() + " --workloads " + row.workload()
                     + " --out target/rebaseline && java -jar target/kvbench.jar baseline update --results "
                     + "target/rebaseline --reason \"<why>\"");
+            case BROKEN_PROMISE, INFORMATION -> () -> fail(row.verdict() + " is a crash test's verdict, not a "
+                    + "comparison's: " + row.note());
         };
         decision.run();
     }

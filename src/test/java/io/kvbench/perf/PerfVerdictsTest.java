@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.judge.ComparisonRow;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

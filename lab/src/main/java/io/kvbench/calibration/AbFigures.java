@@ -1,6 +1,6 @@
 package io.kvbench.calibration;
 
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

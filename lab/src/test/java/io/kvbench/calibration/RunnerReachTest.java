@@ -3,7 +3,7 @@ package io.kvbench.calibration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kvbench.judge.SequentialTest;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

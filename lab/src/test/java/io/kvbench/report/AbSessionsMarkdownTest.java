@@ -8,7 +8,7 @@ import io.kvbench.calibration.AbFigures;
 import io.kvbench.calibration.AbSessions;
 import io.kvbench.input.InputException;
 import io.kvbench.judge.SequentialTest;
-import io.kvbench.judge.Verdict;
+import io.kvbench.result.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
