@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Direction;
 import io.kvbench.result.Metric;
@@ -56,7 +57,7 @@ public record Baseline(int schemaVersion, BenchmarkKey key, String profile, Stri
     public static Baseline of(BenchmarkResult result, String profile, String machineClass, Instant recordedAt,
                               String reason) {
         if (result.status() != Status.OK) {
-            throw new IllegalArgumentException(result.key() + " is " + result.status()
+            throw new BadInputException(result.key() + " is " + result.status()
                     + ", only OK results become baselines");
         }
         Measured measured = new Measured(result.metric(), result.unit(), result.score(), result.error(),

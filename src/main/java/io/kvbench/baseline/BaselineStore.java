@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.FlatJson;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.BenchmarkResult;
@@ -137,7 +138,7 @@ public final class BaselineStore implements BaselineSource {
         Map<Path, String> targets = new LinkedHashMap<>();
         for (Baseline b : baselines) {
             Path file = file(b.profile(), b.machineClass(), b.key());
-            if (targets.put(file, toJson(b)) != null) throw new IllegalArgumentException("two baselines for " + file);
+            if (targets.put(file, toJson(b)) != null) throw new BadInputException("two baselines for " + file);
         }
         return targets;
     }
@@ -336,11 +337,11 @@ public final class BaselineStore implements BaselineSource {
      * rewrite them into something a reader would not find.
      */
     public static String segment(String what, String name) {
-        if (name == null || name.isBlank()) throw new IllegalArgumentException(what
+        if (name == null || name.isBlank()) throw new BadInputException(what
                 + " is empty; it names a directory of the baselines");
         if (name.startsWith(".") || name.contains("/") || name.contains("\\") || name.chars()
                 .anyMatch(Character::isISOControl)) {
-            throw new IllegalArgumentException(what + " '" + name + "' cannot be a file name in the baselines "
+            throw new BadInputException(what + " '" + name + "' cannot be a file name in the baselines "
                     + "(no '/', '\\', control characters or leading '.')");
         }
         return name;

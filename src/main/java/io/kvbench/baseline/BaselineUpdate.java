@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.AtomicFiles;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
@@ -114,7 +115,7 @@ public final class BaselineUpdate {
                 errors++;
             } else {
                 if (r.context() == null) {
-                    throw new IllegalArgumentException(r.key()
+                    throw new BadInputException(r.key()
                             + ": field 'context' is missing; a baseline must say what it measured");
                 }
                 // Fails here, before any write, if a name cannot be a file name.
@@ -137,17 +138,17 @@ public final class BaselineUpdate {
     private static void refuseUnfit(RunResults run, String profile) {
         String override = " (--force records it anyway)";
         if (!run.complete()) {
-            throw new IllegalArgumentException("the run is not complete (results.json says complete: false); "
+            throw new BadInputException("the run is not complete (results.json says complete: false); "
                     + "a partial run cannot become a baseline" + override);
         }
         String failed = run.results().stream().filter(r -> r.status() == Status.ERROR && KnownIssues.of(r).isEmpty())
                 .map(BenchmarkResult::key).collect(Collectors.joining(", "));
         if (!failed.isEmpty()) {
-            throw new IllegalArgumentException("the run has ERROR results (" + failed + "); fix them before recording "
+            throw new BadInputException("the run has ERROR results (" + failed + "); fix them before recording "
                     + "baselines" + override);
         }
         if (profile != null && !profile.equals(run.profile())) {
-            throw new IllegalArgumentException("the run is from profile '" + run.profile() + "', not '" + profile
+            throw new BadInputException("the run is from profile '" + run.profile() + "', not '" + profile
                     + "' (--profile)" + override);
         }
     }

@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -44,7 +45,7 @@ final class CostBaselines {
         measured.forEach((key, results) -> {
             CostBaseline.MeasuredOn on = CostBaseline.of(results.get(0));
             if (results.stream().anyMatch(r -> !on.equals(CostBaseline.of(r)))) {
-                throw new IllegalArgumentException(key + " was measured with several engine versions, JDKs or file "
+                throw new BadInputException(key + " was measured with several engine versions, JDKs or file "
                         + "system types; record one at a time");
             }
             TreeMap<String, List<Double>> costs = new TreeMap<>();

@@ -1,5 +1,6 @@
 package io.kvbench.baseline;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -43,12 +44,12 @@ final class DiskBaselines {
         measured.forEach((key, results) -> {
             String version = results.get(0).context().engineVersion();
             if (results.stream().anyMatch(r -> !version.equals(r.context().engineVersion()))) {
-                throw new IllegalArgumentException(key
+                throw new BadInputException(key
                         + " was measured with several engine versions; record one version at a time");
             }
             String fs = DiskBaseline.fileSystemOf(results.get(0));
             if (results.stream().anyMatch(r -> !fs.equals(DiskBaseline.fileSystemOf(r)))) {
-                throw new IllegalArgumentException(key
+                throw new BadInputException(key
                         + " was measured on several file system types; record one at a time");
             }
             List<Long> sizes = results.stream().map(Baseline::diskBytes).toList();

@@ -2,6 +2,7 @@ package io.kvbench.bench;
 
 import io.kvbench.engine.KvStore;
 import io.kvbench.engine.WritePass;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
@@ -32,7 +33,7 @@ public final class FixedWork {
     public static Measurement once(BenchmarkTask task) {
         Workload workload = task.workload();
         if (!workload.fixedWork()) {
-            throw new IllegalArgumentException(workload.name() + " writes for a time, not a fixed amount: its "
+            throw new BadInputException(workload.name() + " writes for a time, not a fixed amount: its "
                     + "footprint depends on the machine's speed");
         }
         long started = System.nanoTime();

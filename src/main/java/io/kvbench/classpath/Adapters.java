@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,7 +53,7 @@ public final class Adapters {
         for (String value : values) {
             List<Path> entries = entries(value, repository);
             if (entries.stream().noneMatch(Adapters::registersAnEngine)) {
-                throw new IllegalArgumentException("--adapter " + value + ": no KvEngine in it (" + SERVICE
+                throw new BadInputException("--adapter " + value + ": no KvEngine in it (" + SERVICE
                         + " naming the adapter class; docs/outside-adapters.md)");
             }
             for (Path entry : entries) if (!all.contains(entry)) all.add(entry);
@@ -66,7 +67,7 @@ public final class Adapters {
             try {
                 adapter = Coordinates.parse(value);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--adapter " + value + ": " + e.getMessage(), e);
+                throw new BadInputException("--adapter " + value + ": " + e.getMessage(), e);
             }
             return repository.get().resolveWithDependencies(List.of(adapter)).stream()
                     .filter(r -> !r.coordinates().groupId().equals("io.kvbench")
@@ -78,7 +79,7 @@ public final class Adapters {
             if (part.isBlank()) continue;
             Path path = Path.of(part.strip()).toAbsolutePath().normalize();
             if (!Files.exists(path)) {
-                throw new IllegalArgumentException("--adapter " + value + ": " + path + " does not exist");
+                throw new BadInputException("--adapter " + value + ": " + path + " does not exist");
             }
             entries.addAll(Files.isDirectory(path) ? directory(path) : List.of(path));
         }
@@ -101,7 +102,7 @@ public final class Adapters {
         try (ZipFile zip = new ZipFile(entry.toFile())) {
             return zip.getEntry(SERVICE) != null;
         } catch (IOException e) {
-            throw new IllegalArgumentException("--adapter: " + entry + " is not a jar (" + e.getMessage() + ")", e);
+            throw new BadInputException("--adapter: " + entry + " is not a jar (" + e.getMessage() + ")", e);
         }
     }
 }

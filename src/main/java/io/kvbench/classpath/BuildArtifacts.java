@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,7 +43,7 @@ public final class BuildArtifacts {
     public static List<Coordinates> read(Path file) throws IOException {
         List<Coordinates> artifacts = parse(Files.readString(file));
         if (artifacts.isEmpty()) {
-            throw new IllegalArgumentException(file
+            throw new BadInputException(file
                     + " lists no artifact (expected the output of mvn dependency:list)");
         }
         return artifacts;

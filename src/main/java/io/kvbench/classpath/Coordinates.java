@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.util.Objects;
 
 /**
@@ -15,7 +16,7 @@ public record Coordinates(String groupId, String artifactId, String classifier, 
         Objects.requireNonNull(classifier, "classifier");
         Objects.requireNonNull(version, "version");
         if (groupId == null || groupId.isBlank() || artifactId == null || artifactId.isBlank()) {
-            throw new IllegalArgumentException("a Maven artifact needs a groupId and an artifactId, got "
+            throw new BadInputException("a Maven artifact needs a groupId and an artifactId, got "
                     + groupId + ":" + artifactId);
         }
     }
@@ -24,7 +25,7 @@ public record Coordinates(String groupId, String artifactId, String classifier, 
     public static Coordinates of(String groupIdArtifactId, String version) {
         String[] parts = groupIdArtifactId.split(":", -1);
         if (parts.length != 2) {
-            throw new IllegalArgumentException("expected groupId:artifactId, got '" + groupIdArtifactId + "'");
+            throw new BadInputException("expected groupId:artifactId, got '" + groupIdArtifactId + "'");
         }
         return new Coordinates(parts[0].trim(), parts[1].trim(), "", version);
     }
@@ -33,11 +34,11 @@ public record Coordinates(String groupId, String artifactId, String classifier, 
     public static Coordinates parse(String text) {
         String[] parts = text.trim().split(":", -1);
         for (String part : parts) {
-            if (part.isBlank()) throw new IllegalArgumentException("'" + text + "' has an empty part");
+            if (part.isBlank()) throw new BadInputException("'" + text + "' has an empty part");
         }
         if (parts.length == 3) return new Coordinates(parts[0], parts[1], "", parts[2]);
         if (parts.length == 4) return new Coordinates(parts[0], parts[1], parts[2], parts[3]);
-        throw new IllegalArgumentException("'" + text + "' is not groupId:artifactId[:classifier]:version");
+        throw new BadInputException("'" + text + "' is not groupId:artifactId[:classifier]:version");
     }
 
     /** Whether {@code text} is written like coordinates (three or four parts, no path separator or file name). */

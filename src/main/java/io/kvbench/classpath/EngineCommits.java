@@ -1,6 +1,7 @@
 package io.kvbench.classpath;
 
 import io.kvbench.infra.Commands;
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,9 +32,9 @@ public final class EngineCommits {
 
     /** {@code dir} if it is a git work tree or a clone; else bad input (IllegalArgumentException). */
     public static Path repository(Path dir) {
-        if (!Files.isDirectory(dir)) throw new IllegalArgumentException("--repo " + dir + " is not a directory");
+        if (!Files.isDirectory(dir)) throw new BadInputException("--repo " + dir + " is not a directory");
         Commands.Result inside = git(dir, "rev-parse", "--git-dir");
-        if (!inside.ok()) throw new IllegalArgumentException("--repo " + dir + " is not a git repository");
+        if (!inside.ok()) throw new BadInputException("--repo " + dir + " is not a git repository");
         return dir;
     }
 
@@ -42,7 +43,7 @@ public final class EngineCommits {
         Commands.Result resolved = git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}");
         if (!resolved.ok() || rev.isBlank() || rev.startsWith("-")) {
-            throw new IllegalArgumentException(option + " " + rev + " is not a commit of " + repo);
+            throw new BadInputException(option + " " + rev + " is not a commit of " + repo);
         }
         List<Commit> one = log(repo, "-1", resolved.output());
         return one.get(0);
@@ -59,12 +60,12 @@ public final class EngineCommits {
      */
     public static List<Commit> between(Path repo, Commit good, Commit bad) {
         if (good.hash().equals(bad.hash())) {
-            throw new IllegalArgumentException("--good " + good.label() + " is --bad " + bad.label()
+            throw new BadInputException("--good " + good.label() + " is --bad " + bad.label()
                     + ": give an older good commit");
         }
         Commands.Result ancestor = git(repo, "merge-base", "--is-ancestor", good.hash(), bad.hash());
         if (!ancestor.ok()) {
-            throw new IllegalArgumentException("--good " + good.label() + " is not an ancestor of --bad "
+            throw new BadInputException("--good " + good.label() + " is not an ancestor of --bad "
                     + bad.label() + ": bisect searches the line from a good commit to a later bad one");
         }
         List<Commit> commits = new ArrayList<>(List.of(good));

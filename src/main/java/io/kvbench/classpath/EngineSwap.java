@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,17 +21,17 @@ public record EngineSwap(String engine, List<String> artifacts, String version, 
         artifacts = List.copyOf(artifacts);
         jars = List.copyOf(jars);
         if (artifacts.isEmpty()) {
-            throw new IllegalArgumentException("engine '" + engine + "' declares no Maven artifact (it is built on the "
+            throw new BadInputException("engine '" + engine + "' declares no Maven artifact (it is built on the "
                     + "JDK, or its adapter does not say): there is nothing to swap");
         }
-        if (version.isEmpty() == jars.isEmpty()) throw new IllegalArgumentException("a version or jars, not both");
+        if (version.isEmpty() == jars.isEmpty()) throw new BadInputException("a version or jars, not both");
         for (Path jar : jars) {
-            if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("engine jar " + jar + " is not a file");
+            if (!Files.isRegularFile(jar)) throw new BadInputException("engine jar " + jar + " is not a file");
         }
     }
 
     public static EngineSwap version(String engine, List<String> artifacts, String version) {
-        if (version.isBlank()) throw new IllegalArgumentException("empty version for engine '" + engine + "'");
+        if (version.isBlank()) throw new BadInputException("empty version for engine '" + engine + "'");
         return new EngineSwap(engine, artifacts, version.strip(), List.of());
     }
 
@@ -49,7 +50,7 @@ public record EngineSwap(String engine, List<String> artifacts, String version, 
     public static String[] assignment(String option, String text) {
         int at = text.indexOf('=');
         if (at <= 0 || at == text.length() - 1) {
-            throw new IllegalArgumentException(option + " " + text + ": expected ID=" + (option.endsWith("jar") ? "PATH"
+            throw new BadInputException(option + " " + text + ": expected ID=" + (option.endsWith("jar") ? "PATH"
                     : "VERSION") + ", e.g. rocksdb=" + (option.endsWith("jar") ? "/path/rocksdbjni.jar" : "11.7.0"));
         }
         return new String[] {text.substring(0, at).strip(), text.substring(at + 1).strip()};

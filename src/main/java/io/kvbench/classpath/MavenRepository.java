@@ -1,6 +1,7 @@
 package io.kvbench.classpath;
 
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.input.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,7 +122,7 @@ public final class MavenRepository implements AutoCloseable {
             throw failure(groupIdArtifactId + " versions", e);
         }
         if (versions.isEmpty()) {
-            throw new IllegalArgumentException("no versions of " + groupIdArtifactId + " are listed"
+            throw new BadInputException("no versions of " + groupIdArtifactId + " are listed"
                     + (settings.offline() ? " in the local repository " + settings.localRepository() + " (offline)"
                     : " in the repositories (Maven Central or settings.xml's)"));
         }
@@ -129,7 +130,7 @@ public final class MavenRepository implements AutoCloseable {
     }
 
     private static DefaultArtifact artifact(Coordinates c) {
-        if (c.version().isEmpty()) throw new IllegalArgumentException(c.key() + ": no version");
+        if (c.version().isEmpty()) throw new BadInputException(c.key() + ": no version");
         return new DefaultArtifact(c.groupId(), c.artifactId(), c.classifier(), "jar", c.version());
     }
 
@@ -139,7 +140,7 @@ public final class MavenRepository implements AutoCloseable {
                 + " was asked)" : "";
         String message = oneLine(rootMessage(e));
         if (notFound(e)) {
-            return new IllegalArgumentException("cannot resolve " + what + ": " + message + where, e);
+            return new BadInputException("cannot resolve " + what + ": " + message + where, e);
         }
         return new InfrastructureException("cannot resolve " + what + ": " + message + where, e);
     }

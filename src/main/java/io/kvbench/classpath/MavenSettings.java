@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ record MavenSettings(Path localRepository, boolean offline, List<RemoteRepositor
         try {
             settings = new DefaultSettingsBuilderFactory().newInstance().build(request).getEffectiveSettings();
         } catch (SettingsBuildingException e) {
-            throw new IllegalArgumentException("Maven settings: " + e.getMessage().replaceAll("\\s*[\\r\\n]+\\s*", " ")
+            throw new BadInputException("Maven settings: " + e.getMessage().replaceAll("\\s*[\\r\\n]+\\s*", " ")
                     .strip(), e);
         }
         return of(settings);

@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class ReleasedVersions {
     public static List<String> between(String artifact, List<String> listed, String good, String bad) {
         for (String end : List.of(good, bad)) requireListed(artifact, listed, end);
         if (ORDER.compare(good, bad) >= 0) {
-            throw new IllegalArgumentException("--good " + good + " is not older than --bad " + bad
+            throw new BadInputException("--good " + good + " is not older than --bad " + bad
                     + " in Maven's version order");
         }
         List<String> out = new ArrayList<>();
@@ -58,7 +59,7 @@ public final class ReleasedVersions {
     /** @throws IllegalArgumentException naming the artifact and its latest release when the version is not listed */
     public static void requireListed(String artifact, List<String> listed, String version) {
         if (!listed.contains(version)) {
-            throw new IllegalArgumentException("version " + version + " of " + artifact + " is not in the "
+            throw new BadInputException("version " + version + " of " + artifact + " is not in the "
                     + "repository's list (" + listed.size() + " versions, the latest " + latest(listed) + ")");
         }
     }
@@ -90,7 +91,7 @@ public final class ReleasedVersions {
         try {
             return SCHEME.parseVersion(version);
         } catch (InvalidVersionSpecificationException e) {
-            throw new IllegalArgumentException("not a version: " + version, e);
+            throw new BadInputException("not a version: " + version, e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.kvbench.classpath;
 
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -144,7 +145,7 @@ public final class SwappedClassPath {
                 Optional<String> version = Optional.ofNullable(props.getProperty("version")).filter(v -> !v.isBlank());
                 if (version.isPresent()) return version.get() + " (jar " + jar.getFileName() + ")";
             } catch (IOException e) {
-                throw new IllegalArgumentException("engine jar " + jar + " cannot be read: " + e.getMessage(), e);
+                throw new BadInputException("engine jar " + jar + " cannot be read: " + e.getMessage(), e);
             }
         }
         return "jar " + jars.get(0).getFileName();

@@ -4,6 +4,7 @@ import io.kvbench.classpath.SwappedClassPath;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.infra.ClassPaths;
+import io.kvbench.input.BadInputException;
 import io.kvbench.run.BenchmarkRunner;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,10 +74,10 @@ final class AbEngineOptions {
     /** One side: {@code classPath} (null: this kvbench's) with {@code swaps} swapped in. */
     static Side side(ClassPathPlan plan, String classPath, ClassPathPlan.SwapValues swaps) {
         List<Path> given = classPath == null ? null : ClassPaths.parse(classPath);
-        if (given != null && given.isEmpty()) throw new IllegalArgumentException("empty class path");
+        if (given != null && given.isEmpty()) throw new BadInputException("empty class path");
         if (given != null) {
             for (Path entry : given) {
-                if (!entry.toFile().exists()) throw new IllegalArgumentException("class path entry " + entry
+                if (!entry.toFile().exists()) throw new BadInputException("class path entry " + entry
                         + " does not exist");
             }
         }

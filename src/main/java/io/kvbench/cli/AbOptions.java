@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.gate.Duet;
 import io.kvbench.gate.RoundSchedule;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.ClassPathRunner;
@@ -57,7 +58,7 @@ final class AbOptions {
         boolean pins = base.inDuet(DuetSlot.probe(duetCpusets.get(0))).isPresent();
         if (scheduleChoice == Schedule.alternate) return RoundSchedule.ALTERNATE;
         if (scheduleChoice == Schedule.duet && !pins) {
-            throw new IllegalArgumentException("--schedule duet pins each side to its own core, which the "
+            throw new BadInputException("--schedule duet pins each side to its own core, which the "
                     + base.name() + " runner cannot: run it with --runner container (Docker; see "
                     + "scripts/setup-docker.sh)");
         }

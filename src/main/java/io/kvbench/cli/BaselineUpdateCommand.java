@@ -6,6 +6,7 @@ import io.kvbench.baseline.CostBaselineStore;
 import io.kvbench.baseline.DiskBaselineStore;
 import io.kvbench.baseline.Formats;
 import io.kvbench.baseline.ResultsInput;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.RunPooling;
 import io.kvbench.report.BaselineChangesMarkdown;
 import io.kvbench.result.AtomicFiles;
@@ -77,14 +78,14 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (Files.exists(baselines) && !Files.isDirectory(baselines)) {
-            throw new IllegalArgumentException("baselines directory " + baselines + " is not a directory");
+            throw new BadInputException("baselines directory " + baselines + " is not a directory");
         }
         if (markdown != null && Files.isDirectory(markdown)) {
-            throw new IllegalArgumentException("--markdown " + markdown + " is a directory; give a file name");
+            throw new BadInputException("--markdown " + markdown + " is a directory; give a file name");
         }
         OptionRange.atLeast("--min-runs", 1, minRuns);
         if (results.size() < minRuns && !force) {
-            throw new IllegalArgumentException(results.size() + " run" + (results.size() == 1 ? "" : "s")
+            throw new BadInputException(results.size() + " run" + (results.size() == 1 ? "" : "s")
                     + " given; baselines "
                     + "the gate relies on pool at least " + minRuns + " (give --results " + minRuns
                     + " times, or --min-runs "
@@ -136,7 +137,7 @@ final class BaselineUpdateCommand implements Callable<Integer> {
     private void refuseAsAnotherProfile(RunResults run) {
         String name = run.profile();
         if (profile != null && name != null && name.contains("+") && !profile.equals(name)) {
-            throw new IllegalArgumentException("the run of profile '" + name
+            throw new BadInputException("the run of profile '" + name
                     + "' has size overrides; its baselines are "
                     + "recorded under '" + name + "' only, never as --profile " + profile + "'s (drop --profile)");
         }

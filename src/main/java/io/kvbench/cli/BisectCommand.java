@@ -10,6 +10,7 @@ import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
 import io.kvbench.gate.VersionRounds;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.Bisection;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
@@ -225,7 +226,7 @@ final class BisectCommand implements Callable<Integer> {
     private static String version(String option, String value, KvEngine engine) {
         String[] idVersion = EngineSwap.assignment(option, value);
         if (!idVersion[0].equals(engine.id())) {
-            throw new IllegalArgumentException(option + " " + value + ": names engine '" + idVersion[0]
+            throw new BadInputException(option + " " + value + ": names engine '" + idVersion[0]
                     + "', but --engines is '" + engine.id() + "'");
         }
         return idVersion[1];

@@ -8,6 +8,7 @@ import io.kvbench.classpath.SwappedClassPath;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.ClassPaths;
+import io.kvbench.input.BadInputException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -68,7 +69,7 @@ final class ClassPathPlan implements AutoCloseable {
 
     private static void add(Map<String, EngineSwap> swaps, EngineSwap swap) {
         if (swaps.putIfAbsent(swap.engine(), swap) != null) {
-            throw new IllegalArgumentException("engine '" + swap.engine() + "' is swapped twice: give one version or "
+            throw new BadInputException("engine '" + swap.engine() + "' is swapped twice: give one version or "
                     + "its jars");
         }
     }
@@ -79,7 +80,7 @@ final class ClassPathPlan implements AutoCloseable {
         try (URLClassLoader loader = new URLClassLoader(urls(adapters), ClassPathPlan.class.getClassLoader())) {
             List<KvEngine> engines = Engines.registeredIn(loader);
             return engines.stream().filter(e -> e.id().equals(id)).findFirst().map(KvEngine::artifacts)
-                    .orElseThrow(() -> new IllegalArgumentException("unknown engine '" + id + "'; valid engines: "
+                    .orElseThrow(() -> new BadInputException("unknown engine '" + id + "'; valid engines: "
                             + engines.stream().map(KvEngine::id).collect(Collectors.joining(", "))));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -92,7 +93,7 @@ final class ClassPathPlan implements AutoCloseable {
             try {
                 urls.add(entry.toUri().toURL());
             } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("not a class path entry: " + entry, e);
+                throw new BadInputException("not a class path entry: " + entry, e);
             }
         }
         return urls.toArray(URL[]::new);
@@ -101,7 +102,7 @@ final class ClassPathPlan implements AutoCloseable {
     /** The engine's first declared Maven artifact, whose versions are swapped in; bad input when it declares none. */
     static String artifact(KvEngine engine) {
         if (engine.artifacts().isEmpty()) {
-            throw new IllegalArgumentException("engine '" + engine.id() + "' declares no Maven artifact (it is built "
+            throw new BadInputException("engine '" + engine.id() + "' declares no Maven artifact (it is built "
                     + "on the JDK, or its adapter does not say): its versions cannot be swapped");
         }
         return engine.artifacts().get(0);

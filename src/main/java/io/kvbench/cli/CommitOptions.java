@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.classpath.CommitBuilds;
 import io.kvbench.classpath.EngineCommits;
 import io.kvbench.gate.BisectReport;
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -49,15 +50,15 @@ final class CommitOptions {
     /** Whether commits are searched; refuses --build, --artifact or --build-cache without --repo and the reverse. */
     boolean given() {
         if (buildTimeoutMinutes < 1) {
-            throw new IllegalArgumentException("--build-timeout " + buildTimeoutMinutes + ": give at least 1 minute");
+            throw new BadInputException("--build-timeout " + buildTimeoutMinutes + ": give at least 1 minute");
         }
         boolean any = build != null || artifact != null || buildCache != null;
         if (repo == null && any) {
-            throw new IllegalArgumentException("--build, --artifact and --build-cache go with --repo: give the "
+            throw new BadInputException("--build, --artifact and --build-cache go with --repo: give the "
                     + "engine's git repository, or leave them out to search released versions");
         }
         if (repo != null && (build == null || build.isBlank() || artifact == null || artifact.isBlank())) {
-            throw new IllegalArgumentException("--repo needs --build (the command that builds a commit) and "
+            throw new BadInputException("--repo needs --build (the command that builds a commit) and "
                     + "--artifact (the jar it makes)");
         }
         return repo != null;
@@ -79,7 +80,7 @@ final class CommitOptions {
             String option = end == goodCommit ? "--good" : "--bad";
             CommitBuilds.Built built = commits.build(end, outDir.resolve("build-" + end.label() + ".log"));
             if (!built.ok()) {
-                throw new IllegalArgumentException(option + " " + end.label() + " does not build: " + built.problem()
+                throw new BadInputException(option + " " + end.label() + " does not build: " + built.problem()
                         + " (its log: " + built.log() + "); bisect needs both ends built");
             }
         }

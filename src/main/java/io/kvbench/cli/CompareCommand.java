@@ -5,6 +5,7 @@ import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
@@ -70,11 +71,11 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunResults run = ResultsInput.read(results);
         if (profile != null && !profile.equals(run.profile())) {
-            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE) + " is from profile '"
+            throw new BadInputException(results.resolve(ResultsJson.RESULTS_FILE) + " is from profile '"
                     + run.profile() + "', not '" + profile + "' (--profile)");
         }
         if (run.machine().machineClass().startsWith(RunMerge.MIXED)) {
-            throw new IllegalArgumentException(results.resolve(ResultsJson.RESULTS_FILE)
+            throw new BadInputException(results.resolve(ResultsJson.RESULTS_FILE)
                     + " merges shards of several machine classes ("
                     + run.machine().machineClass().substring(RunMerge.MIXED.length())
                     + "): compare each shard with the baselines of its own class");
@@ -123,7 +124,7 @@ final class CompareCommand implements Callable<Integer> {
         run.results().stream().map(BenchmarkResult::engine).forEach(known::add);
         for (String engine : engines) {
             if (!known.contains(engine)) {
-                throw new IllegalArgumentException("unknown engine '" + engine + "' in --engines"
+                throw new BadInputException("unknown engine '" + engine + "' in --engines"
                         + Suggestions.didYouMean(engine, known) + "; valid engines: " + String.join(", ", known));
             }
         }

@@ -7,6 +7,7 @@ import io.kvbench.crash.Fault;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.CrashReport;
 import io.kvbench.result.FailureKind;
 import io.kvbench.task.ContainerResources;
@@ -112,7 +113,7 @@ final class CrashCommand implements Callable<Integer> {
         List<KvEngine> selected = engines == null ? Engines.all() : Names.engines(engines);
         Path outDir = OutOption.check(RunOutput.outDir(out, "crash"));
         if (Files.exists(outDir.resolve(CrashResults.FILE))) {
-            throw new IllegalArgumentException("--out " + outDir + " already holds a " + CrashResults.FILE
+            throw new BadInputException("--out " + outDir + " already holds a " + CrashResults.FILE
                     + "; choose another directory");
         }
         long chosenSeed = seed != null ? seed : new SecureRandom().nextLong() & Long.MAX_VALUE;
@@ -155,7 +156,7 @@ final class CrashCommand implements Callable<Integer> {
         for (String name : names) {
             String id = name.trim();
             if (!ids.contains(id)) {
-                throw new IllegalArgumentException("unknown fault '" + id + "'" + Suggestions.didYouMean(id, ids)
+                throw new BadInputException("unknown fault '" + id + "'" + Suggestions.didYouMean(id, ids)
                         + "; valid faults: " + String.join(", ", ids) + ", or all");
             }
             faults.add(Fault.of(id));
@@ -179,7 +180,7 @@ final class CrashCommand implements Callable<Integer> {
         try {
             ContainerResources.cpus(cpuset);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--cpuset " + cpuset + ": " + e.getMessage(), e);
+            throw new BadInputException("--cpuset " + cpuset + ": " + e.getMessage(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.EngineDetails;
 import io.kvbench.report.EngineJson;
 import io.kvbench.report.EngineTable;
@@ -68,7 +69,7 @@ final class EnginesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int forms = (wide ? 1 : 0) + (json ? 1 : 0) + (markdown ? 1 : 0) + (changedFrom != null ? 1 : 0);
-        if (forms > 1) throw new IllegalArgumentException("choose one of --wide, --json, --markdown, --changed-from");
+        if (forms > 1) throw new BadInputException("choose one of --wide, --json, --markdown, --changed-from");
         List<KvEngine> engines = id == null ? Engines.all() : List.of(Engines.byId(id));
         PrintWriter out = spec.commandLine().getOut();
         ObjectMapper mapper = new ObjectMapper();
@@ -106,30 +107,30 @@ final class EnginesCommand implements Callable<Integer> {
 
     /** Whether FILE holds JSON (`engines --json`) rather than a dependency list. */
     private static boolean isJson(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--changed-from " + file + " is not a file");
+        if (!Files.isRegularFile(file)) throw new BadInputException("--changed-from " + file + " is not a file");
         String text = Files.readString(file).stripLeading();
         return text.startsWith("[") || text.startsWith("{");
     }
 
     /** Engine id to version from another build's {@code engines --json}; a file that is not one is bad input. */
     private static Map<String, String> versions(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--changed-from " + file + " is not a file");
+        if (!Files.isRegularFile(file)) throw new BadInputException("--changed-from " + file + " is not a file");
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage()
+            throw new BadInputException(file + ": not JSON (" + e.getOriginalMessage()
                     + "); give the output of `kvbench engines --json`");
         }
         Map<String, String> versions = new TreeMap<>();
         if (root == null || !root.isArray()) {
-            throw new IllegalArgumentException(file + ": not a JSON array of engines (`kvbench engines --json`)");
+            throw new BadInputException(file + ": not a JSON array of engines (`kvbench engines --json`)");
         }
         for (int i = 0; i < root.size(); i++) {
             JsonNode id = root.get(i).get("id");
             JsonNode version = root.get(i).get("version");
             if (id == null || !id.isTextual() || version == null || !version.isTextual()) {
-                throw new IllegalArgumentException(file + ": item " + i + " has no string 'id' and 'version'");
+                throw new BadInputException(file + ": item " + i + " has no string 'id' and 'version'");
             }
             versions.put(id.asText(), version.asText());
         }

@@ -1,7 +1,7 @@
 package io.kvbench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.kvbench.input.InputException;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.Verdict;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -58,9 +58,11 @@ public enum ExitCode {
     }
 
     /**
-     * The code of a failure, decided by its type (never by its message): whatever the user gave wrong is bad input,
-     * everything else is the machine's or kvbench's fault. A Jackson parse error is bad input even though it is an
-     * IOException: the bytes were read, they are just not what the file should hold.
+     * The code of a failure, decided by its type (never by its message): whatever the user gave wrong is bad input
+     * (kvbench's {@link BadInputException}, picocli's and Jackson's parse errors, a named file that is missing),
+     * everything else is the machine's or kvbench's fault, an IllegalArgumentException from a library among them. A
+     * Jackson parse error is bad input even though it is an IOException: the bytes were read, they are just not what
+     * the file should hold.
      */
     static ExitCode of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -72,8 +74,8 @@ public enum ExitCode {
     }
 
     private static boolean badInput(Throwable t) {
-        return t instanceof CommandLine.ParameterException || t instanceof IllegalArgumentException
-                || t instanceof InputException || t instanceof JsonProcessingException
+        return t instanceof CommandLine.ParameterException || t instanceof BadInputException
+                || t instanceof JsonProcessingException
                 || t instanceof NoSuchFileException || t instanceof NotDirectoryException
                 || t instanceof AccessDeniedException || t instanceof FileSystemLoopException;
     }

@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.Gate;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.ComparisonReport;
 import io.kvbench.judge.ComparisonRow;
 import io.kvbench.judge.ThresholdPolicy;
@@ -84,7 +85,7 @@ final class GateCommand implements Callable<Integer> {
         BaselineSource source = against.source(spec);
         Path outDir = OutOption.check(RunOutput.outDir(out, "gate"));
         if (Files.exists(outDir.resolve(ResultsJson.RESULTS_FILE))) {
-            throw new IllegalArgumentException("--out " + outDir
+            throw new BadInputException("--out " + outDir
                     + " already holds a results.json; choose another directory");
         }
         ThresholdPolicy policy = thresholds.policy(chosen);

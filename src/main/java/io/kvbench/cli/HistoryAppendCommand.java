@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.history.HistoryStore;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ final class HistoryAppendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (commit.isBlank()) throw new IllegalArgumentException("--commit is empty");
+        if (commit.isBlank()) throw new BadInputException("--commit is empty");
         if (time != null) parse(time, "--time");
         HistoryStore store = new HistoryStore(history);
         PrintWriter out = spec.commandLine().getOut();
@@ -66,7 +67,7 @@ final class HistoryAppendCommand implements Callable<Integer> {
         try {
             return Instant.parse(instant).toString();
         } catch (DateTimeParseException | NullPointerException e) {
-            throw new IllegalArgumentException(what + " is '" + instant
+            throw new BadInputException(what + " is '" + instant
                     + "', not an ISO-8601 instant (e.g. 2026-11-23T02:00:00Z)");
         }
     }

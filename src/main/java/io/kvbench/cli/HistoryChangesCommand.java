@@ -4,6 +4,7 @@ import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.ChangePoint;
 import io.kvbench.history.HistoryStore;
 import io.kvbench.history.Otava;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.ChangePointsReport;
 import io.kvbench.report.TextTable;
 import io.kvbench.result.AtomicFiles;
@@ -67,9 +68,9 @@ final class HistoryChangesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history
+        if (!Files.isDirectory(history)) throw new BadInputException("history directory " + history
                 + " does not exist");
-        if (!(pValue > 0 && pValue < 1)) throw new IllegalArgumentException("--p-value must be in (0, 1), not "
+        if (!(pValue > 0 && pValue < 1)) throw new BadInputException("--p-value must be in (0, 1), not "
                 + pValue);
         OptionRange.atLeast("--fail-within", 0, failWithin);
         Path outDir = OutOption.check(RunOutput.outDir(this.out, "history-changes"));

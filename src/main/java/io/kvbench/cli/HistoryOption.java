@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BaselineStore;
 import io.kvbench.history.HistoryBaselines;
+import io.kvbench.input.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,15 +33,15 @@ final class HistoryOption {
         if (!Files.isDirectory(baselines) && (Files.exists(baselines) || baselinesGiven)) {
             // The default directory may legitimately not exist yet (nothing recorded); a named one that does not is a
             // typo.
-            throw new IllegalArgumentException("baselines directory " + baselines
+            throw new BadInputException("baselines directory " + baselines
                     + " does not exist or is not a directory");
         }
         if (history == null) {
-            if (nightsGiven) throw new IllegalArgumentException("--nights needs --history");
+            if (nightsGiven) throw new BadInputException("--nights needs --history");
             return new BaselineStore(baselines);
         }
         // A missing history is a typo or a checkout that failed, not "every benchmark is new".
-        if (!Files.isDirectory(history)) throw new IllegalArgumentException("history directory " + history
+        if (!Files.isDirectory(history)) throw new BadInputException("history directory " + history
                 + " does not exist");
         // Throughput from the history; disk from the baselines directory, whose disk baselines hold on every machine.
         return HistoryBaselines.source(history, nights, baselines);

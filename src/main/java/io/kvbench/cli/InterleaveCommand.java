@@ -4,6 +4,7 @@ import io.kvbench.gate.InterleaveReport;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.RoundSchedule;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.AbSummary;
@@ -96,11 +97,11 @@ final class InterleaveCommand implements Callable<Integer> {
         boolean fixed = rounds != null;
         OptionRange.atLeast("--rounds", 2, rounds, "interleaving needs repeats");
         if (!fixed && confirmations != null) {
-            throw new IllegalArgumentException(
+            throw new BadInputException(
                     "--confirmations needs --rounds: the sequential test confirms by running on");
         }
         if (fixed && judging.budgetMinutes != null) {
-            throw new IllegalArgumentException(
+            throw new BadInputException(
                     "--budget-minutes is for the sequential test; with --rounds the rounds are fixed");
         }
         Profile chosen = sizes.apply(Names.profile(profile));

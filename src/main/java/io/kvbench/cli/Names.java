@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.task.ContainerResources;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
@@ -34,14 +35,14 @@ final class Names {
         List<String> ids = Engines.all().stream().map(KvEngine::id).toList();
         boolean unavailable = Engines.unavailable().stream().anyMatch(u -> u.mayBe(id));
         if (ids.contains(id) || unavailable || Suggestions.closest(id, ids).isEmpty()) return Engines.byId(id);
-        throw new IllegalArgumentException("unknown engine '" + id + "'" + Suggestions.didYouMean(id, ids)
+        throw new BadInputException("unknown engine '" + id + "'" + Suggestions.didYouMean(id, ids)
                 + "; valid engines: " + String.join(", ", ids));
     }
 
     static Workload workload(String name) {
         List<String> names = Catalog.workloads().stream().map(Workload::name).toList();
         if (names.contains(name)) return Catalog.workload(name);
-        throw new IllegalArgumentException("unknown workload '" + name + "'" + Suggestions.didYouMean(name, names)
+        throw new BadInputException("unknown workload '" + name + "'" + Suggestions.didYouMean(name, names)
                 + "; valid workloads: " + String.join(", ", names) + " (`kvbench workloads` describes them)");
     }
 
@@ -50,7 +51,7 @@ final class Names {
         if (Catalog.PROFILES.contains(ref)) return Catalog.profile(ref);
         file(ref, "profile");
         if (pathLike(ref)) return Catalog.profile(ref);
-        throw new IllegalArgumentException("unknown profile '" + ref + "'"
+        throw new BadInputException("unknown profile '" + ref + "'"
                 + Suggestions.didYouMean(ref, Catalog.PROFILES)
                 + "; valid profiles: " + String.join(", ", Catalog.PROFILES)
                 + " (`kvbench profiles` describes them), or a path to a profile .json file");
@@ -61,7 +62,7 @@ final class Names {
         if (ContainerResources.SHIPPED.contains(ref)) return ContainerResources.load(ref);
         file(ref, "resource profile");
         if (pathLike(ref)) return ContainerResources.load(ref);
-        throw new IllegalArgumentException("unknown resource profile '" + ref + "'"
+        throw new BadInputException("unknown resource profile '" + ref + "'"
                 + Suggestions.didYouMean(ref, ContainerResources.SHIPPED) + "; valid resource profiles: "
                 + String.join(", ", ContainerResources.SHIPPED) + ", or a path to a resource profile .json file");
     }
@@ -69,9 +70,9 @@ final class Names {
     /** A reference that names a file: refused when the file is missing or is not a .json file. */
     private static void file(String ref, String what) {
         if (!pathLike(ref)) return;
-        if (!Files.exists(Path.of(ref))) throw new IllegalArgumentException(what + " file " + ref + " does not exist");
+        if (!Files.exists(Path.of(ref))) throw new BadInputException(what + " file " + ref + " does not exist");
         if (!ref.endsWith(".json")) {
-            throw new IllegalArgumentException(what + " file " + ref + " is not a .json file (a " + what + " is JSON)");
+            throw new BadInputException(what + " file " + ref + " is not a .json file (a " + what + " is JSON)");
         }
     }
 

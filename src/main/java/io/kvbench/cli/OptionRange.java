@@ -1,5 +1,7 @@
 package io.kvbench.cli;
 
+import io.kvbench.input.BadInputException;
+
 /**
  * The one check and wording of a numeric option outside its range, bad input (exit 2): "--cycles must be at least 1,
  * was 0", "--records must be between 1 and 1000000000, was 0", with an optional reason after the range ("--rounds
@@ -26,7 +28,7 @@ final class OptionRange {
     }
 
     private static IllegalArgumentException refused(String option, String range, String why, Number value) {
-        return new IllegalArgumentException(option + " must be " + range + (why == null ? "" : " (" + why + ")")
+        return new BadInputException(option + " must be " + range + (why == null ? "" : " (" + why + ")")
                 + ", was " + value);
     }
 }

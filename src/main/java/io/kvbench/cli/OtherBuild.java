@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.classpath.BuildArtifacts;
 import io.kvbench.classpath.Coordinates;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ final class OtherBuild {
      */
     static Map<String, String> changedVersions(List<KvEngine> engines, Path dependencyList) throws IOException {
         if (!Files.isRegularFile(dependencyList)) {
-            throw new IllegalArgumentException(dependencyList + " is not a file (expected the output of "
+            throw new BadInputException(dependencyList + " is not a file (expected the output of "
                     + "mvn dependency:list -DincludeScope=runtime -DoutputFile=FILE of the other build)");
         }
         Map<String, String> other = versions(BuildArtifacts.read(dependencyList));

@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import io.kvbench.input.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -25,7 +26,7 @@ final class OutOption {
         Path whole = dir.toAbsolutePath().normalize();
         for (Path p = whole; p != null; p = p.getParent()) {
             if (Files.exists(p) && !Files.isDirectory(p)) {
-                throw new IllegalArgumentException(option + " " + dir + ": " + (p.equals(whole)
+                throw new BadInputException(option + " " + dir + ": " + (p.equals(whole)
                         ? "is a file, not a directory" : p + " is a file, so no directory can be made below it")
                         + "; give a directory (or a path where one can be made)");
             }

@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import io.kvbench.input.BadInputException;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -18,7 +19,7 @@ record Percent(double percent) {
     static final double MAX = 1000;
 
     Percent {
-        if (!(percent >= 0 && percent <= MAX)) throw new IllegalArgumentException("a percentage is between 0 and "
+        if (!(percent >= 0 && percent <= MAX)) throw new BadInputException("a percentage is between 0 and "
                 + MAX);
     }
 

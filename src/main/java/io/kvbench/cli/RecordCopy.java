@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvbench.input.BadInputException;
 import java.util.function.Consumer;
 
 /**
@@ -29,7 +30,7 @@ final class RecordCopy {
         } catch (JsonProcessingException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-            throw new IllegalArgumentException(message.lines().findFirst().orElse(message), e);
+            throw new BadInputException(message.lines().findFirst().orElse(message), e);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.gate.InterleaveReport;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.AbSummary;
 import io.kvbench.report.ConsoleReport;
 import io.kvbench.report.ReportWriter;
@@ -78,13 +79,13 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path results = input.results;
         if (!Files.isDirectory(results)) {
-            throw new IllegalArgumentException("--results " + results + (Files.exists(results)
+            throw new BadInputException("--results " + results + (Files.exists(results)
                     ? ": not a directory (give the directory that holds " + ResultsJson.RESULTS_FILE + ")"
                     : ": no such directory"));
         }
         Path outDir = out == null ? results : out;
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw new IllegalArgumentException("--out " + outDir + ": exists and is not a directory");
+            throw new BadInputException("--out " + outDir + ": exists and is not a directory");
         }
         RunResults run = read(results.resolve(ResultsJson.RESULTS_FILE));
         return print(run, ReportWriter.write(run, outDir, null));
@@ -94,7 +95,7 @@ final class ReportCommand implements Callable<Integer> {
     static final String AB_SUMMARY_FILE = "ab-summary.md";
 
     private int abSummary(List<Path> dirs) throws IOException {
-        if (out == null) throw new IllegalArgumentException("--interleaved needs --out DIR (where ab-summary.md goes)");
+        if (out == null) throw new BadInputException("--interleaved needs --out DIR (where ab-summary.md goes)");
         List<InterleaveReport> reports = new ArrayList<>();
         for (Path dir : dirs) reports.add(InterleaveReport.read(dir));
         AbSummary summary = new AbSummary(reports);

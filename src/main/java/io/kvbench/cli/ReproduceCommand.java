@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Published;
 import io.kvbench.workload.Workload;
@@ -94,7 +95,7 @@ final class ReproduceCommand implements Callable<Integer> {
         Published published = Published.named(name);
         long size = records != null ? records : published.records();
         if (size < 1 || size > 100_000_000) {
-            throw new IllegalArgumentException("--records must be 1..100000000, was " + size);
+            throw new BadInputException("--records must be 1..100000000, was " + size);
         }
         Profile base = Names.profile(profile);
         Set<String> tableEngines = new LinkedHashSet<>();
@@ -106,7 +107,7 @@ final class ReproduceCommand implements Callable<Integer> {
         if (engines != null) {
             for (String id : engines) {
                 if (!tableEngines.contains(id)) {
-                    throw new IllegalArgumentException("engine '" + id + "' is not in the published " + name
+                    throw new BadInputException("engine '" + id + "' is not in the published " + name
                             + " table; its engines: " + String.join(", ", tableEngines));
                 }
             }
@@ -123,7 +124,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         }
         if (tableEngines.isEmpty()) {
-            throw new IllegalArgumentException("none of the published " + name + " table's engines is in this build");
+            throw new BadInputException("none of the published " + name + " table's engines is in this build");
         }
         List<KvEngine> selected = tableEngines.stream().map(Engines::byId).toList();
         Map<String, Published.Settings> settings = iterations == IterationSource.table

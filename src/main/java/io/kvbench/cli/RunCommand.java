@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunLayout;
 import io.kvbench.result.RunResults;
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
         if (dataDir != null) OutOption.check("--data-dir", dataDir);
         RunLayout layout = new RunLayout(outDir);
         if (Files.exists(layout.results())) {
-            throw new IllegalArgumentException("--out " + outDir
+            throw new BadInputException("--out " + outDir
                     + " already holds a results.json; choose another directory");
         }
         RunPlan plan = new RunPlan(selectedEngines, selectedWorkloads, chosen, outDir,

@@ -1,5 +1,6 @@
 package io.kvbench.cli;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.ProfileOverrides;
 import io.kvbench.workload.Workload;
@@ -62,7 +63,7 @@ final class ShapeOptions {
 
     private static void refuse(String rule, boolean given, List<String> misfits) {
         if (given && !misfits.isEmpty()) {
-            throw new IllegalArgumentException(rule + ", not those of " + String.join(", ", misfits)
+            throw new BadInputException(rule + ", not those of " + String.join(", ", misfits)
                     + " (choose other --workloads)");
         }
     }

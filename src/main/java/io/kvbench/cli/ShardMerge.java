@@ -2,6 +2,7 @@ package io.kvbench.cli;
 
 import io.kvbench.baseline.ResultsInput;
 import io.kvbench.crash.CrashResults;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.ResultsJson;
 import io.kvbench.result.RunMerge;
 import io.kvbench.result.RunResults;
@@ -53,13 +54,13 @@ final class ShardMerge {
      * @param what what goes there, for the message of a missing --out
      */
     static Path checkOut(Path out, String file, String what) {
-        if (out == null) throw new IllegalArgumentException("--merge needs --out DIR: where " + what + " go");
+        if (out == null) throw new BadInputException("--merge needs --out DIR: where " + what + " go");
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out " + out + ": exists and is not a directory");
+            throw new BadInputException("--out " + out + ": exists and is not a directory");
         }
         Path outFile = out.resolve(file);
         if (Files.exists(outFile)) {
-            throw new IllegalArgumentException("--out " + out + " already holds a " + file
+            throw new BadInputException("--out " + out + " already holds a " + file
                     + "; choose another directory");
         }
         return outFile;
@@ -73,18 +74,18 @@ final class ShardMerge {
     static List<Path> checkShards(List<Path> dirs, String file, String command) {
         Map<Path, Path> seen = new HashMap<>();
         for (Path dir : dirs) {
-            if (!Files.exists(dir)) throw new IllegalArgumentException("--merge " + dir + ": no such directory");
+            if (!Files.exists(dir)) throw new BadInputException("--merge " + dir + ": no such directory");
             if (!Files.isDirectory(dir)) {
-                throw new IllegalArgumentException("--merge " + dir + ": not a directory (give the output directory "
+                throw new BadInputException("--merge " + dir + ": not a directory (give the output directory "
                         + "of a run)");
             }
             if (!Files.isRegularFile(dir.resolve(file))) {
-                throw new IllegalArgumentException("--merge " + dir + ": no " + file + " in it (a shard is the --out "
+                throw new BadInputException("--merge " + dir + ": no " + file + " in it (a shard is the --out "
                         + "directory of one `" + command + "`; did that run fail before writing results?)");
             }
             try {
                 Path earlier = seen.putIfAbsent(dir.toRealPath(), dir);
-                if (earlier != null) throw new IllegalArgumentException("--merge " + dir + ": the same directory as "
+                if (earlier != null) throw new BadInputException("--merge " + dir + ": the same directory as "
                         + earlier + ", given twice");
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);

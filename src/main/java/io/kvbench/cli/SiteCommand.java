@@ -5,6 +5,7 @@ import io.kvbench.engine.Engines;
 import io.kvbench.gate.BisectReport;
 import io.kvbench.history.ChangeDetection;
 import io.kvbench.history.HistoryStore;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.SiteInput;
 import io.kvbench.report.SiteWriter;
 import io.kvbench.result.ResultsJson;
@@ -75,10 +76,10 @@ final class SiteCommand implements Callable<Integer> {
         Path outDir = OutOption.check(RunOutput.outDir(out, "site"));
         SiteWriter.checkReplaceable(outDir);
         if (changePoints != null && history == null) {
-            throw new IllegalArgumentException("--change-points needs --history: the series the change points are in");
+            throw new BadInputException("--change-points needs --history: the series the change points are in");
         }
         if (history != null && !Files.isDirectory(history)) {
-            throw new IllegalArgumentException("--history " + history + ": no such directory");
+            throw new BadInputException("--history " + history + ": no such directory");
         }
         Map<String, List<RunMerge.Shard>> byProfile = new LinkedHashMap<>();
         List<CrashResults> crash = new ArrayList<>();
@@ -110,7 +111,7 @@ final class SiteCommand implements Callable<Integer> {
     private static void read(Path dir, Map<String, List<RunMerge.Shard>> byProfile, List<CrashResults> crash,
                              List<BisectReport> bisections) throws IOException {
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--results " + dir + (Files.exists(dir) ? ": not a directory"
+            throw new BadInputException("--results " + dir + (Files.exists(dir) ? ": not a directory"
                     : ": no such directory"));
         }
         boolean found = false;
@@ -132,7 +133,7 @@ final class SiteCommand implements Callable<Integer> {
             }
         }
         if (!found) {
-            throw new IllegalArgumentException("--results " + dir + ": holds no " + ResultsJson.RESULTS_FILE + ", "
+            throw new BadInputException("--results " + dir + ": holds no " + ResultsJson.RESULTS_FILE + ", "
                     + BisectReport.JSON_FILE + " or " + CrashResults.FILE + " (nor a crash result below it)");
         }
     }

@@ -8,6 +8,7 @@ import io.kvbench.gate.VersionRounds;
 import io.kvbench.gate.VersionSeries;
 import io.kvbench.gate.VersionsMerge;
 import io.kvbench.gate.VersionsReport;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.VersionsHtml;
 import io.kvbench.report.VersionsMarkdown;
@@ -113,7 +114,7 @@ final class VersionsCommand implements Callable<Integer> {
         if (merge != null) return merged();
         for (Object[] required : new Object[][] {{"--engines", engineId}, {"--versions", versions},
             {"--workloads", workloads}}) {
-            if (required[1] == null) throw new IllegalArgumentException(required[0] + " is required (or --merge)");
+            if (required[1] == null) throw new BadInputException(required[0] + " is required (or --merge)");
         }
         OptionRange.atLeast("--rounds", 2, rounds, "interleaving needs repeats");
         Profile chosen = sizes.apply(Names.profile(profile));
@@ -155,7 +156,7 @@ final class VersionsCommand implements Callable<Integer> {
     /** The shards of --merge, checked and merged, written to --out. */
     private int merged() throws Exception {
         if (engineId != null || versions != null || workloads != null || shard != null) {
-            throw new IllegalArgumentException("--merge takes no --engines, --versions, --workloads or --shard: the "
+            throw new BadInputException("--merge takes no --engines, --versions, --workloads or --shard: the "
                     + "shards' versions.json say them");
         }
         ShardMerge.checkOut(out, VersionsReport.JSON_FILE, "the merged versions.json, versions.md and versions.html");

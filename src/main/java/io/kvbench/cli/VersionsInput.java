@@ -1,6 +1,7 @@
 package io.kvbench.cli;
 
 import io.kvbench.classpath.ReleasedVersions;
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,19 +30,19 @@ final class VersionsInput {
             return;
         }
         if (given.size() < 2) {
-            throw new IllegalArgumentException("--versions " + String.join(",", given) + ": a series needs at least "
+            throw new BadInputException("--versions " + String.join(",", given) + ": a series needs at least "
                     + "two versions (or a range FROM..TO)");
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < given.size(); i++) {
             String v = given.get(i);
             if (v.isBlank() || v.contains(RANGE)) {
-                throw new IllegalArgumentException("--versions: '" + v + "' is not a version (a range FROM..TO is "
+                throw new BadInputException("--versions: '" + v + "' is not a version (a range FROM..TO is "
                         + "given alone)");
             }
-            if (!seen.add(v)) throw new IllegalArgumentException("--versions: " + v + " is listed twice");
+            if (!seen.add(v)) throw new BadInputException("--versions: " + v + " is listed twice");
             if (i > 0 && ReleasedVersions.ORDER.compare(given.get(i - 1), v) >= 0) {
-                throw new IllegalArgumentException("--versions: " + given.get(i - 1) + " before " + v + " is not "
+                throw new BadInputException("--versions: " + given.get(i - 1) + " before " + v + " is not "
                         + "ascending in Maven's version order; list the versions from the oldest");
             }
         }
@@ -63,10 +64,10 @@ final class VersionsInput {
         String from = value.substring(0, at).strip();
         String to = value.substring(at + RANGE.length()).strip();
         if (from.isEmpty() || to.isEmpty() || to.contains(RANGE)) {
-            throw new IllegalArgumentException("--versions " + value + ": expected FROM..TO, e.g. 0.9.0..0.9.3");
+            throw new BadInputException("--versions " + value + ": expected FROM..TO, e.g. 0.9.0..0.9.3");
         }
         if (ReleasedVersions.ORDER.compare(from, to) >= 0) {
-            throw new IllegalArgumentException("--versions " + value + ": " + from + " is not older than " + to
+            throw new BadInputException("--versions " + value + ": " + from + " is not older than " + to
                     + " in Maven's version order");
         }
         return new String[] {from, to};
@@ -79,12 +80,12 @@ final class VersionsInput {
         int k = m.matches() ? Integer.parseInt(m.group(1)) : 0;
         int n = m.matches() ? Integer.parseInt(m.group(2)) : 0;
         if (k < 1 || k > n) {
-            throw new IllegalArgumentException("--shard " + shard + ": expected K/N with 1 <= K <= N, e.g. 1/2");
+            throw new BadInputException("--shard " + shard + ": expected K/N with 1 <= K <= N, e.g. 1/2");
         }
         List<Workload> mine = new ArrayList<>();
         for (int i = k - 1; i < workloads.size(); i += n) mine.add(workloads.get(i));
         if (mine.isEmpty()) {
-            throw new IllegalArgumentException("--shard " + shard + ": no workload falls to it (" + workloads.size()
+            throw new BadInputException("--shard " + shard + ": no workload falls to it (" + workloads.size()
                     + " workloads over " + n + " shards)");
         }
         return List.copyOf(mine);

@@ -6,6 +6,7 @@ import io.kvbench.engine.Durability;
 import io.kvbench.engine.KvEngine;
 import io.kvbench.infra.Directories;
 import io.kvbench.infra.InfrastructureException;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.Failure;
 import io.kvbench.result.FailureKind;
 import java.io.IOException;
@@ -46,7 +47,7 @@ final class CrashLoop {
      */
     record Settings(int cycles, long seed, Duration maxKillDelay, Path workDir, Fault fault) {
         Settings {
-            if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
+            if (cycles < 1) throw new BadInputException("cycles must be >= 1, was " + cycles);
         }
     }
 

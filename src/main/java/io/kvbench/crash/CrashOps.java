@@ -1,6 +1,7 @@
 package io.kvbench.crash;
 
 import io.kvbench.engine.Capabilities;
+import io.kvbench.input.BadInputException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -26,12 +27,12 @@ public record CrashOps(long seed, int keySpace, int maxValue, int deletePercent)
     static final int KEY_BYTES = 12;
 
     public CrashOps {
-        if (keySpace < 1 || keySpace > 999_999) throw new IllegalArgumentException("key space must be 1..999999, was "
+        if (keySpace < 1 || keySpace > 999_999) throw new BadInputException("key space must be 1..999999, was "
                 + keySpace);
-        if (maxValue < HEADER) throw new IllegalArgumentException("values need at least " + HEADER + " bytes, max was "
+        if (maxValue < HEADER) throw new BadInputException("values need at least " + HEADER + " bytes, max was "
                 + maxValue);
         if (deletePercent < 0
-                || deletePercent > 100) throw new IllegalArgumentException("delete percent must be 0..100");
+                || deletePercent > 100) throw new BadInputException("delete percent must be 0..100");
     }
 
     /** The stream the crash tests use for an engine: values up to 1 KiB (less if the engine's limit is lower). */
@@ -78,7 +79,7 @@ public record CrashOps(long seed, int keySpace, int maxValue, int deletePercent)
 
     /** The value a put operation writes. */
     public byte[] value(Op op) {
-        if (op.delete()) throw new IllegalArgumentException("operation " + op.seq() + " is a delete");
+        if (op.delete()) throw new BadInputException("operation " + op.seq() + " is a delete");
         byte[] value = new byte[op.valueLength()];
         ByteBuffer.wrap(value).putLong(op.seq()).putInt(op.keyIndex()).putInt(op.valueLength());
         SplittableRandom filler = new SplittableRandom(op.seq() ^ seed);

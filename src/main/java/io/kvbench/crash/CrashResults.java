@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.AtomicFiles;
@@ -99,14 +100,14 @@ public record CrashResults(int schemaVersion, boolean complete, @JsonUnwrapped R
      * Complete when all are; cycles, seed and start are the first run's (each result keeps its own seed and runner).
      */
     public static CrashResults merge(List<CrashResults> runs) {
-        if (runs.isEmpty()) throw new IllegalArgumentException("nothing to merge");
+        if (runs.isEmpty()) throw new BadInputException("nothing to merge");
         Run first = runs.get(0).run();
         List<EngineCrashResult> all = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (CrashResults run : runs) {
             for (EngineCrashResult r : run.results()) {
                 if (!seen.add(key(r))) {
-                    throw new IllegalArgumentException("crash results of engine " + r.engine() + " under fault "
+                    throw new BadInputException("crash results of engine " + r.engine() + " under fault "
                             + r.fault().id() + " appear twice");
                 }
                 all.add(r);

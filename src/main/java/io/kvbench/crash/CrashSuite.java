@@ -6,6 +6,7 @@ import io.kvbench.infra.GitRevision;
 import io.kvbench.infra.InfrastructureException;
 import io.kvbench.infra.KillableContainers;
 import io.kvbench.infra.Machines;
+import io.kvbench.input.BadInputException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +43,8 @@ public final class CrashSuite {
      */
     public record Plan(int cycles, long seed, Duration maxKillDelay, Path workDir, int parallel) {
         public Plan {
-            if (cycles < 1) throw new IllegalArgumentException("cycles must be >= 1, was " + cycles);
-            if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1, was " + parallel);
+            if (cycles < 1) throw new BadInputException("cycles must be >= 1, was " + cycles);
+            if (parallel < 1) throw new BadInputException("parallel must be >= 1, was " + parallel);
         }
     }
 
@@ -65,7 +66,7 @@ public final class CrashSuite {
      */
     public static CrashSuite prepare(Where where, String baseImage, String cpuset, List<Fault> faults,
                                      Consumer<String> progress) {
-        if (faults.isEmpty()) throw new IllegalArgumentException("no fault to run");
+        if (faults.isEmpty()) throw new BadInputException("no fault to run");
         Optional<Fault> onFuse = faults.stream().filter(Fault::needsFuse).findFirst();
         if (onFuse.isPresent()) {
             PowerCutFs.unavailableReason().ifPresent(why -> {

@@ -2,6 +2,7 @@ package io.kvbench.crash;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.Verdict;
 import java.util.List;
@@ -122,7 +123,7 @@ public record EngineCrashResult(String engine, String version, @JsonUnwrapped Pr
                             List<String> examples) {
         public Judgement {
             if (verdict != null && !Verdict.OF_CRASH_TESTS.contains(verdict)) {
-                throw new IllegalArgumentException(verdict + " is not a crash test's verdict");
+                throw new BadInputException(verdict + " is not a crash test's verdict");
             }
             examples = examples == null ? List.of() : List.copyOf(examples);
             boolean failed = verdict == Verdict.BROKEN_PROMISE || verdict == Verdict.KNOWN_ISSUE

@@ -1,7 +1,8 @@
 package io.kvbench.crash;
 
-import io.kvbench.engine.Durability;
 import io.kvbench.engine.Durability.Guarantee;
+import io.kvbench.engine.Durability;
+import io.kvbench.input.BadInputException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -115,7 +116,7 @@ public enum Fault {
     public static Fault of(String id) {
         if (id == null) return PROCESS_KILL;
         for (Fault f : values()) if (f.id.equals(id)) return f;
-        throw new IllegalArgumentException("unknown fault '" + id + "': expected one of " + ids());
+        throw new BadInputException("unknown fault '" + id + "': expected one of " + ids());
     }
 
     /** Every fault id, comma-separated. */

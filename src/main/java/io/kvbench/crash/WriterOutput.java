@@ -1,5 +1,6 @@
 package io.kvbench.crash;
 
+import io.kvbench.input.BadInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,7 +98,7 @@ record WriterOutput(Recovered recovered, Writes writes, FailedStep failedStep) {
                 case WriterProtocol.OPEN_FAILED -> failedStep = new FailedStep(Stage.OPEN, rest);
                 case WriterProtocol.READ_FAILED -> failedStep = new FailedStep(Stage.READ, rest);
                 case WriterProtocol.WRITE_FAILED -> failedStep = new FailedStep(Stage.WRITE, rest);
-                default -> throw new IllegalArgumentException("unknown ledger line: " + line);
+                default -> throw new BadInputException("unknown ledger line: " + line);
             }
         }
         return new WriterOutput(new Recovered(openNanos, verified, state, List.copyOf(foreign)),
@@ -107,7 +108,7 @@ record WriterOutput(Recovered recovered, Writes writes, FailedStep failedStep) {
     private static int index(String text, int keySpace) {
         int index = Integer.parseInt(text);
         if (index < 0 || index >= keySpace) {
-            throw new IllegalArgumentException("key index " + index + " outside 0.." + (keySpace - 1));
+            throw new BadInputException("key index " + index + " outside 0.." + (keySpace - 1));
         }
         return index;
     }

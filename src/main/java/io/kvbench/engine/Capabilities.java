@@ -1,5 +1,6 @@
 package io.kvbench.engine;
 
+import io.kvbench.input.BadInputException;
 import java.util.Objects;
 
 /**
@@ -28,12 +29,12 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
                          boolean concurrentWriters, boolean writeOnce) {
 
         public Access {
-            if (rangeScans && !ordered) throw new IllegalArgumentException("range scans need an ordered engine");
+            if (rangeScans && !ordered) throw new BadInputException("range scans need an ordered engine");
             if (ordered && !scans) {
-                throw new IllegalArgumentException("an ordered engine must be able to iterate (scans)");
+                throw new BadInputException("an ordered engine must be able to iterate (scans)");
             }
             if (concurrentWriters && !concurrentReaders) {
-                throw new IllegalArgumentException("an engine with concurrent writers must allow concurrent readers");
+                throw new BadInputException("an engine with concurrent writers must allow concurrent readers");
             }
         }
     }
@@ -49,7 +50,7 @@ public record Capabilities(Access access, Limits limits, Durability durability, 
 
         public Limits {
             if (maxKeyBytes < 1 || maxValueBytes < 0) {
-                throw new IllegalArgumentException("bad size limits: key " + maxKeyBytes + ", value " + maxValueBytes);
+                throw new BadInputException("bad size limits: key " + maxKeyBytes + ", value " + maxValueBytes);
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.kvbench.engine;
 
+import io.kvbench.input.BadInputException;
 import java.util.Objects;
 
 /**
@@ -66,7 +67,7 @@ public record Durability(Guarantee processKill, Guarantee powerLoss, boolean pre
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(checksums, "checksums: declare what the engine checks (Capabilities.Builder.checksums)");
         if (!processKill.atLeast(powerLoss)) {
-            throw new IllegalArgumentException("a power cut cannot keep more than a process kill: processKill="
+            throw new BadInputException("a power cut cannot keep more than a process kill: processKill="
                     + processKill + ", powerLoss=" + powerLoss);
         }
     }

@@ -1,5 +1,6 @@
 package io.kvbench.engine;
 
+import io.kvbench.input.BadInputException;
 import java.util.Objects;
 
 /**
@@ -17,7 +18,7 @@ public record EngineSettings(String sync, String memory, String compression) {
     public EngineSettings {
         for (String field : new String[] {sync, memory, compression}) {
             if (Objects.requireNonNull(field, "every setting is stated").isBlank()) {
-                throw new IllegalArgumentException("a setting must say something: " + sync + " / " + memory + " / "
+                throw new BadInputException("a setting must say something: " + sync + " / " + memory + " / "
                         + compression);
             }
         }

@@ -1,5 +1,6 @@
 package io.kvbench.engine;
 
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,14 +87,14 @@ public final class Engines {
         }
         for (Unavailable broken : registry.unavailable()) {
             if (id != null && broken.mayBe(id)) {
-                throw new IllegalArgumentException("engine '" + id + "' is unavailable: " + broken.describe(),
+                throw new BadInputException("engine '" + id + "' is unavailable: " + broken.describe(),
                         broken.failure());
             }
         }
         String unavailable = registry.unavailable().isEmpty() ? ""
                 : "; unavailable adapters: " + registry.unavailable().stream().map(Unavailable::describe)
                         .collect(Collectors.joining("; "));
-        throw new IllegalArgumentException("unknown engine '" + id + "'; valid engines: "
+        throw new BadInputException("unknown engine '" + id + "'; valid engines: "
                 + registry.engines().stream().map(KvEngine::id).collect(Collectors.joining(", ")) + unavailable);
     }
 

@@ -1,5 +1,7 @@
 package io.kvbench.engine;
 
+import io.kvbench.input.BadInputException;
+
 /**
  * Sizing hints given to every engine alike. Engines that must size themselves up front (Chronicle Map, Sparkey's
  * hash) use them; the others ignore them. Hints, not limits: a store accepts more entries than expected where the
@@ -15,11 +17,11 @@ public record StoreOptions(long expectedEntries, int averageKeyBytes, int averag
     public static final StoreOptions DEFAULT = new StoreOptions(100_000, 16, 100);
 
     public StoreOptions {
-        if (expectedEntries < 1) throw new IllegalArgumentException("expectedEntries must be >= 1, was "
+        if (expectedEntries < 1) throw new BadInputException("expectedEntries must be >= 1, was "
                 + expectedEntries);
-        if (averageKeyBytes < 1) throw new IllegalArgumentException("averageKeyBytes must be >= 1, was "
+        if (averageKeyBytes < 1) throw new BadInputException("averageKeyBytes must be >= 1, was "
                 + averageKeyBytes);
-        if (averageValueBytes < 0) throw new IllegalArgumentException("averageValueBytes must be >= 0, was "
+        if (averageValueBytes < 0) throw new BadInputException("averageValueBytes must be >= 0, was "
                 + averageValueBytes);
     }
 }

@@ -1,6 +1,7 @@
 package io.kvbench.gate;
 
 import io.kvbench.infra.Directories;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.RunResults;
 import io.kvbench.run.BenchmarkRunner;
 import io.kvbench.run.DuetSlot;
@@ -29,12 +30,12 @@ public record Duet(List<String> cores) implements RoundSchedule {
 
     public Duet {
         if (cores == null || cores.size() != 2) {
-            throw new IllegalArgumentException("a duet needs exactly two cpusets, was " + cores);
+            throw new BadInputException("a duet needs exactly two cpusets, was " + cores);
         }
         var first = ContainerResources.cpus(cores.get(0));
         var second = ContainerResources.cpus(cores.get(1));
         if (first.stream().anyMatch(second::contains)) {
-            throw new IllegalArgumentException("the duet's cpusets " + cores.get(0) + " and " + cores.get(1)
+            throw new BadInputException("the duet's cpusets " + cores.get(0) + " and " + cores.get(1)
                     + " overlap: each side needs its own cores");
         }
         cores = List.copyOf(cores);
@@ -90,7 +91,7 @@ public record Duet(List<String> cores) implements RoundSchedule {
     }
 
     private static Interleaving.Side pinned(Interleaving.Side side, DuetSlot slot) {
-        BenchmarkRunner runner = side.runner().inDuet(slot).orElseThrow(() -> new IllegalArgumentException(
+        BenchmarkRunner runner = side.runner().inDuet(slot).orElseThrow(() -> new BadInputException(
                 "a duet pins each side to its own core, which the " + side.runner().name()
                         + " runner cannot: use --runner container"));
         return new Interleaving.Side(side.name(), runner, side.description());

@@ -5,6 +5,7 @@ import io.kvbench.baseline.BaselineSet;
 import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.ComparisonReport;
@@ -87,7 +88,7 @@ public final class Gate {
      */
     public Gate(BenchmarkRunner runner, BaselineSource store, ComparisonPolicy policy, int maxReruns,
             PrintStream console) {
-        if (maxReruns < 0) throw new IllegalArgumentException("confirmation reruns must be >= 0, not " + maxReruns);
+        if (maxReruns < 0) throw new BadInputException("confirmation reruns must be >= 0, not " + maxReruns);
         this.runner = runner;
         this.store = store;
         this.policy = policy;

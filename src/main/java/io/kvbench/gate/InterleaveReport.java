@@ -2,6 +2,7 @@ package io.kvbench.gate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.ResultsJson;
@@ -85,7 +86,7 @@ public record InterleaveReport(String profile, int rounds, @JsonUnwrapped Config
     public static InterleaveReport read(Path dir) throws IOException {
         Path file = dir.resolve(JSON_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file
+            throw new BadInputException(file
                     + ": not found (the A/B shard did not finish, or this is not an interleave output)");
         }
         InterleaveReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "interleave report"),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kvbench.baseline.Baseline;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.engine.Engines;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.Assessment;
 import io.kvbench.judge.BaselineComparison;
 import io.kvbench.judge.ComparisonPolicy;
@@ -91,9 +92,9 @@ public final class Interleaving {
      */
     public static List<Result> run(InterleaveSession session, int rounds, int confirmations) throws IOException {
         if (rounds < 2) {
-            throw new IllegalArgumentException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
+            throw new BadInputException("rounds must be >= 2 (interleaving needs repeats), not " + rounds);
         }
-        if (confirmations < 0) throw new IllegalArgumentException("confirmations must be >= 0, not " + confirmations);
+        if (confirmations < 0) throw new BadInputException("confirmations must be >= 0, not " + confirmations);
         SessionRounds measured = new SessionRounds(session);
         measured.measure(session, "", rounds);
         List<Result> out = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.kvbench.gate;
 
 import io.kvbench.baseline.Formats;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.Measurement;
@@ -45,7 +46,7 @@ public record JudgedMetric(String name) {
 
     public JudgedMetric {
         if (name != null && !COSTS.contains(name)) {
-            throw new IllegalArgumentException("no cost named '" + name + "' can be judged: give " + TIME_NAME
+            throw new BadInputException("no cost named '" + name + "' can be judged: give " + TIME_NAME
                     + " or one of " + String.join(", ", COSTS));
         }
     }

@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.RunResults;
@@ -31,8 +32,8 @@ public final class VersionRounds {
      */
     public static Map<String, List<RunResults>> run(List<Interleaving.Side> sides, InterleaveSession.Scope scope,
                                                     int rounds, long seed, PrintStream console) throws IOException {
-        if (sides.size() < 2) throw new IllegalArgumentException("a series needs at least two sides");
-        if (rounds < 2) throw new IllegalArgumentException("rounds must be >= 2, not " + rounds);
+        if (sides.size() < 2) throw new BadInputException("a series needs at least two sides");
+        if (rounds < 2) throw new BadInputException("rounds must be >= 2, not " + rounds);
         int offset = new Random(seed).nextInt(sides.size());
         Map<String, List<RunResults>> measured = new LinkedHashMap<>();
         List<Interleaving.Side> active = new ArrayList<>(sides);

@@ -1,5 +1,6 @@
 package io.kvbench.gate;
 
+import io.kvbench.input.BadInputException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -20,7 +21,7 @@ public final class VersionsMerge {
 
     /** @param names the shards' names (their directories), for messages, in the order of {@code shards} */
     public static VersionsReport merge(List<String> names, List<VersionsReport> shards) {
-        if (shards.isEmpty()) throw new IllegalArgumentException("no shard to merge");
+        if (shards.isEmpty()) throw new BadInputException("no shard to merge");
         VersionsReport first = shards.get(0);
         Set<String> workloads = new HashSet<>();
         Set<String> shardNumbers = new HashSet<>();
@@ -32,11 +33,11 @@ public final class VersionsMerge {
             same(which, "rounds", first.rounds(), s.rounds());
             same(which, "judging", first.judging(), s.judging());
             if (s.shard() != null && !shardNumbers.add(s.shard())) {
-                throw new IllegalArgumentException(names.get(i) + ": shard " + s.shard() + " is given twice");
+                throw new BadInputException(names.get(i) + ": shard " + s.shard() + " is given twice");
             }
             for (VersionsReport.Series series : s.series()) {
                 if (!workloads.add(series.workload())) {
-                    throw new IllegalArgumentException(names.get(i) + ": workload " + series.workload()
+                    throw new BadInputException(names.get(i) + ": workload " + series.workload()
                             + " is in another shard too");
                 }
             }
@@ -61,7 +62,7 @@ public final class VersionsMerge {
 
     private static void same(String which, String field, Object expected, Object actual) {
         if (!Objects.equals(expected, actual)) {
-            throw new IllegalArgumentException("shards " + which + " differ in " + field + ": " + actual + " and "
+            throw new BadInputException("shards " + which + " differ in " + field + ": " + actual + " and "
                     + expected + " (shards of one series run the same command with another --shard)");
         }
     }

@@ -2,6 +2,7 @@ package io.kvbench.gate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import io.kvbench.result.ResultsJson;
@@ -171,7 +172,7 @@ public record VersionsReport(@JsonUnwrapped Subject subject, @JsonUnwrapped Sess
     public static VersionsReport read(Path dir) {
         Path file = dir.resolve(JSON_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + ": not found (the shard did not finish, or this is not the "
+            throw new BadInputException(file + ": not found (the shard did not finish, or this is not the "
                     + "output of kvbench versions)");
         }
         VersionsReport report = Inputs.parse(ResultsJson.MAPPER, file, Inputs.readFile(file, "a " + JSON_FILE),

@@ -6,6 +6,7 @@ import io.kvbench.baseline.BaselineSource;
 import io.kvbench.baseline.BenchmarkKey;
 import io.kvbench.baseline.Coverage;
 import io.kvbench.baseline.DiskBaselineStore;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.Pooling;
 import io.kvbench.result.BenchmarkResult;
 import java.io.IOException;
@@ -40,7 +41,7 @@ public final class HistoryBaselines {
      */
     public static BaselineSource source(Path historyDir, int nights, Path diskRoot) {
         if (nights < MIN_NIGHTS) {
-            throw new IllegalArgumentException("--nights must be >= " + MIN_NIGHTS + " (the gate needs " + MIN_NIGHTS
+            throw new BadInputException("--nights must be >= " + MIN_NIGHTS + " (the gate needs " + MIN_NIGHTS
                     + " pooled nights), not " + nights);
         }
         return new BaselineSource() {

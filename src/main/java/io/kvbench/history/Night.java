@@ -1,5 +1,6 @@
 package io.kvbench.history;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import java.time.Instant;
@@ -16,7 +17,7 @@ public record Night(String time, String commit, BenchmarkResult result) {
     public Night {
         Instant.parse(time);
         if (commit == null || commit.isBlank()) {
-            throw new IllegalArgumentException("a night needs the commit it measured");
+            throw new BadInputException("a night needs the commit it measured");
         }
     }
 

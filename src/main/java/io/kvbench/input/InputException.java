@@ -3,10 +3,10 @@ package io.kvbench.input;
 import java.nio.file.Path;
 
 /**
- * A file kvbench reads that it cannot use, with the file and the offending field named, on one line. An
- * IllegalArgumentException so that every caller that already treats those as bad input (exit code 2) keeps doing so.
+ * A file kvbench reads that it cannot use, with the file and the offending field named, on one line: bad input (exit
+ * code 2).
  */
-public class InputException extends IllegalArgumentException {
+public class InputException extends BadInputException {
 
     private final transient Path file;
     private final String field;

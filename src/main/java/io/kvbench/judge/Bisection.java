@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,9 +100,9 @@ public final class Bisection {
      * @param versions from the good end (first) to the bad end (last), in order, each once; at least the two ends
      */
     public static <T> Result<T> run(List<String> versions, Judge<T> judge) throws IOException {
-        if (versions.size() < 2) throw new IllegalArgumentException("a bisection needs a good and a bad version");
+        if (versions.size() < 2) throw new BadInputException("a bisection needs a good and a bad version");
         if (Set.copyOf(versions).size() != versions.size()) {
-            throw new IllegalArgumentException("versions repeat: " + versions);
+            throw new BadInputException("versions repeat: " + versions);
         }
         int good = 0;
         int bad = versions.size() - 1;

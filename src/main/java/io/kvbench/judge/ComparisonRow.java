@@ -3,6 +3,7 @@ package io.kvbench.judge;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.Verdict;
 
 /**
@@ -47,7 +48,7 @@ public record ComparisonRow(@JsonUnwrapped BenchmarkKey key, Verdict verdict, St
 
     public ComparisonRow {
         if (verdict != null && !Verdict.OF_BENCHMARKS.contains(verdict)) {
-            throw new IllegalArgumentException(verdict + " is not a benchmark's verdict");
+            throw new BadInputException(verdict + " is not a benchmark's verdict");
         }
         key = key == null ? new BenchmarkKey(null, null) : key;
         scores = scores == null ? new Scores(Double.NaN, Double.NaN, Double.NaN) : scores;

@@ -1,6 +1,7 @@
 package io.kvbench.judge;
 
 import io.kvbench.baseline.Baseline;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Status;
 import io.kvbench.result.Verdict;
@@ -55,7 +56,7 @@ public final class Confirmation {
 
     public static Decision decide(ComparisonPolicy policy, Baseline baseline, BenchmarkResult first, int maxReruns,
                                  Rerun rerun) throws Exception {
-        if (maxReruns < 0) throw new IllegalArgumentException("reruns must be >= 0, not " + maxReruns);
+        if (maxReruns < 0) throw new BadInputException("reruns must be >= 0, not " + maxReruns);
         Assessment firstRun = policy.assess(baseline, first);
         Assessment current = firstRun;
         List<BenchmarkResult> runs = new ArrayList<>(List.of(first));

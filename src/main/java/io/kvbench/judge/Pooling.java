@@ -1,6 +1,7 @@
 package io.kvbench.judge;
 
 import io.kvbench.baseline.Baseline;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Measurement;
 import io.kvbench.result.Metric;
@@ -28,7 +29,7 @@ public final class Pooling {
     }
 
     public static BenchmarkResult pool(List<BenchmarkResult> runs) {
-        if (runs.isEmpty()) throw new IllegalArgumentException("nothing to pool");
+        if (runs.isEmpty()) throw new BadInputException("nothing to pool");
         BenchmarkResult first = runs.get(0);
         if (runs.size() == 1) return first;
         List<Double> samples = new ArrayList<>();
@@ -38,7 +39,7 @@ public final class Pooling {
             if (run.status() != Status.OK || !run.engine().equals(first.engine())
                     || !run.workload().equals(first.workload())
                     || !run.metric().equals(first.metric()) || !run.unit().equals(first.unit())) {
-                throw new IllegalArgumentException("cannot pool " + run.key() + " (" + run.status() + ", "
+                throw new BadInputException("cannot pool " + run.key() + " (" + run.status() + ", "
                         + run.metric()
                         + ") with " + first.key() + " (" + first.metric() + "): only OK runs of one benchmark pool");
             }

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import java.util.Arrays;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
@@ -26,7 +27,7 @@ final class RatioBootstrap {
     }
 
     static RatioBootstrap of(ForkSamples before, ForkSamples after, int resamples) {
-        if (before.count() == 0 || after.count() == 0) throw new IllegalArgumentException("both sides need samples");
+        if (before.count() == 0 || after.count() == 0) throw new BadInputException("both sides need samples");
         RandomGenerator random = new Well19937c(31L * Arrays.hashCode(before.all()) + Arrays.hashCode(after.all()));
         ResampledMean b = ResampledMean.of(before);
         ResampledMean a = ResampledMean.of(after);

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -27,7 +28,7 @@ public final class ResampledMean {
 
     /** Ready to resample: fork means and within-fork residuals, both spread for small-sample bias. */
     public static ResampledMean of(ForkSamples samples) {
-        if (samples.count() == 0) throw new IllegalArgumentException("a resampled mean needs samples");
+        if (samples.count() == 0) throw new BadInputException("a resampled mean needs samples");
         List<double[]> forks = samples.forks();
         int f = forks.size();
         double[] means = new double[f];

@@ -1,6 +1,7 @@
 package io.kvbench.judge;
 
 import io.kvbench.baseline.BenchmarkKey;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -21,7 +22,7 @@ public final class RunPooling {
     }
 
     public static RunResults pool(List<RunResults> runs) {
-        if (runs.isEmpty()) throw new IllegalArgumentException("no run to pool");
+        if (runs.isEmpty()) throw new BadInputException("no run to pool");
         RunResults first = runs.get(0);
         if (runs.size() == 1) return first;
         Map<BenchmarkKey, List<BenchmarkResult>> byKey = new LinkedHashMap<>();
@@ -30,17 +31,17 @@ public final class RunPooling {
         for (RunResults run : runs.subList(1, runs.size())) {
             if (!run.profile().equals(first.profile()) || !run.machine()
                     .machineClass().equals(first.machine().machineClass())) {
-                throw new IllegalArgumentException("cannot pool a run of profile " + run.profile() + " on "
+                throw new BadInputException("cannot pool a run of profile " + run.profile() + " on "
                         + run.machine().machineClass() + " with one of profile " + first.profile() + " on "
                         + first.machine().machineClass());
             }
             if (run.results().size() != byKey.size()) {
-                throw new IllegalArgumentException("the runs measured different benchmarks (" + run.results().size()
+                throw new BadInputException("the runs measured different benchmarks (" + run.results().size()
                         + " and " + byKey.size() + " results); pool runs of the same plan");
             }
             for (BenchmarkResult r : run.results()) {
                 List<BenchmarkResult> same = byKey.get(BenchmarkKey.of(r));
-                if (same == null) throw new IllegalArgumentException(r.key() + " is in one run but not in the first");
+                if (same == null) throw new BadInputException(r.key() + " is in one run but not in the first");
                 same.add(r);
             }
             complete &= run.complete();

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
@@ -91,18 +92,18 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
 
     public SequentialTest {
         if (!(alpha > 0 && alpha < 0.5) || !(beta > 0 && beta < 0.5)) {
-            throw new IllegalArgumentException("alpha and beta must be in (0, 0.5), were " + alpha + " and " + beta);
+            throw new BadInputException("alpha and beta must be in (0, 0.5), were " + alpha + " and " + beta);
         }
         if (!(minEffect > 0 && minEffect < 1)) {
-            throw new IllegalArgumentException("minimum effect must be in (0, 1), was " + minEffect);
+            throw new BadInputException("minimum effect must be in (0, 1), was " + minEffect);
         }
         if (minRounds < 3) {
-            throw new IllegalArgumentException("min rounds must be >= 3 (a spread needs rounds), was " + minRounds);
+            throw new BadInputException("min rounds must be >= 3 (a spread needs rounds), was " + minRounds);
         }
         if (maxRounds < minRounds) {
-            throw new IllegalArgumentException("max rounds (" + maxRounds + ") below min rounds (" + minRounds + ")");
+            throw new BadInputException("max rounds (" + maxRounds + ") below min rounds (" + minRounds + ")");
         }
-        if (!(minSpread > 0)) throw new IllegalArgumentException("minimum spread must be > 0, was " + minSpread);
+        if (!(minSpread > 0)) throw new BadInputException("minimum spread must be > 0, was " + minSpread);
     }
 
     /** Accept a regression at or above this log likelihood ratio (of the mixture). */
@@ -131,7 +132,7 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
         double sumOfSquares = 0;
         for (int i = 0; i < ratios.length; i++) {
             if (!(ratios[i] > 0) || Double.isInfinite(ratios[i])) {
-                throw new IllegalArgumentException("round " + (i + 1) + " ratio " + ratios[i]);
+                throw new BadInputException("round " + (i + 1) + " ratio " + ratios[i]);
             }
             double x = Math.log(ratios[i]);
             sum += x;

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Profile;
 import java.util.List;
 
@@ -23,7 +24,7 @@ public final class SignificanceTests {
     public static ThresholdPolicy of(String test, Thresholds thresholds) {
         if (test == null || test.equals(BootstrapPolicy.NAME)) return new BootstrapPolicy(thresholds);
         if (test.equals(WelchPolicy.NAME)) return new WelchPolicy(thresholds);
-        throw new IllegalArgumentException("unknown significance test '" + test + "'; valid tests: "
+        throw new BadInputException("unknown significance test '" + test + "'; valid tests: "
                 + String.join(", ", TESTS));
     }
 }

@@ -1,5 +1,6 @@
 package io.kvbench.judge;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.MetricNames;
 import io.kvbench.workload.Profile;
 import java.util.Collections;
@@ -45,11 +46,11 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
     public static final Thresholds DEFAULTS = new Thresholds(0.01, 0.10, 0.05, 64 * 1024);
 
     public Thresholds {
-        if (!(alpha > 0 && alpha < 1)) throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
-        if (!(minEffect >= 0)) throw new IllegalArgumentException("minEffect must be >= 0, not " + minEffect);
-        if (!(diskTolerance >= 0)) throw new IllegalArgumentException("diskTolerance must be >= 0, not "
+        if (!(alpha > 0 && alpha < 1)) throw new BadInputException("alpha must be in (0, 1), not " + alpha);
+        if (!(minEffect >= 0)) throw new BadInputException("minEffect must be >= 0, not " + minEffect);
+        if (!(diskTolerance >= 0)) throw new BadInputException("diskTolerance must be >= 0, not "
                 + diskTolerance);
-        if (diskSlackBytes < 0) throw new IllegalArgumentException("diskSlackBytes must be >= 0, not "
+        if (diskSlackBytes < 0) throw new BadInputException("diskSlackBytes must be >= 0, not "
                 + diskSlackBytes);
         diskRows = rows("disk tolerance", diskRows);
         scoreRows = rows("minimum effect", scoreRows);
@@ -57,7 +58,7 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
         if (costs != null) all.putAll(costs);
         all.forEach((cost, t) -> {
             if (t == null || !(t.tolerance() >= 0) || !(t.slack() >= 0)) {
-                throw new IllegalArgumentException("the tolerance and slack of " + cost + " must be >= 0");
+                throw new BadInputException("the tolerance and slack of " + cost + " must be >= 0");
             }
         });
         costs = Collections.unmodifiableMap(all);
@@ -77,7 +78,7 @@ public record Thresholds(double alpha, double minEffect, double diskTolerance, l
     private static Map<String, Double> rows(String what, Map<String, Double> rows) {
         if (rows == null) return Map.of();
         rows.forEach((row, value) -> {
-            if (value == null || !(value >= 0)) throw new IllegalArgumentException(what + " of " + row
+            if (value == null || !(value >= 0)) throw new BadInputException(what + " of " + row
                     + " must be >= 0, not " + value);
         });
         return Collections.unmodifiableMap(new TreeMap<>(rows));

@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ final class BarChart {
      *                   up (longer labels still get room, up to {@value #MAX_LABEL_CHARS} characters)
      */
     BarChart(List<Bar> bars, String unit, Units units, int labelChars) {
-        if (bars.isEmpty()) throw new IllegalArgumentException("a chart needs at least one bar");
+        if (bars.isEmpty()) throw new BadInputException("a chart needs at least one bar");
         this.bars = List.copyOf(bars);
         this.unit = unit;
         this.units = units;

@@ -1,6 +1,7 @@
 package io.kvbench.report;
 
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.ResultsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,11 +38,11 @@ public final class SiteWriter {
     public static void checkReplaceable(Path out) throws IOException {
         if (!Files.exists(out)) return;
         if (!Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out " + out + ": is a file, not a directory");
+            throw new BadInputException("--out " + out + ": is a file, not a directory");
         }
         try (Stream<Path> entries = Files.list(out)) {
             if (entries.findAny().isPresent() && !Files.isRegularFile(out.resolve(MARKER))) {
-                throw new IllegalArgumentException("--out " + out + ": not empty and not a site kvbench built (no "
+                throw new BadInputException("--out " + out + ": not empty and not a site kvbench built (no "
                         + MARKER + "); give a new or empty directory so that nothing in it is overwritten");
             }
         }

@@ -1,5 +1,6 @@
 package io.kvbench.report;
 
+import io.kvbench.input.BadInputException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class TextTable {
 
     public TextTable row(String... cells) {
         if (cells.length != header.length) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + header.length
+            throw new BadInputException("row has " + cells.length + " cells, table has " + header.length
                     + " columns");
         }
         lines.add(new Cells(cells.clone()));
@@ -52,7 +53,7 @@ public final class TextTable {
     /** A row whose first cells are {@code leading} and whose remaining columns are replaced by one free text. */
     public TextTable note(String text, String... leading) {
         if (leading.length >= header.length) {
-            throw new IllegalArgumentException("a note needs fewer than " + header.length + " leading cells, got "
+            throw new BadInputException("a note needs fewer than " + header.length + " leading cells, got "
                     + leading.length);
         }
         lines.add(new Note(leading.clone(), text));

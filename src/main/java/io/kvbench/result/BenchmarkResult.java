@@ -2,6 +2,7 @@ package io.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.BadInputException;
 import java.util.List;
 import java.util.Map;
 
@@ -34,10 +35,10 @@ public record BenchmarkResult(String engine, String workload, Status status,
             case ERROR -> FailureKind.UNRECORDED;
         };
         if (status != null && (status == Status.OK) != (kind == null)) {
-            throw new IllegalArgumentException("status " + status + " with failure kind " + kind);
+            throw new BadInputException("status " + status + " with failure kind " + kind);
         }
         if (status != null && (status == Status.NOT_APPLICABLE) != (kind == FailureKind.NOT_APPLICABLE)) {
-            throw new IllegalArgumentException("status " + status + " with failure kind " + kind);
+            throw new BadInputException("status " + status + " with failure kind " + kind);
         }
     }
 
@@ -57,7 +58,7 @@ public record BenchmarkResult(String engine, String workload, Status status,
     public static BenchmarkResult failed(String engine, String workload, FailureKind kind, String reason,
                                          ResultContext context) {
         if (kind == null || kind == FailureKind.NOT_APPLICABLE) {
-            throw new IllegalArgumentException("a failure needs its kind (not " + kind + ")");
+            throw new BadInputException("a failure needs its kind (not " + kind + ")");
         }
         return new BenchmarkResult(engine, workload, Status.ERROR, kind, reason, Measurement.NONE, context);
     }

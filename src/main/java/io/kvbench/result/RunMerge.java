@@ -1,5 +1,6 @@
 package io.kvbench.result;
 
+import io.kvbench.input.BadInputException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -69,11 +70,11 @@ public final class RunMerge {
     }
 
     public static RunResults merge(List<Shard> shards) {
-        if (shards.isEmpty()) throw new IllegalArgumentException("nothing to merge: no shard given");
+        if (shards.isEmpty()) throw new BadInputException("nothing to merge: no shard given");
         Shard first = shards.get(0);
         for (Shard s : shards) {
             if (!Objects.equals(s.run().profile(), first.run().profile())) {
-                throw new IllegalArgumentException(conflict("profiles", first, s, first.run().profile(), s.run()
+                throw new BadInputException(conflict("profiles", first, s, first.run().profile(), s.run()
                         .profile())
                         + ": numbers of different profiles are never comparable; merge shards of one profile");
             }
@@ -82,12 +83,12 @@ public final class RunMerge {
         Shard reference = measured.isEmpty() ? first : measured.get(0);
         for (Shard s : measured) {
             if (!Objects.equals(s.run().runner(), reference.run().runner())) {
-                throw new IllegalArgumentException(conflict("runners", reference, s, reference.run().runner(), s.run()
+                throw new BadInputException(conflict("runners", reference, s, reference.run().runner(), s.run()
                         .runner())
                         + ": container and local numbers are not comparable");
             }
             if (!s.limits().equals(reference.limits())) {
-                throw new IllegalArgumentException(conflict("resource limits", reference, s,
+                throw new BadInputException(conflict("resource limits", reference, s,
                         String.join(" ", reference.limits()),
                         String.join(" ", s.limits())) + ": numbers measured under different limits are not comparable");
             }
@@ -98,7 +99,7 @@ public final class RunMerge {
             for (BenchmarkResult r : s.run().results()) {
                 String previous = owner.putIfAbsent(r.key(), s.name());
                 if (previous != null) {
-                    throw new IllegalArgumentException(r.key() + " is in shard " + previous + " and in shard "
+                    throw new BadInputException(r.key() + " is in shard " + previous + " and in shard "
                             + s.name()
                             + ": each (engine, workload) may come from one shard only");
                 }

@@ -5,6 +5,7 @@ import io.kvbench.infra.Directories;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.JvmFlags;
 import io.kvbench.infra.Machines;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.FailureKind;
 import io.kvbench.result.ResultContext;
@@ -35,10 +36,10 @@ public final class ClassPathRunner implements BenchmarkRunner {
     public ClassPathRunner(List<Path> classPath, List<String> benchmarkJvmFlags) {
         for (Path entry : classPath) {
             if (!Files.exists(entry)) {
-                throw new IllegalArgumentException("class path entry " + entry + " does not exist");
+                throw new BadInputException("class path entry " + entry + " does not exist");
             }
         }
-        if (classPath.isEmpty()) throw new IllegalArgumentException("empty class path");
+        if (classPath.isEmpty()) throw new BadInputException("empty class path");
         this.classPath = ClassPaths.existing(classPath);
         this.benchmarkJvmFlags = List.copyOf(benchmarkJvmFlags);
     }

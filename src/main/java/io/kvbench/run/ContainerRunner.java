@@ -9,6 +9,7 @@ import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.KvbenchContainer;
 import io.kvbench.infra.Machines;
 import io.kvbench.infra.RuntimeImage;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.Failure;
 import io.kvbench.result.MachineInfo;
@@ -89,7 +90,7 @@ public final class ContainerRunner implements BenchmarkRunner {
      */
     public ContainerRunner withClassPath(List<Path> entries) {
         for (Path entry : entries) {
-            if (!Files.exists(entry)) throw new IllegalArgumentException("class path entry " + entry
+            if (!Files.exists(entry)) throw new BadInputException("class path entry " + entry
                     + " does not exist");
         }
         return new ContainerRunner(resources, baseImage, ClassPaths.existing(entries), extraJvmFlags, duet);
@@ -111,7 +112,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         int cpus = ContainerResources.cpus(cpuset).size();
         int wanted = ContainerResources.cpus(resources.cpusets().get(0)).size();
         if (cpus != wanted) {
-            throw new IllegalArgumentException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
+            throw new BadInputException("cpuset " + cpuset + " has " + cpus + " CPUs where resource profile "
                     + resources.name() + " gives a benchmark " + wanted);
         }
         return Optional.of(new ContainerRunner(resources, baseImage, classPath, extraJvmFlags, slot));
@@ -253,7 +254,7 @@ public final class ContainerRunner implements BenchmarkRunner {
         int dockerCpus = dockerCpus();
         String cpuset = cpuset(dockerCpus);
         if (ContainerResources.cpus(cpuset).last() >= dockerCpus) {
-            throw new IllegalArgumentException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
+            throw new BadInputException("cpuset " + cpuset + " needs CPUs the Docker host does not have (it has "
                     + dockerCpus + ", numbered from 0)");
         }
         long memory = resources.memoryBytes(heap);

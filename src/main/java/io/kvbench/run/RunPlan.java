@@ -2,6 +2,7 @@ package io.kvbench.run;
 
 import io.kvbench.engine.Engines;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Catalog;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
@@ -33,8 +34,8 @@ public record RunPlan(List<KvEngine> engines, List<Workload> workloads, Profile 
         engines = List.copyOf(engines);
         workloads = List.copyOf(workloads);
         byWorkload = Map.copyOf(byWorkload);
-        if (engines.isEmpty()) throw new IllegalArgumentException("no engine selected");
-        if (workloads.isEmpty()) throw new IllegalArgumentException("no workload selected");
+        if (engines.isEmpty()) throw new BadInputException("no engine selected");
+        if (workloads.isEmpty()) throw new BadInputException("no workload selected");
     }
 
     /**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.FlatJson;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -73,10 +74,10 @@ public record BenchmarkTask(int schemaVersion, String engine, Workload workload,
             Objects.requireNonNull(iterations, "iterations");
             Objects.requireNonNull(heap, "heap");
             if (records < 1 || records > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("records out of range: " + records);
+                throw new BadInputException("records out of range: " + records);
             }
-            if (forks < 1) throw new IllegalArgumentException("forks must be >= 1, was " + forks);
-            if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+            if (forks < 1) throw new BadInputException("forks must be >= 1, was " + forks);
+            if (threads < 1) throw new BadInputException("threads must be >= 1, was " + threads);
             profile = profile == null ? "" : profile;
         }
     }

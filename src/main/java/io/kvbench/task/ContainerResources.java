@@ -2,6 +2,7 @@ package io.kvbench.task;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
 import java.io.IOException;
@@ -43,24 +44,24 @@ public record ContainerResources(String name, String description, List<String> c
 
     public ContainerResources {
         Objects.requireNonNull(name, "name");
-        if (cpusets == null || cpusets.isEmpty()) throw new IllegalArgumentException("resource profile " + name
+        if (cpusets == null || cpusets.isEmpty()) throw new BadInputException("resource profile " + name
                 + ": cpusets is missing");
         cpusets.forEach(ContainerResources::cpus);
         Objects.requireNonNull(memory, "memory of resource profile " + name);
         if (!memory.matches("(heap\\+)?\\d+[mMgG]")) {
-            throw new IllegalArgumentException("resource profile " + name
+            throw new BadInputException("resource profile " + name
                     + ": memory must look like 3g or heap+2g, was " + memory);
         }
-        if (!GCS.contains(gc)) throw new IllegalArgumentException("resource profile " + name + ": gc must be one of "
+        if (!GCS.contains(gc)) throw new BadInputException("resource profile " + name + ": gc must be one of "
                 + GCS + ", was " + gc);
         description = description == null ? "" : description;
         cpusets = List.copyOf(cpusets);
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
         for (String flag : jvmFlags) {
-            if (!flag.startsWith("-")) throw new IllegalArgumentException("resource profile " + name + ": JVM flag '"
+            if (!flag.startsWith("-")) throw new BadInputException("resource profile " + name + ": JVM flag '"
                     + flag + "' does not start with -");
             if (flag.startsWith("-Xm") || flag.matches("-XX:[+-]Use\\w+GC")) {
-                throw new IllegalArgumentException("resource profile " + name
+                throw new BadInputException("resource profile " + name
                         + ": set the GC with \"gc\"; the heap comes from the benchmark profile (" + flag + ")");
             }
         }
@@ -80,7 +81,7 @@ public record ContainerResources(String name, String description, List<String> c
         Path file = Path.of(nameOrPath);
         if (nameOrPath.endsWith(".json") && Files.exists(file)) return parse(file, Inputs.readFile(file,
                 "a resource profile"));
-        throw new IllegalArgumentException("unknown resource profile '" + nameOrPath + "'; valid resource profiles: "
+        throw new BadInputException("unknown resource profile '" + nameOrPath + "'; valid resource profiles: "
                 + String.join(", ", SHIPPED) + " (or a path to a resource profile .json file)");
     }
 
@@ -105,7 +106,7 @@ public record ContainerResources(String name, String description, List<String> c
         for (String cpuset : cpusets) {
             if (cpus(cpuset).last() < hostCpus) return cpuset;
         }
-        throw new IllegalArgumentException("resource profile " + name + ": none of the cpusets " + cpusets
+        throw new BadInputException("resource profile " + name + ": none of the cpusets " + cpusets
                 + " fits a Docker host with " + hostCpus + " CPUs");
     }
 
@@ -125,14 +126,14 @@ public record ContainerResources(String name, String description, List<String> c
     /** The CPUs of a Docker cpuset string ("1", "0-3", "0,2"). */
     public static TreeSet<Integer> cpus(String cpuset) {
         if (cpuset == null || !cpuset.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-            throw new IllegalArgumentException("cpuset must look like 1, 0-3 or 0,2, was " + cpuset);
+            throw new BadInputException("cpuset must look like 1, 0-3 or 0,2, was " + cpuset);
         }
         TreeSet<Integer> cpus = new TreeSet<>();
         for (String part : cpuset.split(",")) {
             String[] range = part.split("-");
             int from = cpu(range[0]);
             int to = range.length == 2 ? cpu(range[1]) : from;
-            if (to < from) throw new IllegalArgumentException("cpuset range " + part + " runs backwards");
+            if (to < from) throw new BadInputException("cpuset range " + part + " runs backwards");
             // Bounded by MAX_CPU, so "0-4000000000" is refused above instead of looping for billions of steps.
             for (int c = from; c <= to; c++) cpus.add(c);
         }
@@ -146,7 +147,7 @@ public record ContainerResources(String name, String description, List<String> c
 
     private static int cpu(String number) {
         if (number.length() > 4 || Integer.parseInt(number) > MAX_CPU) {
-            throw new IllegalArgumentException("cpuset CPU " + number + " is above " + MAX_CPU
+            throw new BadInputException("cpuset CPU " + number + " is above " + MAX_CPU
                     + ", the most CPUs Linux numbers");
         }
         return Integer.parseInt(number);
@@ -158,7 +159,7 @@ public record ContainerResources(String name, String description, List<String> c
         return switch (Character.toLowerCase(size.charAt(size.length() - 1))) {
             case 'm' -> n << 20;
             case 'g' -> n << 30;
-            default -> throw new IllegalArgumentException("size must end in m or g: " + size);
+            default -> throw new BadInputException("size must end in m or g: " + size);
         };
     }
 

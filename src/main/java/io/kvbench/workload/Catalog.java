@@ -3,6 +3,7 @@ package io.kvbench.workload;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.FlatJson;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -47,7 +48,7 @@ public final class Catalog {
     public static Workload workload(String name) {
         Workload workload = WORKLOADS.get(name);
         if (workload == null) {
-            throw new IllegalArgumentException("unknown workload '" + name + "'; valid workloads: "
+            throw new BadInputException("unknown workload '" + name + "'; valid workloads: "
                     + String.join(", ", WORKLOADS.keySet()));
         }
         return workload;
@@ -65,7 +66,7 @@ public final class Catalog {
         Path file = Path.of(nameOrPath);
         if (nameOrPath.endsWith(".json") && Files.exists(file)) return parseProfile(file,
                 Inputs.readFile(file, "a profile"));
-        throw new IllegalArgumentException("unknown profile '" + nameOrPath + "'; valid profiles: "
+        throw new BadInputException("unknown profile '" + nameOrPath + "'; valid profiles: "
                 + String.join(", ", PROFILES) + " (or a path to a profile .json file)");
     }
 

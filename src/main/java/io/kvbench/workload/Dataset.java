@@ -1,5 +1,6 @@
 package io.kvbench.workload;
 
+import io.kvbench.input.BadInputException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -28,7 +29,7 @@ public final class Dataset {
 
     /** Generates the dataset of {@code workload} with {@code records} records. */
     public static Dataset generate(Workload workload, int records) {
-        if (records < 1) throw new IllegalArgumentException("records must be >= 1, was " + records);
+        if (records < 1) throw new BadInputException("records must be >= 1, was " + records);
         byte[][] keys = keys(workload, records);
         if (workload.sortKeys()) Arrays.sort(keys, Arrays::compareUnsigned);
         byte[][] values = switch (workload.value()) {

@@ -1,5 +1,6 @@
 package io.kvbench.workload;
 
+import io.kvbench.input.BadInputException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,7 +21,7 @@ public final class Keys {
 
     /** The Xodus / Tokyo Cabinet benchmark's keys: 8 ASCII decimal digits, "00000000", "00000001", ... */
     public static byte[] decimal8(long index) {
-        if (index < 0 || index > 99_999_999L) throw new IllegalArgumentException("decimal8 key out of range: " + index);
+        if (index < 0 || index > 99_999_999L) throw new BadInputException("decimal8 key out of range: " + index);
         return String.format("%08d", index).getBytes(StandardCharsets.US_ASCII);
     }
 

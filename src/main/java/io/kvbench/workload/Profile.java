@@ -1,6 +1,7 @@
 package io.kvbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.kvbench.input.BadInputException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -114,7 +115,7 @@ public record Profile(String name, String description, Map<String, Long> records
                              double measurementSeconds) {
         public Iterations {
             if (warmupIterations < 0 || measurementIterations < 1) {
-                throw new IllegalArgumentException("need >= 0 warmup and >= 1 measurement iterations");
+                throw new BadInputException("need >= 0 warmup and >= 1 measurement iterations");
             }
         }
     }
@@ -153,11 +154,11 @@ public record Profile(String name, String description, Map<String, Long> records
         Objects.requireNonNull(jmh.operations(), "operations of profile " + name);
         Objects.requireNonNull(jmh.heap(), "heap of profile " + name);
         if (jmh.forks() < 1) {
-            throw new IllegalArgumentException("profile " + name + ": forks must be >= 1 (never 0), was "
+            throw new BadInputException("profile " + name + ": forks must be >= 1 (never 0), was "
                     + jmh.forks());
         }
         if (!jmh.heap().matches("\\d+[mMgG]")) {
-            throw new IllegalArgumentException("profile " + name + ": heap must look like 512m or 2g");
+            throw new BadInputException("profile " + name + ": heap must look like 512m or 2g");
         }
         description = description == null ? "" : description;
         defaults = defaults == null ? new Defaults(null, null) : defaults;
@@ -217,7 +218,7 @@ public record Profile(String name, String description, Map<String, Long> records
     /** Records of a workload family in this profile. */
     public long records(String family) {
         Long n = records.get(family);
-        if (n == null) throw new IllegalArgumentException("profile " + name + " does not size workload family '"
+        if (n == null) throw new BadInputException("profile " + name + " does not size workload family '"
                 + family + "'");
         return n;
     }

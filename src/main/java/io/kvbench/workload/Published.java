@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kvbench.engine.Engines;
+import io.kvbench.input.BadInputException;
 import io.kvbench.input.FlatJson;
 import io.kvbench.input.InputException;
 import io.kvbench.input.Inputs;
@@ -135,7 +136,7 @@ public record Published(String name, String title, @JsonUnwrapped Origin origin,
     /** A shipped comparison by name. */
     public static Published named(String name) {
         if (!NAMES.contains(name)) {
-            throw new IllegalArgumentException("unknown published comparison '" + name + "'; valid: "
+            throw new BadInputException("unknown published comparison '" + name + "'; valid: "
                     + String.join(", ", NAMES));
         }
         String resource = "kvbench/published/" + name + ".json";

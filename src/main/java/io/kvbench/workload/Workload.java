@@ -2,6 +2,7 @@ package io.kvbench.workload;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.kvbench.engine.Capabilities;
+import io.kvbench.input.BadInputException;
 import java.util.Objects;
 
 /**
@@ -120,7 +121,7 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         public Mix {
             double sum = read + update + insert + scan + readModifyWrite;
             if (Math.abs(sum - 1.0) > 1e-9 || read < 0 || update < 0 || insert < 0 || scan < 0 || readModifyWrite < 0) {
-                throw new IllegalArgumentException("operation mix must be non-negative and sum to 1, was " + sum);
+                throw new BadInputException("operation mix must be non-negative and sum to 1, was " + sum);
             }
         }
 
@@ -156,39 +157,39 @@ public record Workload(String name, @JsonUnwrapped About about, @JsonUnwrapped D
         double fraction = shape.fraction();
         int threads = operations.threads();
         if (access == Access.PASS && phase == Phase.OPERATIONS && operations.mix().read() < 1) {
-            throw new IllegalArgumentException(name
+            throw new BadInputException(name
                     + ": access PASS over operations is for reads only (one read view per thread per iteration)");
         }
         boolean fullSequentialRead = phase == Phase.READ_PASS && shape.order() == Order.SEQUENTIAL && fraction == 1.0;
         if (access == Access.SCAN && !fullSequentialRead) {
-            throw new IllegalArgumentException(name
+            throw new BadInputException(name
                     + ": access SCAN is for a sequential read pass over every record (one cursor walk)");
         }
         if (access != Access.OPERATION && calls.accessSource().isBlank()) {
-            throw new IllegalArgumentException(name + ": access " + access
+            throw new BadInputException(name + ": access " + access
                     + " needs accessSource, the benchmark source it follows");
         }
         if (warmupPasses < 0 || (warmupPasses > 0 && phase == Phase.OPERATIONS)) {
-            throw new IllegalArgumentException(name
+            throw new BadInputException(name
                     + ": warmupPasses is a number of passes (>= 0), for pass workloads");
         }
-        if (fraction <= 0 || fraction > 1) throw new IllegalArgumentException(name + ": fraction must be in (0, 1]");
-        if (threads < 1) throw new IllegalArgumentException(name + ": threads must be >= 1");
+        if (fraction <= 0 || fraction > 1) throw new BadInputException(name + ": fraction must be in (0, 1]");
+        if (threads < 1) throw new BadInputException(name + ": threads must be >= 1");
         if (phase != Phase.OPERATIONS && threads != 1) {
-            throw new IllegalArgumentException(name + ": passes are single-threaded; use OPERATIONS for threads");
+            throw new BadInputException(name + ": passes are single-threaded; use OPERATIONS for threads");
         }
         if (phase == Phase.WRITE_PASS && shape.preload() != Preload.NONE) {
-            throw new IllegalArgumentException(name + ": a write pass starts from an empty store (preload NONE)");
+            throw new BadInputException(name + ": a write pass starts from an empty store (preload NONE)");
         }
         KeyFormat key = dataset.key();
         ValueFormat value = dataset.value();
         if ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() < 1)
                 || (value == ValueFormat.RANDOM && dataset.valueBytes() < 0)) {
-            throw new IllegalArgumentException(name + ": keyBytes/valueBytes missing for random keys or values");
+            throw new BadInputException(name + ": keyBytes/valueBytes missing for random keys or values");
         }
         if (dataset.variableSizes() && ((key == KeyFormat.RANDOM_BYTES && dataset.keyBytes() <= MIN_VARIABLE_BYTES)
                 || (value == ValueFormat.RANDOM && dataset.valueBytes() <= MIN_VARIABLE_BYTES))) {
-            throw new IllegalArgumentException(name + ": variable sizes need keyBytes and valueBytes above "
+            throw new BadInputException(name + ": variable sizes need keyBytes and valueBytes above "
                     + MIN_VARIABLE_BYTES);
         }
     }

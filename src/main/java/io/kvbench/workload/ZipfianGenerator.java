@@ -1,5 +1,6 @@
 package io.kvbench.workload;
 
+import io.kvbench.input.BadInputException;
 import java.util.SplittableRandom;
 
 /**
@@ -25,7 +26,7 @@ public final class ZipfianGenerator {
 
     /** With a precomputed zeta(items, theta), which is O(items) to compute. */
     ZipfianGenerator(long items, double theta, double zetan) {
-        if (items < 1) throw new IllegalArgumentException("items must be >= 1, was " + items);
+        if (items < 1) throw new BadInputException("items must be >= 1, was " + items);
         this.items = items;
         this.theta = theta;
         this.zetan = zetan;

@@ -1,5 +1,6 @@
 package io.kvbench.crash.fuse;
 
+import io.kvbench.input.BadInputException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class Faults {
 
     /** The {@code nth} (1-based) fsync or fdatasync of a file from now fails with EIO; that file's data is dropped. */
     public void failFsync(int nth) {
-        if (nth < 1) throw new IllegalArgumentException("nth must be >= 1, was " + nth);
+        if (nth < 1) throw new BadInputException("nth must be >= 1, was " + nth);
         fsyncCountdown.set(nth);
     }
 
@@ -63,7 +64,7 @@ public final class Faults {
      * waits has every earlier write and not this one, at an exact point no timed kill could find. One at a time.
      */
     public HeldWrite holdWrite(String fileName, long offset, int nth) {
-        if (nth < 1) throw new IllegalArgumentException("nth must be >= 1, was " + nth);
+        if (nth < 1) throw new BadInputException("nth must be >= 1, was " + nth);
         HeldWrite h = new HeldWrite(fileName, offset, nth);
         held = h;
         return h;
