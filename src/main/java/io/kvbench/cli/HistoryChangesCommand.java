@@ -13,7 +13,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,7 +91,7 @@ final class HistoryChangesCommand implements Callable<Integer> {
         for (ChangePoint c : report.changePoints()) {
             table.row(c.machineClass(), c.engine(), c.workload(), c.metric(), c.time(), c.lastCommitBefore() + ".."
                     + c.firstCommitAfter(),
-                    String.format(Locale.ROOT, "%+.1f %%", c.shiftPercent()), c.direction(),
+                    c.formattedShift(), c.direction(),
                             String.valueOf(c.nightsSince()));
         }
         if (!report.changePoints().isEmpty()) table.print(console);

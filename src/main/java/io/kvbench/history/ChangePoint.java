@@ -63,8 +63,13 @@ public record ChangePoint(@JsonUnwrapped SeriesId series, @JsonUnwrapped At at, 
 
     /** "a1b2c3d..e4f5a6b -12.3 %": what the chart writes beside the change. */
     public String label() {
-        return shortSha(lastCommitBefore()) + ".." + shortSha(firstCommitAfter()) + " "
-                + String.format(Locale.ROOT, "%+.1f %%", shiftPercent()) + " (" + direction() + ")";
+        return shortSha(lastCommitBefore()) + ".." + shortSha(firstCommitAfter()) + " " + formattedShift() + " ("
+                + direction() + ")";
+    }
+
+    /** "-12.3 %": the shift as every table, chart and console line writes it. */
+    public String formattedShift() {
+        return String.format(Locale.ROOT, "%+.1f %%", shiftPercent());
     }
 
     public String profile() {

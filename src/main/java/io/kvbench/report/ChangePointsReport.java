@@ -32,7 +32,7 @@ public final class ChangePointsReport {
                 .append(c.workload()).append(" | ").append(c.metric())
                 .append(" | ").append(c.time()).append(" | `").append(c.lastCommitBefore()).append("..")
                 .append(c.firstCommitAfter())
-                .append("` | ").append(String.format(java.util.Locale.ROOT, "%+.1f %%", c.shiftPercent())).append(" | ")
+                .append("` | ").append(c.formattedShift()).append(" | ")
                 .append(c.worse() ? "**worse**" : "better").append(" | ").append(c.nightsSince()).append(" |\n"));
         md.append(bisections(report.changePoints(), "\n"));
         return md.toString();

@@ -168,13 +168,9 @@ final class SiteOverview {
     private static String changeItem(ChangePoint c) {
         return "<li class=\"" + (c.worse() ? "verdict-fail" : "verdict-ok") + "\">"
                 + SitePage.link(HERE, SitePage.enginePage(c.engine()) + "#history", c.engine()) + " "
-                + Html.escape(c.subject() + " " + shift(c) + " " + c.direction() + ", commits "
+                + Html.escape(c.subject() + " " + c.formattedShift() + " " + c.direction() + ", commits "
                 + ChangePoint.shortSha(c.lastCommitBefore()) + ".." + ChangePoint.shortSha(c.firstCommitAfter()))
                 + "</li>\n";
-    }
-
-    static String shift(ChangePoint c) {
-        return String.format(Locale.ROOT, "%+.1f %%", c.shiftPercent());
     }
 
     /** Engines down, workloads across: each cell the score, "vs fastest" and the costs, linked to the workload page. */
@@ -284,7 +280,7 @@ final class SiteOverview {
                         .append("</td><td><code>").append(Html.escape(ChangePoint.shortSha(c.lastCommitBefore())
                                 + ".." + ChangePoint.shortSha(c.firstCommitAfter()))).append("</code></td><td>")
                         .append(Html.escape(versions(c))).append("</td><td>")
-                        .append(Html.escape(shift(c) + " " + c.direction())).append("</td><td>")
+                        .append(Html.escape(c.formattedShift() + " " + c.direction())).append("</td><td>")
                         .append(c.nightsSince()).append("</td></tr>\n");
             }
             body.append("</tbody>\n</table></div>\n");
