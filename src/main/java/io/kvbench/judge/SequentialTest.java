@@ -4,7 +4,6 @@ import io.kvbench.input.BadInputException;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Wald's sequential probability ratio test on the per-round log ratios of an interleaved A/B, log(B / A): after every
@@ -267,7 +266,7 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
     public double regressionShare(Scenario scenario, int sessions, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         double mean = Math.log(1 - scenario.slowdown());
-        double critical = pairedCritical(maxRounds);
+        double critical = PairedRounds.critical(maxRounds, alpha);
         double[] sums = new double[2];
         int regressions = 0;
         for (int s = 0; s < sessions; s++) {
@@ -283,25 +282,20 @@ public record SequentialTest(double alpha, double beta, double minEffect, int mi
     }
 
     /**
-     * The paired test's verdict on rounds of a higher-is-better ratio B/A, as {@code ThresholdPolicy.assessPaired}
-     * reaches it (PairedRuleAgreementTest holds the two together): a regression when the two-sided one-sample t-test
-     * of the log ratios is significant at alpha and B is slower by at least the minimum effect.
+     * The paired test's verdict on rounds of a higher-is-better ratio B/A, by {@link PairedRounds} as
+     * {@code ThresholdPolicy.assessPaired} reaches it: a regression when the log ratios differ from 0 at alpha and B
+     * is slower by at least the minimum effect.
      *
      * @param logMean        the rounds' mean log ratio
      * @param measuredSpread their sample standard deviation
      * @param rounds         how many rounds, at least 2
      */
     public boolean pairedRegression(double logMean, double measuredSpread, int rounds) {
-        return pairedRegression(logMean, measuredSpread, rounds, pairedCritical(rounds));
+        return pairedRegression(logMean, measuredSpread, rounds, PairedRounds.critical(rounds, alpha));
     }
 
     private boolean pairedRegression(double logMean, double measuredSpread, int rounds, double critical) {
-        double standardError = measuredSpread / Math.sqrt(rounds);
-        return logMean <= minEffectLog(true) && -logMean > critical * standardError;
-    }
-
-    private double pairedCritical(int rounds) {
-        return new TDistribution(rounds - 1).inverseCumulativeProbability(1 - alpha / 2);
+        return logMean <= minEffectLog(true) && PairedRounds.significant(logMean, measuredSpread, rounds, critical);
     }
 
     /** One simulated session of normal log ratios, to its decision; {@code sums} ends with their sum and squares. */

@@ -101,9 +101,9 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
     /**
      * B against A measured in the same rounds, one run each per round, paired by round: the runs of one round share
      * the machine's state at that time, so the per-round log ratios log(B/A) cancel drift that pooling all rounds
-     * would count as noise. Significance is a one-sample t-test of the log ratios against 0 (t with rounds - 1
-     * degrees of freedom: honest about a handful of rounds); the change is their geometric mean. Disk is judged on
-     * the pooled results, as always. Fewer than 3 rounds: the pooled comparison.
+     * would count as noise. Significance is {@link PairedRounds}' t-test of the log ratios against 0; the change is
+     * their geometric mean. Disk is judged on the pooled results, as always. Fewer than 3 rounds: the pooled
+     * comparison.
      *
      * @param pooledA     A's runs pooled (the "baseline")
      * @param pooledB     B's runs pooled
@@ -117,9 +117,12 @@ public abstract class ThresholdPolicy implements ComparisonPolicy {
         double[] logs = new double[roundRatios.length];
         for (int i = 0; i < logs.length; i++) logs[i] = Math.log(roundRatios[i]);
         double mean = StatUtils.mean(logs);
-        double p = StatUtils.variance(logs) == 0 ? (mean == 0 ? 1 : 0) : TestUtils.tTest(0.0, logs);
+        double spread = Math.sqrt(StatUtils.variance(logs));
+        double p = spread == 0 ? (mean == 0 ? 1 : 0) : TestUtils.tTest(0.0, logs); // for people: the rule decides
+        boolean significant = PairedRounds.significant(mean, spread, logs.length,
+                PairedRounds.critical(logs.length, thresholds.alpha()));
         String confidence = Formats.pValue(p) + " (paired t, " + logs.length + " rounds)";
-        Significance sig = new Significance(p < thresholds.alpha(), p, confidence,
+        Significance sig = new Significance(significant, p, confidence,
                 Formats.pValue(p) + " >= alpha " + thresholds.alpha() + " over " + logs.length + " paired rounds");
         return decide(thresholds.forBenchmark(pooledA.engine(), pooledA.workload()), pooledA, pooledB, sig,
                 Math.exp(mean) - 1);

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The simulation of what a runner resolves ({@link SequentialTest#regressionShare}) judges a session still undecided
- * at its last round by its own copy of the paired rule, written from sums for speed; interleave judges it by
- * {@link ThresholdPolicy#assessPaired}. Both must call the same rounds a regression, or the stated reach would be of
- * a test that interleave does not run.
+ * at its last round from its sums, by the paired rule ({@link PairedRounds}); interleave judges it by
+ * {@link ThresholdPolicy#assessPaired} from the ratios, which also computes the p-value people read. Both must call
+ * the same rounds a regression, or the stated reach would be of a test that interleave does not run.
  */
 class PairedRuleAgreementTest {
 
