@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The timed region: JMH starts its profilers before {@code @Setup(Level.Iteration)} and stops them after
  * {@code @TearDown(Level.Iteration)}, so readings taken by the profiler alone would count reopening a store, the
- * teardown's flush and the disk walk as the workload's CPU and device writes (on a pass of a few milliseconds,
+ * teardown's flush and the forked {@code du} as the workload's CPU and device writes (on a pass of a few milliseconds,
  * mostly those). So the benchmarks mark the region: every iteration setup calls {@link #timedRegionStarts()} as its
  * last step (the last one to finish wins), and every iteration teardown calls {@link #timedRegionEnds()} as its first
  * step (the first one wins: JMH's warm-down has stopped every thread's operations by then). The profiler takes the

@@ -79,8 +79,7 @@ public class OpsBenchmark {
 
         @TearDown(Level.Iteration)
         public void measureDisk() {
-            // First: the flush and the disk walk below are not the workload's CPU or writes.
-            IterationMetrics.timedRegionEnds();
+            IterationMetrics.timedRegionEnds(); // first: the flush and du below are not the workload's CPU or writes
             IterationMetrics.setDiskBytes(fixture.diskBytes());
             BenchSettings.untimedChore();
         }

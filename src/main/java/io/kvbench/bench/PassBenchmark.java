@@ -193,7 +193,7 @@ public class PassBenchmark {
 
     @TearDown(Level.Iteration)
     public void tearDownIteration() {
-        IterationMetrics.timedRegionEnds(); // first: the flush and the disk walk are not the pass's
+        IterationMetrics.timedRegionEnds(); // first: the flush and du of the disk measurement are not the pass's
         sampler.publish();
         IterationMetrics.addOperations(order.length);
         if (spec.phase() == Workload.Phase.WRITE_PASS) IterationMetrics.addLogicalBytesWritten(logicalBytesPerPass);

@@ -8,6 +8,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
@@ -97,26 +99,32 @@ final class ProcessProbes {
     }
 
     /**
-     * Space the directory occupies on disk as allocated blocks, like {@code du -s -B1}: the st_blocks of every file and
-     * directory under it, the directory itself included, each inode once (hard links count once): what a user pays
-     * for, including preallocated and sparse files at their real cost (file length would overstate LMDB's sparse map,
-     * for one). A file an engine's background work (a RocksDB compaction) deletes during the walk no longer occupies
-     * space and counts nothing; the walk sees that as ENOENT, not by reading any text. Unlike the other probes this one
-     * never returns "unknown": disk use is judged against baselines, and a missing figure there would be a check that
-     * passes by accident.
+     * Space the directory occupies on disk as allocated blocks, like {@code du -s -B1}: what a user pays for, including
+     * preallocated and sparse files at their real cost (file length would overstate LMDB's sparse map, for one).
+     * Unlike the other probes this one never returns "unknown": disk use is judged against baselines, and a missing
+     * figure there would be a check that passes by accident.
      *
-     * @throws IllegalStateException naming the directory and the cause (no such directory, a file that cannot be
-     *                               read); the message is the benchmark's ERROR reason
+     * @throws IllegalStateException naming the directory and the cause (no such directory, no du, du failed or
+     *                               printed no number); the message is the benchmark's ERROR reason
      */
     static long diskBytes(Path dir) {
         String failed = "disk use of " + dir + " could not be measured: ";
         if (!Files.isDirectory(dir)) throw new IllegalStateException(failed + "no such directory");
-        try {
-            return DiskBlocks.allocatedBytes(dir);
-        } catch (IOException e) {
-            throw new IllegalStateException(failed + e, e);
+        // An engine's background work (a RocksDB compaction) may delete a file while du walks the directory; du then
+        // exits 1 naming the vanished file. That is a race with the walk, not a missing measurement: walk again. Any
+        // failed walk is walked again (du's words are not read), so only a failure that lasts is an error. du runs in
+        // a process of its own so that the measurement adds nothing to the benchmark JVM's memory or CPU.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return du(dir, failed);
+            } catch (FailedWalk e) {
+                if (attempt == WALK_ATTEMPTS) throw new IllegalStateException(e.getMessage() + " (" + attempt
+                        + " attempts)");
+            }
         }
     }
+
+    private static final int WALK_ATTEMPTS = 5;
 
     /** Regular files under {@code dir} (a store's physical state in one number); -1 if it cannot be listed. */
     static long fileCount(Path dir) {
@@ -124,6 +132,42 @@ final class ProcessProbes {
             return files.filter(Files::isRegularFile).count();
         } catch (IOException | UncheckedIOException e) {
             return -1; // a file vanished under the walk or the directory is gone: the count is only a record
+        }
+    }
+
+    /** du exited non-zero: a file it had listed was gone when it looked at it, or something that lasts. */
+    private static final class FailedWalk extends IllegalStateException {
+        FailedWalk(String message) {
+            super(message);
+        }
+    }
+
+    private static long du(Path dir, String failed) {
+        List<String> command = List.of("du", "-s", "-B1", dir.toString());
+        String out;
+        try {
+            Process du = new ProcessBuilder(command).redirectErrorStream(true).start();
+            out = new String(du.getInputStream().readAllBytes()).trim();
+            if (!du.waitFor(60, TimeUnit.SECONDS)) {
+                du.destroyForcibly();
+                throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` did not finish in 60 s");
+            }
+            if (du.exitValue() != 0) {
+                String message = failed + "`" + String.join(" ", command) + "` exited with " + du.exitValue()
+                        + ": " + out.replaceAll("\\s+", " ");
+                throw new FailedWalk(message);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(failed + "cannot run `" + String.join(" ", command) + "`: "
+                    + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(failed + "interrupted");
+        }
+        try {
+            return Long.parseLong(out.split("\\s+")[0]);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(failed + "`" + String.join(" ", command) + "` printed no size: " + out);
         }
     }
 
