@@ -15,9 +15,10 @@ import java.util.TreeMap;
 /**
  * What one (engine, workload) of a profile costs per operation on any machine: the content of
  * {@code perf-baselines/costs/<profile>/<engine>/<workload>.json} (one flat object). Heap bytes allocated per
- * operation and the write amplification of fixed work do not depend on the CPU or the core count, only on the engine
- * version, the JDK and (for device bytes) the file system, so one file serves every machine class, and {@code mvn
- * test} judges them on a runner without throughput baselines too. Judged by {@link io.kvbench.judge.CostCheck}.
+ * operation and the write amplification of fixed work depend on the engine version, the JDK and (for device bytes) the
+ * file system, far less on the CPU or the core count, so one file serves every machine class, and {@code mvn test}
+ * judges them on a runner without throughput baselines too; where a cost does differ between classes, the file pools
+ * runs of each ({@code recordedOn}). Judged by {@link io.kvbench.judge.CostCheck}.
  *
  * @param key        engine and workload
  * @param measuredOn what the costs hold for
