@@ -8,6 +8,7 @@ import io.kvbench.engine.KvStore;
 import io.kvbench.engine.ReadPass;
 import io.kvbench.engine.StoreOptions;
 import io.kvbench.engine.WritePass;
+import io.kvbench.input.BadInputException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -49,7 +50,7 @@ public final class DelayedEngine implements KvEngine {
                     + PROPERTY + "=ENGINE:NANOS");
         }
         int colon = setting.lastIndexOf(':');
-        if (colon <= 0) throw new IllegalArgumentException(PROPERTY + " is ENGINE:NANOS, not '" + setting + "'");
+        if (colon <= 0) throw new BadInputException(PROPERTY + " is ENGINE:NANOS, not '" + setting + "'");
         this.id = ID;
         this.engineId = setting.substring(0, colon);
         this.delay = EngineDelay.of(Long.parseLong(setting.substring(colon + 1)));

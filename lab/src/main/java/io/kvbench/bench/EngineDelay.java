@@ -1,5 +1,6 @@
 package io.kvbench.bench;
 
+import io.kvbench.input.BadInputException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.locks.LockSupport;
@@ -49,7 +50,7 @@ public final class EngineDelay {
     /** Refuses a delay outside 1..{@value #MAX_NANOS} ns. */
     static void check(long nanos) {
         if (nanos < 1 || nanos > MAX_NANOS) {
-            throw new IllegalArgumentException("an engine delay is 1 to " + MAX_NANOS + " ns, not " + nanos);
+            throw new BadInputException("an engine delay is 1 to " + MAX_NANOS + " ns, not " + nanos);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.kvbench.bench;
 
 import io.kvbench.engine.KvStore;
+import io.kvbench.input.BadInputException;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import org.lmdbjava.Dbi;
@@ -32,7 +33,7 @@ final class RawEngines {
         return switch (store.engineId()) {
             case "rocksdb" -> rocksdb(field(store, "db", RocksDB.class));
             case "lmdb" -> lmdb(field(store, "env", Env.class), field(store, "dbi", Dbi.class));
-            default -> throw new IllegalArgumentException("no raw variant for engine '" + store.engineId()
+            default -> throw new BadInputException("no raw variant for engine '" + store.engineId()
                     + "'; raw variants: rocksdb, lmdb");
         };
     }

@@ -1,8 +1,10 @@
 package io.kvbench.calibration;
 
+import io.kvbench.engine.KvEngine;
 import io.kvbench.gate.InterleaveSession;
 import io.kvbench.gate.Interleaving;
 import io.kvbench.gate.SequentialInterleaving;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.SequentialTest;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
@@ -12,7 +14,6 @@ import io.kvbench.run.Progress;
 import io.kvbench.run.Rounds;
 import io.kvbench.run.RunLoop;
 import io.kvbench.run.RunPlan;
-import io.kvbench.engine.KvEngine;
 import io.kvbench.workload.Profile;
 import io.kvbench.workload.Workload;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class AbCampaign {
             engines = List.copyOf(engines);
             workloads = List.copyOf(workloads);
             slowdowns = List.copyOf(slowdowns);
-            if (sessions < 1) throw new IllegalArgumentException("sessions must be >= 1, not " + sessions);
+            if (sessions < 1) throw new BadInputException("sessions must be >= 1, not " + sessions);
         }
     }
 

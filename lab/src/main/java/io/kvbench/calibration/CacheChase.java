@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.workload.Orders;
 import io.kvbench.workload.Workload;
 import java.io.BufferedOutputStream;
@@ -46,7 +47,7 @@ public final class CacheChase {
      * prefetcher guesses the next one.
      */
     static int[] cycle(int lines, long seed) {
-        if (lines < 2) throw new IllegalArgumentException("a chase needs at least 2 lines, not " + lines);
+        if (lines < 2) throw new BadInputException("a chase needs at least 2 lines, not " + lines);
         int[] order = Orders.of(Workload.Order.RANDOM, lines, 1.0, seed);
         int[] next = new int[lines * STRIDE];
         for (int i = 0; i < lines; i++) next[order[i] * STRIDE] = order[(i + 1) % lines] * STRIDE;
@@ -63,7 +64,7 @@ public final class CacheChase {
     /** The lines of a working set of {@code bytes}: one per 64 bytes, at least 2. */
     static int lines(long bytes) {
         long lines = Math.max(2, bytes / 64);
-        if (lines * STRIDE > Integer.MAX_VALUE) throw new IllegalArgumentException("a chase over " + bytes
+        if (lines * STRIDE > Integer.MAX_VALUE) throw new BadInputException("a chase over " + bytes
                 + " bytes needs more than one Java array");
         return (int) lines;
     }

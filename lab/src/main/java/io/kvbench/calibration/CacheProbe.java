@@ -4,6 +4,7 @@ import io.kvbench.infra.ClassPaths;
 import io.kvbench.infra.Commands;
 import io.kvbench.infra.JavaCommand;
 import io.kvbench.infra.Machines;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.MachineInfo;
 import io.kvbench.task.ContainerResources;
 import java.io.IOException;
@@ -86,9 +87,9 @@ public final class CacheProbe {
 
     public CacheProbe(List<String> cpusets, int seconds) {
         if (cpusets.size() != 2) {
-            throw new IllegalArgumentException("the cache probe needs the duet's two cpusets, not " + cpusets);
+            throw new BadInputException("the cache probe needs the duet's two cpusets, not " + cpusets);
         }
-        if (seconds < 2) throw new IllegalArgumentException("--seconds must be at least 2, not " + seconds);
+        if (seconds < 2) throw new BadInputException("--seconds must be at least 2, not " + seconds);
         cpusets.forEach(CacheProbe::cpus);
         this.cpusets = List.copyOf(cpusets);
         this.seconds = seconds;
@@ -153,7 +154,7 @@ public final class CacheProbe {
         try {
             return ContainerResources.cpus(cpuset);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--duet-cpusets " + cpuset + ": " + e.getMessage(), e);
+            throw new BadInputException("--duet-cpusets " + cpuset + ": " + e.getMessage(), e);
         }
     }
 
@@ -190,7 +191,7 @@ public final class CacheProbe {
                         + "cannot run here: " + e.getMessage(), e);
             }
             if (!result.ok()) {
-                throw new IllegalArgumentException("--duet-cpusets " + cpuset + ": taskset cannot pin to it: "
+                throw new BadInputException("--duet-cpusets " + cpuset + ": taskset cannot pin to it: "
                         + result.output());
             }
         }

@@ -2,6 +2,7 @@ package io.kvbench.calibration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kvbench.baseline.Baseline;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.ComparisonPolicy;
 import io.kvbench.judge.Confirmation;
 import io.kvbench.judge.Pooling;
@@ -55,7 +56,7 @@ public final class CalibrationAnalysis {
      */
     public static List<Benchmark> analyse(List<CalibrationRun> runs, ComparisonPolicy policy, int confirmations,
                                           int baselineRuns) {
-        if (baselineRuns < 1) throw new IllegalArgumentException("a baseline pools at least 1 run, not "
+        if (baselineRuns < 1) throw new BadInputException("a baseline pools at least 1 run, not "
                 + baselineRuns);
         List<Benchmark> out = new ArrayList<>();
         for (List<CalibrationRun> group : CalibrationRun.byBenchmark(runs, CalibrationRun::ok).values()) {

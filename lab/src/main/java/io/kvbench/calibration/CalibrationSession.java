@@ -2,6 +2,7 @@ package io.kvbench.calibration;
 
 import io.kvbench.baseline.Formats;
 import io.kvbench.engine.KvEngine;
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.result.RunResults;
 import io.kvbench.result.Status;
@@ -50,14 +51,14 @@ public final class CalibrationSession {
     public record Injection(List<Double> slowdowns, int rounds, int unchangedPerRound) {
         public Injection {
             slowdowns = List.copyOf(slowdowns);
-            if (slowdowns.isEmpty()) throw new IllegalArgumentException("no slowdown level given");
+            if (slowdowns.isEmpty()) throw new BadInputException("no slowdown level given");
             for (double s : slowdowns) {
-                if (!(s > 0 && s < 1)) throw new IllegalArgumentException("slowdown levels must be in (0, 1), not "
+                if (!(s > 0 && s < 1)) throw new BadInputException("slowdown levels must be in (0, 1), not "
                         + s);
             }
-            if (rounds < 1) throw new IllegalArgumentException("rounds must be >= 1, not " + rounds);
+            if (rounds < 1) throw new BadInputException("rounds must be >= 1, not " + rounds);
             if (unchangedPerRound < 1 || unchangedPerRound > 2) {
-                throw new IllegalArgumentException("unchanged runs per round must be 1 or 2, not " + unchangedPerRound);
+                throw new BadInputException("unchanged runs per round must be 1 or 2, not " + unchangedPerRound);
             }
         }
     }
@@ -74,7 +75,7 @@ public final class CalibrationSession {
             engines = List.copyOf(engines);
             workloads = List.copyOf(workloads);
             if (engines.isEmpty() || workloads.isEmpty()) {
-                throw new IllegalArgumentException("no engine or workload selected");
+                throw new BadInputException("no engine or workload selected");
             }
         }
 

@@ -1,5 +1,6 @@
 package io.kvbench.calibration;
 
+import io.kvbench.input.BadInputException;
 import io.kvbench.result.BenchmarkResult;
 import io.kvbench.workload.Orders;
 import io.kvbench.workload.Profile;
@@ -24,7 +25,7 @@ public final class SlowdownDelay {
 
     /** Nanoseconds one operation costs in an unchanged run. */
     public static double nanosPerOperation(BenchmarkResult unchanged, Workload workload, Profile profile, int cores) {
-        if (!(unchanged.score() > 0)) throw new IllegalArgumentException(unchanged.key()
+        if (!(unchanged.score() > 0)) throw new BadInputException(unchanged.key()
                 + " has no score to size a slowdown from");
         if (unchanged.higherIsBetter()) {
             // ops/s across all threads; the threads share min(threads, cores) cores.
@@ -39,7 +40,7 @@ public final class SlowdownDelay {
      * {@code nanosPerOperation}; at least 1.
      */
     public static long delayNanos(double slowdown, double nanosPerOperation, boolean throughput) {
-        if (!(slowdown > 0 && slowdown < 1)) throw new IllegalArgumentException("slowdown must be in (0, 1), not "
+        if (!(slowdown > 0 && slowdown < 1)) throw new BadInputException("slowdown must be in (0, 1), not "
                 + slowdown);
         // Throughput X % lower: each operation takes 1/(1-X) times as long, i.e. X/(1-X) more; a pass X % longer: X
         // more.
@@ -53,7 +54,7 @@ public final class SlowdownDelay {
             case "ms/op" -> 1e-3;
             case "us/op" -> 1e-6;
             case "ns/op" -> 1e-9;
-            default -> throw new IllegalArgumentException("cannot size a slowdown for a time in '" + unit + "'");
+            default -> throw new BadInputException("cannot size a slowdown for a time in '" + unit + "'");
         };
     }
 }

@@ -6,6 +6,7 @@ import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.CalibrationReport;
 import io.kvbench.calibration.CalibrationRun;
 import io.kvbench.calibration.CalibrationSession;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.SignificanceTests;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.AbSessionsMarkdown;
@@ -153,10 +154,10 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (abSessions != null || fromAbSessions != null) return abCampaign();
-        if (confirmations < 0) throw new IllegalArgumentException("--confirmations must be >= 0");
-        if (baselineRuns < 1) throw new IllegalArgumentException("--baseline-runs must be >= 1");
+        if (confirmations < 0) throw new BadInputException("--confirmations must be >= 0");
+        if (baselineRuns < 1) throw new BadInputException("--baseline-runs must be >= 1");
         if (interleaveRounds < 3) {
-            throw new IllegalArgumentException("--interleave-rounds must be >= 3 (the paired test), not "
+            throw new BadInputException("--interleave-rounds must be >= 3 (the paired test), not "
                     + interleaveRounds);
         }
         Profile chosen = sizes.apply(Names.profile(profile));
@@ -168,7 +169,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintStream console = System.out;
         CalibrationData data;
         if (from != null) {
-            if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--from " + from + " is not a file");
+            if (!Files.isRegularFile(from)) throw new BadInputException("--from " + from + " is not a file");
             data = CalibrationData.read(from);
         } else {
             CalibrationSession.Injection injection = new CalibrationSession.Injection(
@@ -209,15 +210,15 @@ final class CalibrateCommand implements Callable<Integer> {
     /** {@code --ab-sessions N}: real interleave sessions, unchanged and slowed in B's engine calls. */
     private int abCampaign() throws Exception {
         if (abSessions != null && fromAbSessions != null) {
-            throw new IllegalArgumentException("--ab-sessions measures, --from-ab-sessions reports a measurement: "
+            throw new BadInputException("--ab-sessions measures, --from-ab-sessions reports a measurement: "
                     + "give one");
         }
-        if (abSessions != null && abSessions < 1) throw new IllegalArgumentException("--ab-sessions must be >= 1");
+        if (abSessions != null && abSessions < 1) throw new BadInputException("--ab-sessions must be >= 1");
         Path outDir = OutOption.check(RunOutput.outDir(out, "calibrate"));
         AbSessions data;
         if (fromAbSessions != null) {
             if (!Files.isRegularFile(fromAbSessions)) {
-                throw new IllegalArgumentException("--from-ab-sessions " + fromAbSessions + " is not a file");
+                throw new BadInputException("--from-ab-sessions " + fromAbSessions + " is not a file");
             }
             data = AbSessions.read(fromAbSessions);
         } else {

@@ -4,6 +4,7 @@ import io.kvbench.calibration.CalibrationData;
 import io.kvbench.calibration.HistoryReplay;
 import io.kvbench.history.HistoryBaselines;
 import io.kvbench.history.Otava;
+import io.kvbench.input.BadInputException;
 import io.kvbench.judge.ThresholdPolicy;
 import io.kvbench.report.HistoryReplayMarkdown;
 import io.kvbench.result.AtomicFiles;
@@ -95,10 +96,10 @@ final class HistoryReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nights < HistoryBaselines.MIN_NIGHTS) throw new IllegalArgumentException("--nights must be >= "
+        if (nights < HistoryBaselines.MIN_NIGHTS) throw new BadInputException("--nights must be >= "
                 + HistoryBaselines.MIN_NIGHTS);
         if (confirmations < 0 || resampled < 0 || unchangedNights < nights || injectedNights < 1 || failWithin < 0) {
-            throw new IllegalArgumentException("--confirmations, --resampled, --fail-within must be >= 0, "
+            throw new BadInputException("--confirmations, --resampled, --fail-within must be >= 0, "
                     + "--injected-nights >= 1 and --unchanged-nights >= --nights");
         }
         Otava tool = Otava.resolve(otava, System.getenv());

@@ -4,6 +4,7 @@ import io.kvbench.bench.DelayedEngine;
 import io.kvbench.bench.EngineDelay;
 import io.kvbench.bench.HarnessOverheadBenchmark;
 import io.kvbench.infra.JavaCommand;
+import io.kvbench.input.BadInputException;
 import io.kvbench.report.TextTable;
 import io.kvbench.run.Rounds;
 import io.kvbench.task.BenchmarkTask;
@@ -79,10 +80,10 @@ final class OverheadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (rounds < 2) {
-            throw new IllegalArgumentException("--rounds must be >= 2 (a confidence interval needs two rounds)");
+            throw new BadInputException("--rounds must be >= 2 (a confidence interval needs two rounds)");
         }
         if (engineDelayNanos < 0 || engineDelayNanos > EngineDelay.MAX_NANOS) {
-            throw new IllegalArgumentException("--engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
+            throw new BadInputException("--engine-delay-nanos must be between 0 and " + EngineDelay.MAX_NANOS
                     + ", was " + engineDelayNanos);
         }
         Profile chosen = Names.profile(profile);

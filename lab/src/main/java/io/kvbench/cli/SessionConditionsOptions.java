@@ -3,6 +3,7 @@ package io.kvbench.cli;
 import io.kvbench.calibration.SessionConditions;
 import io.kvbench.infra.LoopMount;
 import io.kvbench.infra.PageCache;
+import io.kvbench.input.BadInputException;
 import io.kvbench.task.ContainerResources;
 import picocli.CommandLine.Option;
 
@@ -35,15 +36,15 @@ final class SessionConditionsOptions {
     /** The sessions' conditions; refuses (bad input) what this machine cannot do. */
     SessionConditions conditions() {
         if (dropCaches && PageCache.HOST.whyNot() != null) {
-            throw new IllegalArgumentException("--drop-caches: " + PageCache.HOST.whyNot());
+            throw new BadInputException("--drop-caches: " + PageCache.HOST.whyNot());
         }
         long bytes = 0;
         if (storeFs == StoreFs.loop_ext4) {
             String why = LoopMount.whyNot();
-            if (why != null) throw new IllegalArgumentException("--store-fs loop-ext4: " + why);
+            if (why != null) throw new BadInputException("--store-fs loop-ext4: " + why);
             bytes = ContainerResources.bytes(storeImageSize);
             if (bytes < (64L << 20)) {
-                throw new IllegalArgumentException("--store-image-size must be at least 64m, was " + storeImageSize);
+                throw new BadInputException("--store-image-size must be at least 64m, was " + storeImageSize);
             }
         }
         return new SessionConditions(dropCaches ? PageCache.HOST : null, bytes);
