@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -42,8 +44,8 @@ public final class KnownIssues {
 
         public KnownIssue {
             faults = faults == null ? null : List.copyOf(faults);
-            boolean holdsNull = kinds != null && kinds.stream().anyMatch(Objects::isNull); // parse() refuses it
-            kinds = kinds == null || holdsNull ? kinds : List.copyOf(kinds);
+            // Kept as given, a null too ("NONE" reads as no kind): parse() refuses it, naming the field.
+            kinds = kinds == null ? null : Collections.unmodifiableList(new ArrayList<>(kinds));
         }
 
         /** Recorded for this crash fault by name (an entry without faults applies to benchmarks and any fault). */
